@@ -1,0 +1,45 @@
+// @ts-check
+import node from "@astrojs/node";
+import react from "@astrojs/react";
+import swup from "@swup/astro";
+import { defineConfig } from "astro/config";
+
+const CULTURES = ["fr", "nl", "es", "de", "it", "pt"];
+
+export default defineConfig({
+  output: "server",
+  // Middleware mode: our own small Node server (src/server/http/main.ts) adds compression,
+  // precompressed static files and immutable caching around Astro's handler.
+  adapter: node({ mode: "middleware" }),
+  integrations: [
+    react(),
+    swup({
+      theme: "fade",
+      containers: ["main"],
+      cache: true,
+      preload: true,
+      accessibility: true,
+      smoothScrolling: true,
+      updateHead: true,
+      updateBodyClass: true,
+      // The language switch lives in the persisted header: morph it so its links follow the new page.
+      morph: ["#language-switch", "#site-nav"],
+      reloadScripts: false,
+      globalInstance: true,
+      loadOnIdle: true,
+    }),
+  ],
+  i18n: {
+    locales: CULTURES,
+    defaultLocale: "fr",
+    routing: "manual",
+  },
+  security: { checkOrigin: false },
+  build: { inlineStylesheets: "auto" },
+  server: { host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT ?? 4321) },
+  devToolbar: { enabled: false },
+  vite: {
+    resolve: { alias: { "~": new URL("./src", import.meta.url).pathname } },
+    ssr: { external: ["better-sqlite3", "pg", "sharp", "ioredis"] },
+  },
+});

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { CULTURES } from "../../lib/culture";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      if (value.startsWith("postgres://") || value.startsWith("postgresql://")) {
+        try {
+          const url = new URL(value);
+          return url.hostname.length > 0 && url.pathname.length > 1;
+        } catch {
+          return false;
+        }
+      }
+      return /^(file:|sqlite:)?[^\s:]+\.(sqlite|sqlite3|db)$/.test(value) || value === ":memory:";
+    },
+    {
+      message:
+        "must be a postgres:// URL with a host and a database name, or a SQLite file path ending in .sqlite, .sqlite3 or .db",
+    },
+  );
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: databaseUrl.default("data/vitrine.sqlite"),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/[^\s]+$/, "must be a redis:// or rediss:// URL")
+    .optional(),
+  DEFAULT_CULTURE: z.enum(CULTURES).default("fr"),
+  COOKIE_SECURE: booleanFlag.optional(),
+  ENABLE_DEV_ISLANDS: booleanFlag.optional(),
+  ASSETS_DIR: z.string().trim().min(1).default("data/assets"),
+  SEED_PRODUCTS: z.coerce.number().int().min(1).max(100000).default(200),
+  SEED: z.coerce.number().int().min(0).default(1),
+  TRUST_PROXY: booleanFlag.default(false),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
+});
+
+export type Env = z.infer<typeof schema> & {
+  isProduction: boolean;
+  cookieSecure: boolean;
+  devIslands: boolean;
+  siteUrl: string;
+  databaseKind: "sqlite" | "postgres";
+};
+
+export class EnvError extends Error {}
+
+/** Parses settings; throws EnvError with one line per bad variable. Empty strings count as unset. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
+  }
+  const env = result.data;
+  const isProduction = env.NODE_ENV === "production";
+  return {
+    ...env,
+    isProduction,
+    // Browsers accept Secure cookies on http://localhost, so production keeps Secure even for the local demo.
+    cookieSecure: env.COOKIE_SECURE ?? isProduction,
+    devIslands: env.ENABLE_DEV_ISLANDS ?? !isProduction,
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    databaseKind: env.DATABASE_URL.startsWith("postgres") ? "postgres" : "sqlite",
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process settings, validated once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change settings between files. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

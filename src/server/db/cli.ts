@@ -1,0 +1,40 @@
+import { parseArgs } from "node:util";
+import { EnvError, env } from "../config/env";
+import { migrateToLatest, openDatabase } from "./client";
+import { isSeeded, seedDemoShop } from "./seed/seed";
+
+/** `db:migrate` and `db:seed -- --products N --seed S [--force]`. */
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  const settings = env();
+  const handle = openDatabase(settings.DATABASE_URL);
+  try {
+    const applied = await migrateToLatest(handle);
+    console.log(applied.length ? `migrated: ${applied.join(", ")}` : "database schema is up to date");
+    if (command === "seed") {
+      const { values } = parseArgs({
+        args: rest,
+        options: { products: { type: "string" }, seed: { type: "string" } },
+      });
+      const products = Number(values.products ?? settings.SEED_PRODUCTS);
+      const seed = Number(values.seed ?? settings.SEED);
+      if (!Number.isInteger(products) || products < 1 || !Number.isInteger(seed) || seed < 0) {
+        throw new EnvError("--products must be a positive whole number and --seed a whole number");
+      }
+      if (await isSeeded(handle)) {
+        console.log("the database already holds a shop; seed an empty database (delete the SQLite file, or drop the schema)");
+        return;
+      }
+      await seedDemoShop(handle, { products, seed, log: (line) => console.log(line) });
+    } else if (command !== "migrate") {
+      throw new EnvError(`unknown command "${command ?? ""}": use migrate or seed`);
+    }
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

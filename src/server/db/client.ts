@@ -1,0 +1,62 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { env } from "../config/env";
+import { type Dialect, migrations } from "./migrations/index";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+}
+
+function sqlitePath(url: string): string {
+  return url.replace(/^(file:|sqlite:)/, "");
+}
+
+/** Opens a database from a URL: postgres:// goes to PostgreSQL, anything else is a SQLite file. */
+export function openDatabase(url: string): DbHandle {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
+  const path = sqlitePath(url);
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(path);
+  database.pragma("journal_mode = WAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  database.pragma("synchronous = NORMAL");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite" };
+}
+
+export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations(handle.dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+let shared: DbHandle | undefined;
+
+/** The process-wide database, opened on first use from DATABASE_URL. */
+export function database(): DbHandle {
+  shared ??= openDatabase(env().DATABASE_URL);
+  return shared;
+}
+
+export function db(): Db {
+  return database().db;
+}
+
+/** Lets tests point the process at a database of their own. */
+export function useDatabase(handle: DbHandle | undefined): void {
+  shared = handle;
+}

@@ -1,0 +1,13 @@
+import type { Kysely, Migration } from "kysely";
+import { m001_foundation } from "./001_foundation";
+
+export type Dialect = "sqlite" | "postgres";
+
+/** One migration set for both dialects; each migration gets the dialect for the few types that differ. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    "001_foundation": {
+      up: (db: Kysely<unknown>) => m001_foundation(db, dialect),
+    },
+  };
+}

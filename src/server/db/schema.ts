@@ -1,0 +1,102 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+/**
+ * Database tables. Timestamps are ISO-8601 UTC text and booleans are 0/1 integers in both dialects,
+ * so rows read the same from SQLite and PostgreSQL. Money is integer cents, tax excluded.
+ */
+export interface Database {
+  categories: { id: number; parent_id: number | null; position: number; image_asset_id: number | null };
+  category_translations: { category_id: number; culture: string; name: string; slug: string; description: string };
+  brands: { id: number; name: string; slug: string };
+  products: {
+    id: number;
+    category_id: number;
+    brand_id: number;
+    vat_class: string;
+    is_active: number;
+    is_featured: number;
+    unit_measure: string | null;
+    unit_content_milli: number | null;
+    created_at: string;
+  };
+  product_translations: { product_id: number; culture: string; name: string; slug: string; description: string };
+  attributes: { id: number; code: string; display_type: string; position: number };
+  attribute_translations: { attribute_id: number; culture: string; name: string };
+  attribute_values: {
+    id: number;
+    attribute_id: number;
+    code: string;
+    position: number;
+    color_code1: string | null;
+    color_code2: string | null;
+    color_code3: string | null;
+  };
+  attribute_value_translations: { attribute_value_id: number; culture: string; name: string };
+  product_variants: {
+    id: number;
+    product_id: number;
+    sku: string;
+    is_default: number;
+    min_quantity: number;
+    max_quantity: number | null;
+    step_quantity: number;
+  };
+  variant_attribute_values: { variant_id: number; attribute_value_id: number };
+  prices: { variant_id: number; min_quantity: number; amount_tax_excl: number };
+  price_history: { id: Generated<number>; variant_id: number; amount_tax_excl: number; valid_from: string };
+  countries: { id: number; code: string; is_eu: number; is_shipping_enabled: number; position: number };
+  vat_rates: { country_id: number; vat_class: string; rate_basis_points: number };
+  warehouses: { id: number; code: string; name: string; city: string; is_active: number };
+  stock: { variant_id: number; warehouse_id: number; quantity: number };
+  asset_folders: { id: number; parent_id: number | null; name: string; item_level: number };
+  assets: {
+    id: number;
+    guid: string;
+    folder_id: number;
+    name: string;
+    original_file_name: string;
+    mime_type: string;
+    width: number;
+    height: number;
+    size: number;
+    storage_key: string;
+    created_at: string;
+  };
+  product_assets: { product_id: number; asset_id: number; attribute_value_id: number | null; position: number };
+  customers: {
+    id: Generated<number>;
+    email: string;
+    password_hash: string;
+    first_name: string;
+    last_name: string;
+    culture: string;
+    is_business: number;
+    company_name: string | null;
+    vat_number: string | null;
+    role: string;
+    created_at: string;
+  };
+  sessions: { id: string; customer_id: number | null; data: string; expires_at: string; created_at: string };
+  rate_limits: { key: string; window_start: string; hits: number };
+  carts: {
+    id: Generated<number>;
+    session_id: string | null;
+    customer_id: number | null;
+    shipping_country_id: number | null;
+    billing_country_id: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+  cart_lines: {
+    id: Generated<number>;
+    cart_id: number;
+    variant_id: number;
+    quantity: number;
+    item_origin: string;
+    item_key: string;
+    created_at: string;
+  };
+}
+
+export type CustomerRow = Selectable<Database["customers"]>;
+export type NewCustomer = Insertable<Database["customers"]>;

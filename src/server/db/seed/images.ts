@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import sharp from "sharp";
+import { assetFilePath } from "../../storage/assets";
+import type { Shape } from "./catalog-data";
+
+export const IMAGE_SIZE = 640;
+
+const SHAPES: Record<Shape, string> = {
+  tshirt: "M250 150 L330 120 Q400 170 470 120 L550 150 L660 260 L590 330 L540 290 L540 680 L260 680 L260 290 L210 330 L140 260 Z",
+  sweater:
+    "M250 150 L330 120 Q400 160 470 120 L550 150 L640 260 L690 600 L620 610 L560 320 L545 690 L255 690 L240 320 L180 610 L110 600 L160 260 Z",
+  trousers: "M270 120 L530 120 L560 690 L440 690 L400 300 L360 690 L240 690 Z",
+  dress: "M320 110 L480 110 L470 250 L600 690 L200 690 L330 250 Z",
+  jacket:
+    "M250 140 L350 110 L400 220 L450 110 L550 140 L650 260 L690 620 L620 630 L560 330 L555 700 L245 700 L240 330 L180 630 L110 620 L150 260 Z",
+  shoe: "M130 520 L160 360 Q260 330 330 400 L430 440 Q600 460 680 520 L690 600 L120 600 Z",
+  bag: "M190 300 L610 300 L650 690 L150 690 Z M300 300 Q300 150 400 150 Q500 150 500 300 L470 300 Q470 185 400 185 Q330 185 330 300 Z",
+  scarf: "M300 100 L420 100 L440 560 L520 700 L400 700 L360 580 L330 700 L230 700 L300 560 Z",
+  hat: "M200 560 Q200 200 400 200 Q600 200 600 560 Z M180 560 L620 560 L620 640 L180 640 Z",
+  socks: "M300 100 L430 100 L430 500 L600 560 Q660 600 620 670 L400 680 Q300 680 300 600 Z",
+  bottle: "M350 100 L450 100 L450 200 Q560 240 560 340 L560 680 L240 680 L240 340 Q240 240 350 200 Z",
+};
+
+/** Fills a shape with one colour, two as stripes, or three as bands. */
+function fill(colours: readonly string[]): { defs: string; paint: string } {
+  if (colours.length === 1) return { defs: "", paint: colours[0] as string };
+  const stripe = colours.length === 2 ? 40 : 60;
+  const rects = colours.map((c, i) => `<rect x="0" y="${i * stripe}" width="800" height="${stripe}" fill="${c}"/>`).join("");
+  return {
+    defs: `<pattern id="p" width="800" height="${stripe * colours.length}" patternUnits="userSpaceOnUse">${rects}</pattern>`,
+    paint: "url(#p)",
+  };
+}
+
+function svg(shape: Shape, colours: readonly string[], view: number): string {
+  const { defs, paint } = fill(colours);
+  const background = ["#f3efe8", "#e9eef2", "#f1ebf0"][view % 3];
+  // View 0 is the whole product; view 1 a closer, tilted look; view 2 from further away.
+  const transform = ["", "translate(400 400) rotate(-8) scale(1.35) translate(-400 -400)", "translate(400 400) scale(0.8) translate(-400 -400)"][view % 3];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_SIZE}" height="${IMAGE_SIZE}" viewBox="0 0 800 800">
+<defs>${defs}</defs>
+<rect width="800" height="800" fill="${background}"/>
+<g transform="${transform}"><path d="${SHAPES[shape]}" fill="${paint}" stroke="#00000022" stroke-width="4" fill-rule="evenodd"/></g>
+</svg>`;
+}
+
+/** Renders a product photo as WebP and a JPEG fallback; skips files that exist (same seed, same picture). */
+export async function renderProductImage(
+  storageKey: string,
+  shape: Shape,
+  colours: readonly string[],
+  view: number,
+): Promise<{ webpSize: number }> {
+  const webpPath = assetFilePath(storageKey, "webp");
+  const jpgPath = assetFilePath(storageKey, "jpg");
+  if (existsSync(webpPath) && existsSync(jpgPath)) {
+    const { size } = await sharp(webpPath).metadata();
+    return { webpSize: size ?? 0 };
+  }
+  const image = sharp(Buffer.from(svg(shape, colours, view)));
+  const [webp] = await Promise.all([
+    image.clone().webp({ quality: 75, effort: 2 }).toFile(webpPath),
+    image.clone().jpeg({ quality: 80 }).toFile(jpgPath),
+  ]);
+  return { webpSize: webp.size };
+}
