@@ -6,16 +6,27 @@ import { defineConfig } from "astro/config";
 
 const CULTURES = ["fr", "nl", "es", "de", "it", "pt"];
 
+/** `client:interaction`: hydrate an island on first use (see src/shell/directives/interaction.ts). */
+const vitrineDirectives = {
+  name: "vitrine-directives",
+  hooks: {
+    "astro:config:setup": ({ addClientDirective }) => {
+      addClientDirective({ name: "interaction", entrypoint: "./src/shell/directives/interaction.ts" });
+    },
+  },
+};
+
 export default defineConfig({
   output: "server",
   // Middleware mode: our own small Node server (src/server/http/main.ts) adds compression,
   // precompressed static files and immutable caching around Astro's handler.
   adapter: node({ mode: "middleware" }),
   integrations: [
+    vitrineDirectives,
     react(),
     swup({
       theme: "fade",
-      containers: ["main"],
+      containers: ["#swup"],
       cache: true,
       preload: true,
       accessibility: true,

@@ -1,0 +1,15 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    culture: import("./lib/culture").Culture;
+    session: import("./server/session/session").Session;
+    requestId: string;
+  }
+}
+
+declare module "astro" {
+  interface AstroClientDirectives {
+    "client:interaction"?: boolean | string;
+  }
+}

@@ -1,0 +1,60 @@
+import { createHash } from "node:crypto";
+import { ApiError } from "../../server/http/errors";
+import { burnPasswordCheck, verifyPassword } from "../../server/security/password";
+import { rateLimiter } from "../../server/security/rate-limit";
+import { endSession, rotateSession, type Session } from "../../server/session/session";
+import { adoptSessionCart } from "../cart/cart.server";
+import {
+  SIGN_IN_ATTEMPTS_PER_IP,
+  SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP,
+  SIGN_IN_WINDOW_SECONDS,
+  type SignIn,
+  type SignedInCustomer,
+} from "./account";
+import { findCustomerByEmail, findCustomerById } from "./account.repository";
+
+const perIp = { max: SIGN_IN_ATTEMPTS_PER_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS };
+const perAccount = { max: SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS };
+
+function accountKey(email: string, ip: string): string {
+  return `signin:acct:${createHash("sha256").update(email).digest("base64url")}:${ip}`;
+}
+
+function tooMany(seconds: number): ApiError {
+  return new ApiError(429, "TooManyRequests", {}, "Security.TooManyAttempts", {
+    minutes: Math.max(1, Math.ceil(seconds / 60)),
+  });
+}
+
+/**
+ * Checks credentials and signs the customer in on a fresh session id.
+ * Failures count per address *and IP*, so someone elsewhere cannot lock a shopper out of her own
+ * connection; every attempt counts per IP. A wrong address and a wrong password answer the same, in the same time.
+ */
+export async function signIn(session: Session, input: SignIn, ip: string): Promise<SignedInCustomer> {
+  const limiter = rateLimiter();
+  const ipWait = await limiter.hit(`signin:ip:${ip}`, perIp);
+  if (ipWait > 0) throw tooMany(ipWait);
+  const key = accountKey(input.Email, ip);
+  if ((await limiter.peek(key, perAccount)) >= perAccount.max) throw tooMany(SIGN_IN_WINDOW_SECONDS);
+
+  const row = await findCustomerByEmail(input.Email);
+  const valid = row ? await verifyPassword(input.Password, row.password_hash) : (await burnPasswordCheck(input.Password), false);
+  if (!row || !valid) {
+    await limiter.hit(key, perAccount);
+    throw new ApiError(401, "InvalidCredentials");
+  }
+  await limiter.reset(key);
+  const { previousId } = await rotateSession(session, row.id);
+  await adoptSessionCart(previousId, session.id as string, row.id);
+  return (await findCustomerById(row.id)) as SignedInCustomer;
+}
+
+export async function signOut(session: Session): Promise<void> {
+  await endSession(session);
+}
+
+export async function currentCustomer(session: Session): Promise<SignedInCustomer | null> {
+  if (!session.customerId) return null;
+  return (await findCustomerById(session.customerId)) ?? null;
+}

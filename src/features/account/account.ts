@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+export const SignInSchema = z.object({
+  Email: z.string().trim().toLowerCase().min(3).max(254).pipe(z.email()),
+  Password: z.string().min(1).max(200),
+  ReturnUrl: z.string().max(2000).optional(),
+});
+export type SignIn = z.infer<typeof SignInSchema>;
+
+/** Sign-in limits: per address and IP (failures only) and per IP (all attempts), 15-minute windows. */
+export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+export const SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP = 5;
+export const SIGN_IN_ATTEMPTS_PER_IP = 30;
+
+export interface SignedInCustomer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  culture: string;
+  isBusiness: boolean;
+  role: string;
+}

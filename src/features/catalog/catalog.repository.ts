@@ -1,0 +1,201 @@
+import { sql } from "kysely";
+import type { Culture } from "../../lib/culture";
+import { db } from "../../server/db/client";
+import type { ProductCard } from "./catalog";
+
+export interface CategoryNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  slug: string;
+  description: string;
+}
+
+export async function categories(culture: Culture): Promise<CategoryNode[]> {
+  const rows = await db()
+    .selectFrom("categories as c")
+    .innerJoin("category_translations as t", (j) => j.onRef("t.category_id", "=", "c.id").on("t.culture", "=", culture))
+    .select(["c.id", "c.parent_id", "t.name", "t.slug", "t.description"])
+    .orderBy("c.position")
+    .execute();
+  return rows.map((r) => ({ id: r.id, parentId: r.parent_id, name: r.name, slug: r.slug, description: r.description }));
+}
+
+/** The category's slug in every culture, for hreflang and the language switch. */
+export async function categorySlugs(categoryId: number): Promise<Partial<Record<Culture, string>>> {
+  const rows = await db()
+    .selectFrom("category_translations")
+    .select(["culture", "slug"])
+    .where("category_id", "=", categoryId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.culture, r.slug]));
+}
+
+export async function productSlugs(productId: number): Promise<Partial<Record<Culture, string>>> {
+  const rows = await db()
+    .selectFrom("product_translations")
+    .select(["culture", "slug"])
+    .where("product_id", "=", productId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.culture, r.slug]));
+}
+
+export interface ProductFilter {
+  categoryIds?: number[];
+  productIds?: number[];
+  featured?: boolean;
+  /** Plain text search on the name in the culture (the catalogue issue brings fuzzy search). */
+  text?: string;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filtered(culture: Culture, filter: ProductFilter) {
+  let query = db()
+    .selectFrom("products as p")
+    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
+    .where("p.is_active", "=", 1);
+  if (filter.categoryIds?.length) query = query.where("p.category_id", "in", filter.categoryIds);
+  if (filter.productIds?.length) query = query.where("p.id", "in", filter.productIds);
+  if (filter.featured) query = query.where("p.is_featured", "=", 1);
+  if (filter.text) {
+    const pattern = `%${escapeLike(filter.text.toLowerCase())}%`;
+    query = query.where(sql<boolean>`lower(t.name) like ${pattern} escape '\\'`);
+  }
+  return query;
+}
+
+export async function countProducts(culture: Culture, filter: ProductFilter): Promise<number> {
+  const row = await filtered(culture, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One page of product cards; prices, photos and stock are fetched for that page only. */
+export async function productCards(
+  culture: Culture,
+  filter: ProductFilter,
+  page: { offset: number; limit: number },
+): Promise<ProductCard[]> {
+  const rows = await filtered(culture, filter)
+    .innerJoin("brands as b", "b.id", "p.brand_id")
+    .select(["p.id", "t.name", "t.slug", "b.name as brand"])
+    .orderBy("p.is_featured", "desc")
+    .orderBy("p.id")
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [variants, images, stock] = await Promise.all([
+    db()
+      .selectFrom("product_variants as v")
+      .innerJoin("prices as pr", (j) => j.onRef("pr.variant_id", "=", "v.id").on("pr.min_quantity", "=", 1))
+      .select(["v.id", "v.product_id", "v.is_default", "pr.amount_tax_excl"])
+      .where("v.product_id", "in", ids)
+      .execute(),
+    db()
+      .selectFrom("product_assets as pa")
+      .innerJoin("assets as a", "a.id", "pa.asset_id")
+      .select(["pa.product_id", "a.guid"])
+      .where("pa.product_id", "in", ids)
+      .where("pa.position", "=", 0)
+      .execute(),
+    db()
+      .selectFrom("stock as s")
+      .innerJoin("product_variants as v", "v.id", "s.variant_id")
+      .select(["v.product_id", (eb) => eb.fn.sum<number | string>("s.quantity").as("units")])
+      .where("v.product_id", "in", ids)
+      .groupBy("v.product_id")
+      .execute(),
+  ]);
+  return rows.map((row) => {
+    const own = variants.filter((v) => v.product_id === row.id);
+    const prices = own.map((v) => v.amount_tax_excl);
+    const image = images.find((i) => i.product_id === row.id);
+    return {
+      id: row.id,
+      defaultVariantId: (own.find((v) => v.is_default === 1) ?? own[0])?.id ?? 0,
+      name: row.name,
+      slug: row.slug,
+      brand: row.brand,
+      priceTaxExcl: Math.min(...prices),
+      priceVaries: new Set(prices).size > 1,
+      image: image ? { guid: image.guid, alt: row.name } : null,
+      inStock: Number(stock.find((s) => s.product_id === row.id)?.units ?? 0) > 0,
+    };
+  });
+}
+
+export async function vatRate(countryCode: string, vatClass = "standard"): Promise<number> {
+  const row = await db()
+    .selectFrom("vat_rates as r")
+    .innerJoin("countries as c", "c.id", "r.country_id")
+    .select("r.rate_basis_points")
+    .where("c.code", "=", countryCode)
+    .where("r.vat_class", "=", vatClass)
+    .executeTakeFirst();
+  return row?.rate_basis_points ?? 0;
+}
+
+export interface ProductDetail {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  brand: string;
+  categoryId: number;
+  unitMeasure: string | null;
+  unitContentMilli: number | null;
+}
+
+export async function productBySlug(culture: Culture, slug: string): Promise<ProductDetail | undefined> {
+  const row = await db()
+    .selectFrom("product_translations as t")
+    .innerJoin("products as p", "p.id", "t.product_id")
+    .innerJoin("brands as b", "b.id", "p.brand_id")
+    .select([
+      "p.id",
+      "t.name",
+      "t.slug",
+      "t.description",
+      "b.name as brand",
+      "p.category_id",
+      "p.unit_measure",
+      "p.unit_content_milli",
+    ])
+    .where("t.culture", "=", culture)
+    .where("t.slug", "=", slug)
+    .where("p.is_active", "=", 1)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        description: row.description,
+        brand: row.brand,
+        categoryId: row.category_id,
+        unitMeasure: row.unit_measure,
+        unitContentMilli: row.unit_content_milli,
+      }
+    : undefined;
+}
+
+export async function productImages(productId: number): Promise<string[]> {
+  const rows = await db()
+    .selectFrom("product_assets as pa")
+    .innerJoin("assets as a", "a.id", "pa.asset_id")
+    .select("a.guid")
+    .where("pa.product_id", "=", productId)
+    .orderBy("pa.position")
+    .execute();
+  return rows.map((r) => r.guid);
+}
+
+export async function assetByGuid(guid: string) {
+  return db().selectFrom("assets").select(["storage_key", "mime_type"]).where("guid", "=", guid).executeTakeFirst();
+}

@@ -1,0 +1,98 @@
+import type { Culture } from "../../lib/culture";
+import { withVat } from "../../lib/money";
+import { DEFAULT_SHIPPING_COUNTRY } from "../cart/cart";
+import { type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
+import {
+  type CategoryNode,
+  categories,
+  categorySlugs,
+  countProducts,
+  type ProductDetail,
+  type ProductFilter,
+  productBySlug,
+  productCards,
+  productImages,
+  productSlugs,
+  vatRate,
+} from "./catalog.repository";
+
+export interface PricedCard extends ProductCard {
+  priceTaxIncl: number;
+}
+
+export interface ProductList {
+  cards: PricedCard[];
+  total: number;
+  paging: Paging;
+}
+
+async function priced(cards: ProductCard[]): Promise<PricedCard[]> {
+  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY);
+  return cards.map((card) => ({ ...card, priceTaxIncl: withVat(card.priceTaxExcl, rate) }));
+}
+
+async function list(culture: Culture, filter: ProductFilter, query: ListQuery): Promise<ProductList> {
+  const total = await countProducts(culture, filter);
+  const page = paging(total, query.pageSize, query.pageindex);
+  const cards = await productCards(culture, filter, {
+    offset: (page.currentPages - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return { cards: await priced(cards), total, paging: page };
+}
+
+/** Top-level categories with their children, for the header navigation and the home page. */
+export async function navigation(culture: Culture): Promise<(CategoryNode & { children: CategoryNode[] })[]> {
+  const all = await categories(culture);
+  return all.filter((c) => c.parentId === null).map((c) => ({ ...c, children: all.filter((k) => k.parentId === c.id) }));
+}
+
+export async function featuredProducts(culture: Culture, limit = 8): Promise<PricedCard[]> {
+  return priced(await productCards(culture, { featured: true }, { offset: 0, limit }));
+}
+
+export async function categoryPage(culture: Culture, slug: string, query: ListQuery) {
+  const all = await categories(culture);
+  const category = all.find((c) => c.slug === slug);
+  if (!category) return null;
+  // A parent category lists the products of its children too.
+  const ids = [category.id, ...all.filter((c) => c.parentId === category.id).map((c) => c.id)];
+  const [products, slugs] = await Promise.all([list(culture, { categoryIds: ids }, query), categorySlugs(category.id)]);
+  return { category, products, slugs, children: all.filter((c) => c.parentId === category.id) };
+}
+
+export async function searchPage(culture: Culture, query: ListQuery): Promise<ProductList> {
+  return list(culture, query.q ? { text: query.q } : {}, query);
+}
+
+export interface ProductPage {
+  product: ProductDetail;
+  images: string[];
+  slugs: Partial<Record<Culture, string>>;
+  priceTaxIncl: number;
+  priceTaxExcl: number;
+  priceVaries: boolean;
+  inStock: boolean;
+}
+
+export async function productPage(culture: Culture, slug: string): Promise<ProductPage | null> {
+  const product = await productBySlug(culture, slug);
+  if (!product) return null;
+  const [images, slugs, cards, rate] = await Promise.all([
+    productImages(product.id),
+    productSlugs(product.id),
+    productCards(culture, { productIds: [product.id] }, { offset: 0, limit: 1 }),
+    vatRate(DEFAULT_SHIPPING_COUNTRY),
+  ]);
+  const card = cards.find((c) => c.id === product.id);
+  if (!card) return null;
+  return {
+    product,
+    images,
+    slugs,
+    priceTaxExcl: card.priceTaxExcl,
+    priceTaxIncl: withVat(card.priceTaxExcl, rate),
+    priceVaries: card.priceVaries,
+    inStock: card.inStock,
+  };
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { miniCartIsland } from "../cart/MiniCart.island";
+import type { IslandDefinition } from "./islands";
+
+/** Every island a CMS tag may name. A new island adds its definition here. */
+export const ISLANDS: readonly IslandDefinition[] = [miniCartIsland];
+
+export function islandCatalogue() {
+  return ISLANDS.map((island) => ({
+    Name: island.name,
+    Description: island.description,
+    Props: z.toJSONSchema(island.props, { io: "input", unrepresentable: "any" }),
+    Fixtures: Object.keys(island.fixtures),
+  }));
+}

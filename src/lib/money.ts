@@ -1,0 +1,26 @@
+import { type Culture, INTL_LOCALE } from "./culture";
+
+/** Money is integer cents (EUR) everywhere but the edge. */
+export type Cents = number;
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** "12,34 €" in fr, "€ 12,34" in nl: the culture's own way, only at the edge. */
+export function formatMoney(cents: Cents, culture: Culture, currency = "EUR"): string {
+  const key = `${culture}:${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(INTL_LOCALE[culture], { style: "currency", currency });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(cents / 100);
+}
+
+/** VAT on a tax-excluded amount; rates are basis points (2100 = 21 %); rounded half up per line. */
+export function vatAmount(amountTaxExcl: Cents, rateBasisPoints: number): Cents {
+  return Math.round((amountTaxExcl * rateBasisPoints) / 10000);
+}
+
+export function withVat(amountTaxExcl: Cents, rateBasisPoints: number): Cents {
+  return amountTaxExcl + vatAmount(amountTaxExcl, rateBasisPoints);
+}

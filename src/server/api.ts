@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { accountRoutes } from "../features/account/account.routes";
+import { cartRoutes } from "../features/cart/cart.routes";
+import { islandRoutes } from "../features/islands/islands.routes";
+import { localizationRoutes } from "../features/localization/localization.routes";
+import { isCulture, pickCulture } from "../lib/culture";
+import { env } from "./config/env";
+import type { ApiEnv } from "./http/context";
+import { ApiError, errorBody } from "./http/errors";
+import { openApiDocument } from "./http/openapi";
+import { isSameOriginRequest } from "./http/security";
+import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/session";
+
+/** JSON bodies of this API are small; uploads (a later issue) get their own limit. */
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function createApi(): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>().basePath("/api/v1");
+
+  app.use(async (c, next) => {
+    c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) ?? randomUUID());
+    const requested = c.req.query("culture") ?? c.req.header("x-culture");
+    c.set("culture", isCulture(requested) ? requested : pickCulture(c.req.header("accept-language"), env().DEFAULT_CULTURE));
+    c.header("X-Request-Id", c.get("requestId"));
+    if (requested !== undefined && !isCulture(requested)) throw new ApiError(400, "UnknownCulture");
+    if (!isSameOriginRequest(c.req.raw, [env().siteUrl])) throw new ApiError(403, "CrossOrigin");
+    if (BODY_METHODS.has(c.req.method)) {
+      const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
+      if (hasBody && !/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) {
+        throw new ApiError(415, "UnsupportedMediaType");
+      }
+    }
+    await next();
+  });
+
+  app.use(
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError(413, "PayloadTooLarge");
+      },
+    }),
+  );
+
+  // Session: read from the cookie; the cookie is written back only when the id changed.
+  app.use(async (c, next) => {
+    const before = getCookie(c, SESSION_COOKIE);
+    const session = await loadSession(before);
+    c.set("session", session);
+    await next();
+    if (session.id && session.id !== before) setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions());
+    else if (!session.id && before) deleteCookie(c, SESSION_COOKIE, { path: "/" });
+  });
+
+  app.route("/", localizationRoutes);
+  app.route("/", cartRoutes);
+  app.route("/", accountRoutes);
+  app.route("/", islandRoutes);
+
+  app.get("/openapi.json", (c) => c.json(openApiDocument()));
+
+  app.notFound((c) => c.json(errorBody(new ApiError(404, "NotFound"), c.get("culture") ?? env().DEFAULT_CULTURE), 404));
+
+  app.onError((error, c) => {
+    const culture = c.get("culture") ?? env().DEFAULT_CULTURE;
+    if (error instanceof ApiError) {
+      c.header("Cache-Control", "no-store");
+      return c.json(errorBody(error, culture), error.status);
+    }
+    console.error(`[${c.get("requestId") ?? "-"}] ${c.req.method} ${c.req.path}`, error);
+    return c.json(errorBody(new ApiError(500, "InternalError"), culture), 500);
+  });
+
+  return app;
+}
+
+let api: Hono<ApiEnv> | undefined;
+
+/** The process-wide API app (routes are registered once). */
+export function apiApp(): Hono<ApiEnv> {
+  api ??= createApi();
+  return api;
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+export interface RouteDoc {
+  method: "get" | "post" | "put" | "delete";
+  /** Hono-style path under /api/v1, e.g. "/localization/:culture/stringresources". */
+  path: string;
+  summary: string;
+  tags: string[];
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  auth?: boolean;
+}
+
+const docs: RouteDoc[] = [];
+
+/** Each routes file describes its paths next to their handlers; the document is built from these. */
+export function document(doc: RouteDoc): void {
+  if (!docs.some((d) => d.method === doc.method && d.path === doc.path)) docs.push(doc);
+}
+
+const errorSchema = z.object({
+  Code: z.string(),
+  Message: z.string(),
+  Errors: z.record(z.string(), z.array(z.string())),
+});
+
+function jsonSchema(schema: z.ZodType) {
+  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+}
+
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const doc of docs) {
+    const path = `/api/v1${doc.path.replace(/:(\w+)/g, "{$1}")}`;
+    const pathParams = [...doc.path.matchAll(/:(\w+)/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    const queryParams = doc.query
+      ? Object.entries((jsonSchema(doc.query).properties ?? {}) as Record<string, unknown>).map(([name, schema]) => ({
+          name,
+          in: "query",
+          required: false,
+          schema,
+        }))
+      : [];
+    paths[path] ??= {};
+    (paths[path] as Record<string, unknown>)[doc.method] = {
+      summary: doc.summary,
+      tags: doc.tags,
+      parameters: [...pathParams, ...queryParams],
+      ...(doc.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.body) } } } } : {}),
+      responses: {
+        "200": {
+          description: "OK",
+          ...(doc.response ? { content: { "application/json": { schema: jsonSchema(doc.response) } } } : {}),
+        },
+        ...(doc.auth ? { "401": { description: "Not signed in", content: { "application/json": { schema: jsonSchema(errorSchema) } } } } : {}),
+        default: { description: "Error", content: { "application/json": { schema: jsonSchema(errorSchema) } } },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Vitrine storefront API", version: "1" },
+    paths,
+  };
+}

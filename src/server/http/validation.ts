@@ -1,0 +1,44 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { Culture } from "../../lib/culture";
+import { translator } from "../../lib/i18n";
+import { ApiError, type FieldErrors } from "./errors";
+
+/** Field errors in the request's culture: "Required" for a missing value, "InvalidValue" otherwise. */
+export function fieldErrors(error: z.ZodError, culture: Culture): FieldErrors {
+  const t = translator(culture);
+  const result: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join(".") : "_";
+    const missing = issue.code === "invalid_type" && issue.input === undefined;
+    (result[field] ??= []).push(t(missing ? "Errors.Required" : "Errors.InvalidValue"));
+  }
+  return result;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, culture: Culture): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError(400, "ValidationFailed", fieldErrors(result.error, culture));
+  return result.data;
+}
+
+/** Reads a JSON body (content type already checked by the API middleware) and validates it. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let value: unknown;
+  try {
+    value = await c.req.json();
+  } catch {
+    throw new ApiError(400, "InvalidJson");
+  }
+  return parseWith(schema, value, c.get("culture"));
+}
+
+export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseWith(schema, c.req.query(), c.get("culture"));
+}
+
+export function pathParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const result = schema.safeParse(c.req.param());
+  if (!result.success) throw new ApiError(404, "NotFound");
+  return result.data;
+}

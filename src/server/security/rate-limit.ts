@@ -1,0 +1,96 @@
+import { Redis } from "ioredis";
+import { env } from "../config/env";
+import { type Db, db } from "../db/client";
+
+export interface Limit {
+  /** How many hits a window allows. */
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts a hit; returns seconds to wait when the limit is passed, else 0. */
+  hit(key: string, limit: Limit): Promise<number>;
+  /** Current hits in the window (0 when none), without counting one. */
+  peek(key: string, limit: Limit): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+/** Fixed windows in the database, shared by every process on the same database. */
+export class DatabaseRateLimiter implements RateLimiter {
+  constructor(private readonly db: () => Db) {}
+
+  private async current(key: string, limit: Limit): Promise<{ start: number; hits: number } | null> {
+    const row = await this.db().selectFrom("rate_limits").selectAll().where("key", "=", key).executeTakeFirst();
+    if (!row) return null;
+    const start = Date.parse(row.window_start);
+    if (Date.now() - start >= limit.windowSeconds * 1000) return null;
+    return { start, hits: row.hits };
+  }
+
+  async peek(key: string, limit: Limit): Promise<number> {
+    return (await this.current(key, limit))?.hits ?? 0;
+  }
+
+  async hit(key: string, limit: Limit): Promise<number> {
+    return this.db()
+      .transaction()
+      .execute(async (trx) => {
+        const row = await trx.selectFrom("rate_limits").selectAll().where("key", "=", key).executeTakeFirst();
+        const now = Date.now();
+        const fresh = !row || now - Date.parse(row.window_start) >= limit.windowSeconds * 1000;
+        const start = fresh ? now : Date.parse(row.window_start);
+        const hits = fresh ? 1 : row.hits + 1;
+        await trx
+          .insertInto("rate_limits")
+          .values({ key, window_start: new Date(start).toISOString(), hits })
+          .onConflict((oc) => oc.column("key").doUpdateSet({ window_start: new Date(start).toISOString(), hits }))
+          .execute();
+        return hits > limit.max ? Math.ceil((start + limit.windowSeconds * 1000 - now) / 1000) : 0;
+      });
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db().deleteFrom("rate_limits").where("key", "=", key).execute();
+  }
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = "vitrine:rate:",
+  ) {}
+
+  async hit(key: string, limit: Limit): Promise<number> {
+    const k = this.prefix + key;
+    const [[, hits], [, ttl]] = (await this.redis
+      .multi()
+      .incr(k)
+      .ttl(k)
+      .exec()) as [[null, number], [null, number]];
+    if (ttl < 0) await this.redis.expire(k, limit.windowSeconds);
+    return hits > limit.max ? (ttl > 0 ? ttl : limit.windowSeconds) : 0;
+  }
+
+  async peek(key: string): Promise<number> {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+}
+
+let limiter: RateLimiter | undefined;
+
+export function rateLimiter(): RateLimiter {
+  if (!limiter) {
+    const { REDIS_URL } = env();
+    limiter = REDIS_URL ? new RedisRateLimiter(new Redis(REDIS_URL, { maxRetriesPerRequest: 2 })) : new DatabaseRateLimiter(db);
+  }
+  return limiter;
+}
+
+export function useRateLimiter(next: RateLimiter | undefined): void {
+  limiter = next;
+}

@@ -1,0 +1,75 @@
+import { Redis } from "ioredis";
+import type { Db } from "../db/client";
+
+export interface SessionRecord {
+  customerId: number | null;
+  data: Record<string, unknown>;
+}
+
+/** Where sessions live: the database by default, Redis when REDIS_URL is set. Keys are hashed ids. */
+export interface SessionStore {
+  get(key: string): Promise<SessionRecord | null>;
+  set(key: string, record: SessionRecord, ttlSeconds: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export class DatabaseSessionStore implements SessionStore {
+  constructor(private readonly db: () => Db) {}
+
+  async get(key: string): Promise<SessionRecord | null> {
+    const row = await this.db()
+      .selectFrom("sessions")
+      .select(["customer_id", "data", "expires_at"])
+      .where("id", "=", key)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.expires_at <= new Date().toISOString()) {
+      await this.delete(key);
+      return null;
+    }
+    return { customerId: row.customer_id, data: JSON.parse(row.data) as Record<string, unknown> };
+  }
+
+  async set(key: string, record: SessionRecord, ttlSeconds: number): Promise<void> {
+    const now = new Date();
+    const expires = new Date(now.getTime() + ttlSeconds * 1000).toISOString();
+    const data = JSON.stringify(record.data);
+    await this.db()
+      .insertInto("sessions")
+      .values({ id: key, customer_id: record.customerId, data, expires_at: expires, created_at: now.toISOString() })
+      .onConflict((oc) => oc.column("id").doUpdateSet({ customer_id: record.customerId, data, expires_at: expires }))
+      .execute();
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.db().deleteFrom("sessions").where("id", "=", key).execute();
+  }
+}
+
+export class RedisSessionStore implements SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = "vitrine:session:",
+  ) {}
+
+  static fromUrl(url: string, prefix?: string): RedisSessionStore {
+    return new RedisSessionStore(new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 }), prefix);
+  }
+
+  async get(key: string): Promise<SessionRecord | null> {
+    const raw = await this.redis.get(this.prefix + key);
+    return raw ? (JSON.parse(raw) as SessionRecord) : null;
+  }
+
+  async set(key: string, record: SessionRecord, ttlSeconds: number): Promise<void> {
+    await this.redis.set(this.prefix + key, JSON.stringify(record), "EX", ttlSeconds);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
