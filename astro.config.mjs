@@ -1,7 +1,7 @@
 // @ts-check
 import node from "@astrojs/node";
 import react from "@astrojs/react";
-import swup from "@swup/astro";
+import swup, { Theme } from "@swup/astro";
 import { defineConfig } from "astro/config";
 
 const CULTURES = ["fr", "nl", "es", "de", "it", "pt"];
@@ -10,6 +10,7 @@ const CULTURES = ["fr", "nl", "es", "de", "it", "pt"];
 const vitrineDirectives = {
   name: "vitrine-directives",
   hooks: {
+    /** @param {{ addClientDirective: (d: { name: string; entrypoint: string }) => void }} options */
     "astro:config:setup": ({ addClientDirective }) => {
       addClientDirective({ name: "interaction", entrypoint: "./src/shell/directives/interaction.ts" });
     },
@@ -25,7 +26,7 @@ export default defineConfig({
     vitrineDirectives,
     react(),
     swup({
-      theme: "fade",
+      theme: Theme.fade,
       containers: ["#swup"],
       cache: true,
       preload: true,

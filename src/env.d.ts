@@ -7,9 +7,3 @@ declare namespace App {
     requestId: string;
   }
 }
-
-declare module "astro" {
-  interface AstroClientDirectives {
-    "client:interaction"?: boolean | string;
-  }
-}

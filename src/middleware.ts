@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { defineMiddleware } from "astro:middleware";
+import { randomUUID } from "node:crypto";
 import { isCulture, pickCulture } from "./lib/culture";
 import { env } from "./server/config/env";
 import { ensureDatabaseReady } from "./server/db/ready";
@@ -30,11 +30,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The API does its own culture, session and origin handling.
   if (first === "api") return withHeaders(await next());
 
-  context.locals.culture = isCulture(first) ? first : pickCulture(context.request.headers.get("accept-language"), env().DEFAULT_CULTURE);
+  context.locals.culture = isCulture(first)
+    ? first
+    : pickCulture(context.request.headers.get("accept-language"), env().DEFAULT_CULTURE);
   context.locals.session = await loadSession(context.cookies.get(SESSION_COOKIE)?.value);
 
   if (!isSameOriginRequest(context.request, [env().siteUrl])) {
-    return withHeaders(new Response("Cross-origin request refused", { status: 403, headers: { "Content-Type": "text/plain" } }));
+    return withHeaders(
+      new Response("Cross-origin request refused", { status: 403, headers: { "Content-Type": "text/plain" } }),
+    );
   }
   if (first !== "" && !isCulture(first) && !NON_CULTURE_PREFIXES.has(first)) {
     return withHeaders(await context.rewrite("/404"));

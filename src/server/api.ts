@@ -25,7 +25,10 @@ export function createApi(): Hono<ApiEnv> {
   app.use(async (c, next) => {
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) ?? randomUUID());
     const requested = c.req.query("culture") ?? c.req.header("x-culture");
-    c.set("culture", isCulture(requested) ? requested : pickCulture(c.req.header("accept-language"), env().DEFAULT_CULTURE));
+    c.set(
+      "culture",
+      isCulture(requested) ? requested : pickCulture(c.req.header("accept-language"), env().DEFAULT_CULTURE),
+    );
     c.header("X-Request-Id", c.get("requestId"));
     if (requested !== undefined && !isCulture(requested)) throw new ApiError(400, "UnknownCulture");
     if (!isSameOriginRequest(c.req.raw, [env().siteUrl])) throw new ApiError(403, "CrossOrigin");

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { safeReturnUrl } from "../../lib/url";
+import { clientIp } from "../../server/http/client-ip";
 import type { ApiEnv } from "../../server/http/context";
 import { ApiError } from "../../server/http/errors";
 import { document } from "../../server/http/openapi";
 import { jsonBody } from "../../server/http/validation";
-import { clientIp } from "../../server/http/client-ip";
 import { SignInSchema } from "./account";
 import { currentCustomer, signIn, signOut } from "./account.server";
 

@@ -8,8 +8,8 @@ import {
   SIGN_IN_ATTEMPTS_PER_IP,
   SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP,
   SIGN_IN_WINDOW_SECONDS,
-  type SignIn,
   type SignedInCustomer,
+  type SignIn,
 } from "./account";
 import { findCustomerByEmail, findCustomerById } from "./account.repository";
 
@@ -39,7 +39,9 @@ export async function signIn(session: Session, input: SignIn, ip: string): Promi
   if ((await limiter.peek(key, perAccount)) >= perAccount.max) throw tooMany(SIGN_IN_WINDOW_SECONDS);
 
   const row = await findCustomerByEmail(input.Email);
-  const valid = row ? await verifyPassword(input.Password, row.password_hash) : (await burnPasswordCheck(input.Password), false);
+  let valid = false;
+  if (row) valid = await verifyPassword(input.Password, row.password_hash);
+  else await burnPasswordCheck(input.Password);
   if (!row || !valid) {
     await limiter.hit(key, perAccount);
     throw new ApiError(401, "InvalidCredentials");

@@ -14,6 +14,9 @@ export const miniCartIsland = defineIsland({
   fixtures: {
     empty: { summary: { ItemsCount: 0, AmountTaxInclHtml: "0,00 €", AmountTaxExclHtml: "0,00 €" } },
     "three-items": { summary: { ItemsCount: 3, AmountTaxInclHtml: "89,37 €", AmountTaxExclHtml: "73,86 €" } },
-    "count-only": { summary: { ItemsCount: 12, AmountTaxInclHtml: "420,00 €", AmountTaxExclHtml: "347,11 €" }, showTotal: false },
+    "count-only": {
+      summary: { ItemsCount: 12, AmountTaxInclHtml: "420,00 €", AmountTaxExclHtml: "347,11 €" },
+      showTotal: false,
+    },
   },
 });

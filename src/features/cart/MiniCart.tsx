@@ -13,10 +13,9 @@ export interface MiniCartProps {
 /** Header cart link: count and total, following $cart once hydrated. */
 export default function MiniCart({ summary, showTotal, cartUrl, culture, labels }: MiniCartProps) {
   const live = useStore($cart) ?? summary;
-  const countLabel = (new Intl.PluralRules(culture).select(live.ItemsCount) === "one" ? labels.countOne : labels.countOther).replace(
-    "{count}",
-    String(live.ItemsCount),
-  );
+  const countLabel = (
+    new Intl.PluralRules(culture).select(live.ItemsCount) === "one" ? labels.countOne : labels.countOther
+  ).replace("{count}", String(live.ItemsCount));
   return (
     <a href={cartUrl} className="mini-cart__link" aria-label={`${labels.cart}: ${countLabel}`}>
       <span aria-hidden="true">{labels.cart} </span>

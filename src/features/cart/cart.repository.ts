@@ -34,7 +34,9 @@ export async function pricedLines(cartId: number): Promise<PricedLine[]> {
         ]),
       ),
     )
-    .innerJoin("vat_rates as r", (join) => join.onRef("r.country_id", "=", "vc.id").onRef("r.vat_class", "=", "p.vat_class"))
+    .innerJoin("vat_rates as r", (join) =>
+      join.onRef("r.country_id", "=", "vc.id").onRef("r.vat_class", "=", "p.vat_class"),
+    )
     .select(["l.id", "l.variant_id", "l.quantity", "r.rate_basis_points"])
     .where("l.cart_id", "=", cartId)
     .execute();
@@ -62,7 +64,11 @@ export async function moveCart(fromSessionKey: string, toSessionKey: string, cus
   await db()
     .transaction()
     .execute(async (trx) => {
-      const anonymous = await trx.selectFrom("carts").select("id").where("session_id", "=", fromSessionKey).executeTakeFirst();
+      const anonymous = await trx
+        .selectFrom("carts")
+        .select("id")
+        .where("session_id", "=", fromSessionKey)
+        .executeTakeFirst();
       const own = await trx
         .selectFrom("carts")
         .select("id")
@@ -82,14 +88,22 @@ export async function moveCart(fromSessionKey: string, toSessionKey: string, cus
             .where("item_key", "=", line.item_key)
             .executeTakeFirst();
           if (existing) {
-            await trx.updateTable("cart_lines").set({ quantity: existing.quantity + line.quantity }).where("id", "=", existing.id).execute();
+            await trx
+              .updateTable("cart_lines")
+              .set({ quantity: existing.quantity + line.quantity })
+              .where("id", "=", existing.id)
+              .execute();
             await trx.deleteFrom("cart_lines").where("id", "=", line.id).execute();
           } else {
             await trx.updateTable("cart_lines").set({ cart_id: own.id }).where("id", "=", line.id).execute();
           }
         }
         await trx.deleteFrom("carts").where("id", "=", anonymous.id).execute();
-        await trx.updateTable("carts").set({ session_id: toSessionKey, updated_at: now }).where("id", "=", own.id).execute();
+        await trx
+          .updateTable("carts")
+          .set({ session_id: toSessionKey, updated_at: now })
+          .where("id", "=", own.id)
+          .execute();
       } else if (anonymous) {
         await trx
           .updateTable("carts")

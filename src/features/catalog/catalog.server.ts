@@ -44,7 +44,9 @@ async function list(culture: Culture, filter: ProductFilter, query: ListQuery): 
 /** Top-level categories with their children, for the header navigation and the home page. */
 export async function navigation(culture: Culture): Promise<(CategoryNode & { children: CategoryNode[] })[]> {
   const all = await categories(culture);
-  return all.filter((c) => c.parentId === null).map((c) => ({ ...c, children: all.filter((k) => k.parentId === c.id) }));
+  return all
+    .filter((c) => c.parentId === null)
+    .map((c) => ({ ...c, children: all.filter((k) => k.parentId === c.id) }));
 }
 
 export async function featuredProducts(culture: Culture, limit = 8): Promise<PricedCard[]> {

@@ -11,7 +11,8 @@ export interface IslandDefinition<S extends z.ZodType = z.ZodType> {
 export function defineIsland<S extends z.ZodType>(definition: IslandDefinition<S>): IslandDefinition<S> {
   for (const [fixture, props] of Object.entries(definition.fixtures)) {
     const result = definition.props.safeParse(props);
-    if (!result.success) throw new Error(`island ${definition.name}: fixture ${fixture} does not match its props schema`);
+    if (!result.success)
+      throw new Error(`island ${definition.name}: fixture ${fixture} does not match its props schema`);
   }
   return definition;
 }

@@ -44,7 +44,12 @@ const schema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(100000).default(200),
   SEED: z.coerce.number().int().min(0).default(1),
   TRUST_PROXY: booleanFlag.default(false),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 30),
 });
 
 export type Env = z.infer<typeof schema> & {

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
         throw new EnvError("--products must be a positive whole number and --seed a whole number");
       }
       if (await isSeeded(handle)) {
-        console.log("the database already holds a shop; seed an empty database (delete the SQLite file, or drop the schema)");
+        console.log(
+          "the database already holds a shop; seed an empty database (delete the SQLite file, or drop the schema)",
+        );
         return;
       }
       await seedDemoShop(handle, { products, seed, log: (line) => console.log(line) });

@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     });
   });
   server.listen(settings.PORT, settings.HOST, () => {
-    console.log(`Vitrine listening on http://${settings.HOST === "0.0.0.0" ? "localhost" : settings.HOST}:${settings.PORT} (${settings.databaseKind})`);
+    console.log(
+      `Vitrine listening on http://${settings.HOST === "0.0.0.0" ? "localhost" : settings.HOST}:${settings.PORT} (${settings.databaseKind})`,
+    );
   });
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);

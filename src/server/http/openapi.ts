@@ -52,13 +52,22 @@ export function openApiDocument() {
       summary: doc.summary,
       tags: doc.tags,
       parameters: [...pathParams, ...queryParams],
-      ...(doc.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.body) } } } } : {}),
+      ...(doc.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.body) } } } }
+        : {}),
       responses: {
         "200": {
           description: "OK",
           ...(doc.response ? { content: { "application/json": { schema: jsonSchema(doc.response) } } } : {}),
         },
-        ...(doc.auth ? { "401": { description: "Not signed in", content: { "application/json": { schema: jsonSchema(errorSchema) } } } } : {}),
+        ...(doc.auth
+          ? {
+              "401": {
+                description: "Not signed in",
+                content: { "application/json": { schema: jsonSchema(errorSchema) } },
+              },
+            }
+          : {}),
         default: { description: "Error", content: { "application/json": { schema: jsonSchema(errorSchema) } } },
       },
     };

@@ -11,7 +11,9 @@ export function fieldErrors(error: z.ZodError, culture: Culture): FieldErrors {
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join(".") : "_";
     const missing = issue.code === "invalid_type" && issue.input === undefined;
-    (result[field] ??= []).push(t(missing ? "Errors.Required" : "Errors.InvalidValue"));
+    const messages = result[field] ?? [];
+    messages.push(t(missing ? "Errors.Required" : "Errors.InvalidValue"));
+    result[field] = messages;
   }
   return result;
 }

@@ -63,11 +63,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async hit(key: string, limit: Limit): Promise<number> {
     const k = this.prefix + key;
-    const [[, hits], [, ttl]] = (await this.redis
-      .multi()
-      .incr(k)
-      .ttl(k)
-      .exec()) as [[null, number], [null, number]];
+    const [[, hits], [, ttl]] = (await this.redis.multi().incr(k).ttl(k).exec()) as [[null, number], [null, number]];
     if (ttl < 0) await this.redis.expire(k, limit.windowSeconds);
     return hits > limit.max ? (ttl > 0 ? ttl : limit.windowSeconds) : 0;
   }
@@ -86,7 +82,9 @@ let limiter: RateLimiter | undefined;
 export function rateLimiter(): RateLimiter {
   if (!limiter) {
     const { REDIS_URL } = env();
-    limiter = REDIS_URL ? new RedisRateLimiter(new Redis(REDIS_URL, { maxRetriesPerRequest: 2 })) : new DatabaseRateLimiter(db);
+    limiter = REDIS_URL
+      ? new RedisRateLimiter(new Redis(REDIS_URL, { maxRetriesPerRequest: 2 }))
+      : new DatabaseRateLimiter(db);
   }
   return limiter;
 }

@@ -250,7 +250,6 @@ export async function m001_foundation(anyDb: Kysely<unknown>, dialect: Dialect):
     .execute();
 }
 
-
 function sqlNonNegative() {
   return sql`quantity >= 0`;
 }

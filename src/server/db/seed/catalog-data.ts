@@ -4,7 +4,18 @@ import type { Culture } from "../../../lib/culture";
 export type Translated = Record<Culture, string>;
 
 export type SizeSet = "clothing" | "shoes" | "socks" | "none";
-export type Shape = "tshirt" | "sweater" | "trousers" | "dress" | "jacket" | "shoe" | "bag" | "scarf" | "hat" | "socks" | "bottle";
+export type Shape =
+  | "tshirt"
+  | "sweater"
+  | "trousers"
+  | "dress"
+  | "jacket"
+  | "shoe"
+  | "bag"
+  | "scarf"
+  | "hat"
+  | "socks"
+  | "bottle";
 
 export interface CategorySeed {
   code: string;
@@ -156,7 +167,14 @@ export const CATEGORIES: CategorySeed[] = [
   {
     code: "accessories",
     parent: null,
-    name: { fr: "Accessoires", nl: "Accessoires", es: "Accesorios", de: "Accessoires", it: "Accessori", pt: "Acessórios" },
+    name: {
+      fr: "Accessoires",
+      nl: "Accessoires",
+      es: "Accesorios",
+      de: "Accessoires",
+      it: "Accessori",
+      pt: "Acessórios",
+    },
     description: {
       fr: "Sacs, écharpes, bonnets et chaussettes.",
       nl: "Tassen, sjaals, mutsen en sokken.",
@@ -273,37 +291,143 @@ export const CATEGORIES: CategorySeed[] = [
 
 /** Materials, as they follow a product type ("Pull en laine mérinos"). */
 export const MATERIALS: Translated[] = [
-  { fr: "en coton bio", nl: "van biologisch katoen", es: "de algodón orgánico", de: "aus Bio-Baumwolle", it: "in cotone biologico", pt: "de algodão orgânico" },
-  { fr: "en laine mérinos", nl: "van merinowol", es: "de lana merino", de: "aus Merinowolle", it: "in lana merino", pt: "de lã merino" },
+  {
+    fr: "en coton bio",
+    nl: "van biologisch katoen",
+    es: "de algodón orgánico",
+    de: "aus Bio-Baumwolle",
+    it: "in cotone biologico",
+    pt: "de algodão orgânico",
+  },
+  {
+    fr: "en laine mérinos",
+    nl: "van merinowol",
+    es: "de lana merino",
+    de: "aus Merinowolle",
+    it: "in lana merino",
+    pt: "de lã merino",
+  },
   { fr: "en lin", nl: "van linnen", es: "de lino", de: "aus Leinen", it: "in lino", pt: "de linho" },
-  { fr: "en polyester recyclé", nl: "van gerecycled polyester", es: "de poliéster reciclado", de: "aus recyceltem Polyester", it: "in poliestere riciclato", pt: "de poliéster reciclado" },
+  {
+    fr: "en polyester recyclé",
+    nl: "van gerecycled polyester",
+    es: "de poliéster reciclado",
+    de: "aus recyceltem Polyester",
+    it: "in poliestere riciclato",
+    pt: "de poliéster reciclado",
+  },
   { fr: "en denim", nl: "van denim", es: "de tela vaquera", de: "aus Denim", it: "in denim", pt: "de ganga" },
   { fr: "en cuir", nl: "van leer", es: "de piel", de: "aus Leder", it: "in pelle", pt: "de pele" },
-  { fr: "en cachemire", nl: "van kasjmier", es: "de cachemira", de: "aus Kaschmir", it: "in cashmere", pt: "de caxemira" },
+  {
+    fr: "en cachemire",
+    nl: "van kasjmier",
+    es: "de cachemira",
+    de: "aus Kaschmir",
+    it: "in cashmere",
+    pt: "de caxemira",
+  },
   { fr: "en toile", nl: "van canvas", es: "de lona", de: "aus Canvas", it: "in tela", pt: "de lona" },
 ];
 
 /** Scents for the care products, in place of a material. */
 export const SCENTS: Translated[] = [
-  { fr: "à la lavande", nl: "met lavendel", es: "con lavanda", de: "mit Lavendel", it: "alla lavanda", pt: "com lavanda" },
-  { fr: "sans parfum", nl: "zonder parfum", es: "sin perfume", de: "ohne Duft", it: "senza profumo", pt: "sem perfume" },
+  {
+    fr: "à la lavande",
+    nl: "met lavendel",
+    es: "con lavanda",
+    de: "mit Lavendel",
+    it: "alla lavanda",
+    pt: "com lavanda",
+  },
+  {
+    fr: "sans parfum",
+    nl: "zonder parfum",
+    es: "sin perfume",
+    de: "ohne Duft",
+    it: "senza profumo",
+    pt: "sem perfume",
+  },
   { fr: "au cèdre", nl: "met ceder", es: "con cedro", de: "mit Zeder", it: "al cedro", pt: "com cedro" },
   { fr: "aux agrumes", nl: "met citrus", es: "con cítricos", de: "mit Zitrus", it: "agli agrumi", pt: "com citrinos" },
 ];
 
 /** Model names: neutral words that read well in every language. */
 export const MODELS = [
-  "Alba", "Nora", "Sierra", "Mistral", "Brisa", "Fjord", "Atlas", "Lumen", "Odessa", "Tramontana", "Calypso",
-  "Solstice", "Verona", "Linnea", "Aurora", "Bruges", "Delta", "Estoril", "Flandre", "Granada", "Helios", "Ibiza",
-  "Juno", "Kiruna", "Loire", "Marais", "Nova", "Ostende", "Porto", "Riviera", "Sable", "Toscana", "Umbria",
-  "Valencia", "Wadden", "Zenit", "Cobalt", "Ardenne", "Brera", "Camargue", "Dune", "Elba", "Faro", "Gironde",
-  "Havana", "Isola", "Jura", "Lagos", "Menton", "Navarra", "Orvieto", "Palma", "Quimper", "Ronda", "Sintra",
-  "Tavira", "Utrecht", "Vigo", "Zeeland", "Arles",
+  "Alba",
+  "Nora",
+  "Sierra",
+  "Mistral",
+  "Brisa",
+  "Fjord",
+  "Atlas",
+  "Lumen",
+  "Odessa",
+  "Tramontana",
+  "Calypso",
+  "Solstice",
+  "Verona",
+  "Linnea",
+  "Aurora",
+  "Bruges",
+  "Delta",
+  "Estoril",
+  "Flandre",
+  "Granada",
+  "Helios",
+  "Ibiza",
+  "Juno",
+  "Kiruna",
+  "Loire",
+  "Marais",
+  "Nova",
+  "Ostende",
+  "Porto",
+  "Riviera",
+  "Sable",
+  "Toscana",
+  "Umbria",
+  "Valencia",
+  "Wadden",
+  "Zenit",
+  "Cobalt",
+  "Ardenne",
+  "Brera",
+  "Camargue",
+  "Dune",
+  "Elba",
+  "Faro",
+  "Gironde",
+  "Havana",
+  "Isola",
+  "Jura",
+  "Lagos",
+  "Menton",
+  "Navarra",
+  "Orvieto",
+  "Palma",
+  "Quimper",
+  "Ronda",
+  "Sintra",
+  "Tavira",
+  "Utrecht",
+  "Vigo",
+  "Zeeland",
+  "Arles",
 ];
 
 export const BRANDS = [
-  "Maison Lune", "Noordkust", "Atelier Sève", "Costa Brava Co.", "Berliner Faden", "Filo Verde", "Tecelagem Porto",
-  "Les Ateliers du Nord", "Walvis", "Sol y Sombra", "Kiefernwald", "Onda Blu",
+  "Maison Lune",
+  "Noordkust",
+  "Atelier Sève",
+  "Costa Brava Co.",
+  "Berliner Faden",
+  "Filo Verde",
+  "Tecelagem Porto",
+  "Les Ateliers du Nord",
+  "Walvis",
+  "Sol y Sombra",
+  "Kiefernwald",
+  "Onda Blu",
 ];
 
 export const FITS: Translated[] = [
@@ -356,20 +480,111 @@ export interface ColourSeed {
 }
 
 export const COLOURS: ColourSeed[] = [
-  { code: "black", name: { fr: "Noir", nl: "Zwart", es: "Negro", de: "Schwarz", it: "Nero", pt: "Preto" }, colours: ["#1d1d1f"] },
-  { code: "white", name: { fr: "Blanc", nl: "Wit", es: "Blanco", de: "Weiß", it: "Bianco", pt: "Branco" }, colours: ["#f4f1ea"] },
-  { code: "navy", name: { fr: "Marine", nl: "Marineblauw", es: "Azul marino", de: "Marineblau", it: "Blu navy", pt: "Azul-marinho" }, colours: ["#1f2a44"] },
-  { code: "red", name: { fr: "Rouge", nl: "Rood", es: "Rojo", de: "Rot", it: "Rosso", pt: "Vermelho" }, colours: ["#b3261e"] },
-  { code: "green", name: { fr: "Vert forêt", nl: "Bosgroen", es: "Verde bosque", de: "Waldgrün", it: "Verde bosco", pt: "Verde floresta" }, colours: ["#2e6b3f"] },
-  { code: "beige", name: { fr: "Beige", nl: "Beige", es: "Beis", de: "Beige", it: "Beige", pt: "Bege" }, colours: ["#d8c3a5"] },
-  { code: "grey", name: { fr: "Gris chiné", nl: "Gemêleerd grijs", es: "Gris jaspeado", de: "Grau meliert", it: "Grigio melange", pt: "Cinzento mesclado" }, colours: ["#8a8d91"] },
-  { code: "mustard", name: { fr: "Moutarde", nl: "Mosterd", es: "Mostaza", de: "Senfgelb", it: "Senape", pt: "Mostarda" }, colours: ["#d4a017"] },
-  { code: "pink", name: { fr: "Rose poudré", nl: "Poederroze", es: "Rosa empolvado", de: "Puderrosa", it: "Rosa cipria", pt: "Rosa velho" }, colours: ["#e3a6b4"] },
-  { code: "sky", name: { fr: "Bleu ciel", nl: "Hemelsblauw", es: "Azul cielo", de: "Himmelblau", it: "Azzurro", pt: "Azul-céu" }, colours: ["#7fb2e5"] },
-  { code: "breton", name: { fr: "Marinière", nl: "Bretonse streep", es: "Rayas marineras", de: "Bretonische Streifen", it: "Righe marinare", pt: "Riscas marinheiras" }, colours: ["#1f2a44", "#f4f1ea"] },
-  { code: "bicolour", name: { fr: "Rouge et noir", nl: "Rood en zwart", es: "Rojo y negro", de: "Rot und Schwarz", it: "Rosso e nero", pt: "Vermelho e preto" }, colours: ["#b3261e", "#1d1d1f"] },
-  { code: "tricolour", name: { fr: "Tricolore", nl: "Driekleur", es: "Tricolor", de: "Dreifarbig", it: "Tricolore", pt: "Tricolor" }, colours: ["#1f2a44", "#f4f1ea", "#b3261e"] },
-  { code: "camo", name: { fr: "Camouflage", nl: "Camouflage", es: "Camuflaje", de: "Tarnmuster", it: "Mimetico", pt: "Camuflado" }, colours: ["#2e6b3f", "#d8c3a5", "#6b4f2a"] },
+  {
+    code: "black",
+    name: { fr: "Noir", nl: "Zwart", es: "Negro", de: "Schwarz", it: "Nero", pt: "Preto" },
+    colours: ["#1d1d1f"],
+  },
+  {
+    code: "white",
+    name: { fr: "Blanc", nl: "Wit", es: "Blanco", de: "Weiß", it: "Bianco", pt: "Branco" },
+    colours: ["#f4f1ea"],
+  },
+  {
+    code: "navy",
+    name: { fr: "Marine", nl: "Marineblauw", es: "Azul marino", de: "Marineblau", it: "Blu navy", pt: "Azul-marinho" },
+    colours: ["#1f2a44"],
+  },
+  {
+    code: "red",
+    name: { fr: "Rouge", nl: "Rood", es: "Rojo", de: "Rot", it: "Rosso", pt: "Vermelho" },
+    colours: ["#b3261e"],
+  },
+  {
+    code: "green",
+    name: {
+      fr: "Vert forêt",
+      nl: "Bosgroen",
+      es: "Verde bosque",
+      de: "Waldgrün",
+      it: "Verde bosco",
+      pt: "Verde floresta",
+    },
+    colours: ["#2e6b3f"],
+  },
+  {
+    code: "beige",
+    name: { fr: "Beige", nl: "Beige", es: "Beis", de: "Beige", it: "Beige", pt: "Bege" },
+    colours: ["#d8c3a5"],
+  },
+  {
+    code: "grey",
+    name: {
+      fr: "Gris chiné",
+      nl: "Gemêleerd grijs",
+      es: "Gris jaspeado",
+      de: "Grau meliert",
+      it: "Grigio melange",
+      pt: "Cinzento mesclado",
+    },
+    colours: ["#8a8d91"],
+  },
+  {
+    code: "mustard",
+    name: { fr: "Moutarde", nl: "Mosterd", es: "Mostaza", de: "Senfgelb", it: "Senape", pt: "Mostarda" },
+    colours: ["#d4a017"],
+  },
+  {
+    code: "pink",
+    name: {
+      fr: "Rose poudré",
+      nl: "Poederroze",
+      es: "Rosa empolvado",
+      de: "Puderrosa",
+      it: "Rosa cipria",
+      pt: "Rosa velho",
+    },
+    colours: ["#e3a6b4"],
+  },
+  {
+    code: "sky",
+    name: { fr: "Bleu ciel", nl: "Hemelsblauw", es: "Azul cielo", de: "Himmelblau", it: "Azzurro", pt: "Azul-céu" },
+    colours: ["#7fb2e5"],
+  },
+  {
+    code: "breton",
+    name: {
+      fr: "Marinière",
+      nl: "Bretonse streep",
+      es: "Rayas marineras",
+      de: "Bretonische Streifen",
+      it: "Righe marinare",
+      pt: "Riscas marinheiras",
+    },
+    colours: ["#1f2a44", "#f4f1ea"],
+  },
+  {
+    code: "bicolour",
+    name: {
+      fr: "Rouge et noir",
+      nl: "Rood en zwart",
+      es: "Rojo y negro",
+      de: "Rot und Schwarz",
+      it: "Rosso e nero",
+      pt: "Vermelho e preto",
+    },
+    colours: ["#b3261e", "#1d1d1f"],
+  },
+  {
+    code: "tricolour",
+    name: { fr: "Tricolore", nl: "Driekleur", es: "Tricolor", de: "Dreifarbig", it: "Tricolore", pt: "Tricolor" },
+    colours: ["#1f2a44", "#f4f1ea", "#b3261e"],
+  },
+  {
+    code: "camo",
+    name: { fr: "Camouflage", nl: "Camouflage", es: "Camuflaje", de: "Tarnmuster", it: "Mimetico", pt: "Camuflado" },
+    colours: ["#2e6b3f", "#d8c3a5", "#6b4f2a"],
+  },
 ];
 
 export const SIZE_SETS: Record<Exclude<SizeSet, "none">, string[]> = {
@@ -405,8 +620,40 @@ export const WAREHOUSES = [
 
 /** Demo accounts; the README lists the same credentials. */
 export const DEMO_CUSTOMERS = [
-  { email: "marie@vitrine.test", password: "Vitrine-demo-1", first: "Marie", last: "Dubois", culture: "fr", business: null, role: "customer" },
-  { email: "jan@vitrine.test", password: "Vitrine-demo-2", first: "Jan", last: "Peeters", culture: "nl", business: { company: "Peeters Textiel BV", vat: "BE0403019261" }, role: "customer" },
-  { email: "lucia@vitrine.test", password: "Vitrine-demo-3", first: "Lucía", last: "García", culture: "es", business: null, role: "customer" },
-  { email: "staff@vitrine.test", password: "Vitrine-staff-1", first: "Sam", last: "Staff", culture: "fr", business: null, role: "staff" },
+  {
+    email: "marie@vitrine.test",
+    password: "Vitrine-demo-1",
+    first: "Marie",
+    last: "Dubois",
+    culture: "fr",
+    business: null,
+    role: "customer",
+  },
+  {
+    email: "jan@vitrine.test",
+    password: "Vitrine-demo-2",
+    first: "Jan",
+    last: "Peeters",
+    culture: "nl",
+    business: { company: "Peeters Textiel BV", vat: "BE0403019261" },
+    role: "customer",
+  },
+  {
+    email: "lucia@vitrine.test",
+    password: "Vitrine-demo-3",
+    first: "Lucía",
+    last: "García",
+    culture: "es",
+    business: null,
+    role: "customer",
+  },
+  {
+    email: "staff@vitrine.test",
+    password: "Vitrine-staff-1",
+    first: "Sam",
+    last: "Staff",
+    culture: "fr",
+    business: null,
+    role: "staff",
+  },
 ] as const;

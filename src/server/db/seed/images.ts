@@ -6,7 +6,8 @@ import type { Shape } from "./catalog-data";
 export const IMAGE_SIZE = 640;
 
 const SHAPES: Record<Shape, string> = {
-  tshirt: "M250 150 L330 120 Q400 170 470 120 L550 150 L660 260 L590 330 L540 290 L540 680 L260 680 L260 290 L210 330 L140 260 Z",
+  tshirt:
+    "M250 150 L330 120 Q400 170 470 120 L550 150 L660 260 L590 330 L540 290 L540 680 L260 680 L260 290 L210 330 L140 260 Z",
   sweater:
     "M250 150 L330 120 Q400 160 470 120 L550 150 L640 260 L690 600 L620 610 L560 320 L545 690 L255 690 L240 320 L180 610 L110 600 L160 260 Z",
   trousers: "M270 120 L530 120 L560 690 L440 690 L400 300 L360 690 L240 690 Z",
@@ -25,7 +26,9 @@ const SHAPES: Record<Shape, string> = {
 function fill(colours: readonly string[]): { defs: string; paint: string } {
   if (colours.length === 1) return { defs: "", paint: colours[0] as string };
   const stripe = colours.length === 2 ? 40 : 60;
-  const rects = colours.map((c, i) => `<rect x="0" y="${i * stripe}" width="800" height="${stripe}" fill="${c}"/>`).join("");
+  const rects = colours
+    .map((c, i) => `<rect x="0" y="${i * stripe}" width="800" height="${stripe}" fill="${c}"/>`)
+    .join("");
   return {
     defs: `<pattern id="p" width="800" height="${stripe * colours.length}" patternUnits="userSpaceOnUse">${rects}</pattern>`,
     paint: "url(#p)",
@@ -36,7 +39,11 @@ function svg(shape: Shape, colours: readonly string[], view: number): string {
   const { defs, paint } = fill(colours);
   const background = ["#f3efe8", "#e9eef2", "#f1ebf0"][view % 3];
   // View 0 is the whole product; view 1 a closer, tilted look; view 2 from further away.
-  const transform = ["", "translate(400 400) rotate(-8) scale(1.35) translate(-400 -400)", "translate(400 400) scale(0.8) translate(-400 -400)"][view % 3];
+  const transform = [
+    "",
+    "translate(400 400) rotate(-8) scale(1.35) translate(-400 -400)",
+    "translate(400 400) scale(0.8) translate(-400 -400)",
+  ][view % 3];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_SIZE}" height="${IMAGE_SIZE}" viewBox="0 0 800 800">
 <defs>${defs}</defs>
 <rect width="800" height="800" fill="${background}"/>

@@ -42,8 +42,9 @@ async function insertMany<T extends keyof Database>(handle: DbHandle, table: T, 
   const columns = Object.keys(rows[0] as object).length;
   const batch = Math.max(1, Math.min(1000, Math.floor(30000 / columns)));
   for (let i = 0; i < rows.length; i += batch) {
-    // biome-ignore lint/suspicious/noExplicitAny: rows are built to the table's shape just above
-    await handle.db.insertInto(table).values(rows.slice(i, i + batch) as any).execute();
+    // Rows are built to the table's shape by the caller; Kysely cannot check a generic table name.
+    const values = rows.slice(i, i + batch) as Parameters<ReturnType<typeof handle.db.insertInto<T>>["values"]>[0];
+    await handle.db.insertInto(table).values(values).execute();
   }
 }
 
@@ -96,15 +97,11 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
     BRANDS.map((name, i) => ({ id: i + 1, name, slug: slugify(name) })),
   );
   const categoryIds = new Map(CATEGORIES.map((c, i) => [c.code, i + 1]));
-  await insertMany(
-    handle,
-    "asset_folders",
-    [
-      { id: 1, parent_id: null, name: "Assets", item_level: 0 },
-      { id: 2, parent_id: 1, name: "Products", item_level: 1 },
-      { id: 3, parent_id: 1, name: "Content", item_level: 1 },
-    ],
-  );
+  await insertMany(handle, "asset_folders", [
+    { id: 1, parent_id: null, name: "Assets", item_level: 0 },
+    { id: 2, parent_id: 1, name: "Products", item_level: 1 },
+    { id: 3, parent_id: 1, name: "Content", item_level: 1 },
+  ]);
   await insertMany(
     handle,
     "categories",
@@ -184,14 +181,24 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
   const imageAssets = new Map<string, number>();
   const assetRows: Database["assets"][] = [];
   const sellable = CATEGORIES.filter((c) => c.productType);
-  const renders: { storageKey: string; shape: NonNullable<(typeof sellable)[number]["shape"]>; colours: readonly string[]; view: number }[] = [];
+  const renders: {
+    storageKey: string;
+    shape: NonNullable<(typeof sellable)[number]["shape"]>;
+    colours: readonly string[];
+    view: number;
+  }[] = [];
   for (const category of sellable) {
     const palettes = category.hasColours
       ? COLOURS.map((c) => ({ code: c.code, colours: c.colours as readonly string[] }))
       : [{ code: "plain", colours: ["#3a7d6b"] as readonly string[] }];
     for (const palette of palettes) {
       for (let view = 0; view < IMAGE_VIEWS; view++) {
-        renders.push({ storageKey: `${category.code}-${palette.code}-${view}`, shape: category.shape ?? "bag", colours: palette.colours, view });
+        renders.push({
+          storageKey: `${category.code}-${palette.code}-${view}`,
+          shape: category.shape ?? "bag",
+          colours: palette.colours,
+          view,
+        });
       }
     }
   }
@@ -283,7 +290,8 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
     const colourCodes = category.hasColours ? rnd.sample(COLOURS, rnd.int(1, 4)).map((c) => c.code) : [null];
     const sizeSet = category.sizes && category.sizes !== "none" ? SIZE_SETS[category.sizes] : [null];
     const sizeStart = sizeSet.length > 4 ? rnd.int(0, sizeSet.length - 4) : 0;
-    const sizes = sizeSet.length > 4 ? sizeSet.slice(sizeStart, sizeStart + rnd.int(4, sizeSet.length - sizeStart)) : sizeSet;
+    const sizes =
+      sizeSet.length > 4 ? sizeSet.slice(sizeStart, sizeStart + rnd.int(4, sizeSet.length - sizeStart)) : sizeSet;
     const basePrice = Math.round(rnd.int(category.price?.[0] ?? 1000, category.price?.[1] ?? 5000) / 10) * 10;
     const tiered = rnd.chance(0.25);
     const reduced = rnd.chance(0.2);
@@ -310,15 +318,32 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
         const current = reduced ? Math.round((basePrice * 0.8) / 10) * 10 : basePrice;
         prices.push({ variant_id: id, min_quantity: 1, amount_tax_excl: current });
         if (tiered) {
-          prices.push({ variant_id: id, min_quantity: Math.max(3, step * 2), amount_tax_excl: Math.round(current * 0.95) });
-          prices.push({ variant_id: id, min_quantity: Math.max(10, step * 5), amount_tax_excl: Math.round(current * 0.9) });
+          prices.push({
+            variant_id: id,
+            min_quantity: Math.max(3, step * 2),
+            amount_tax_excl: Math.round(current * 0.95),
+          });
+          prices.push({
+            variant_id: id,
+            min_quantity: Math.max(10, step * 5),
+            amount_tax_excl: Math.round(current * 0.9),
+          });
         }
         history.push({ variant_id: id, amount_tax_excl: basePrice, valid_from: iso(createdAt) });
-        if (reduced) history.push({ variant_id: id, amount_tax_excl: current, valid_from: iso(new Date(now.getTime() - 7 * DAY)) });
+        if (reduced)
+          history.push({
+            variant_id: id,
+            amount_tax_excl: current,
+            valid_from: iso(new Date(now.getTime() - 7 * DAY)),
+          });
 
         const outOfStock = rnd.chance(0.12);
         for (let w = 1; w <= WAREHOUSES.length; w++) {
-          stock.push({ variant_id: id, warehouse_id: w, quantity: outOfStock ? 0 : rnd.chance(0.3) ? 0 : rnd.int(1, 40) });
+          stock.push({
+            variant_id: id,
+            warehouse_id: w,
+            quantity: outOfStock ? 0 : rnd.chance(0.3) ? 0 : rnd.int(1, 40),
+          });
         }
       }
     }

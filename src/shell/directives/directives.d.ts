@@ -1,0 +1,8 @@
+import "astro";
+
+declare module "astro" {
+  interface AstroClientDirectives {
+    /** Hydrate on first interaction or on the named document events (src/shell/directives/interaction.ts). */
+    "client:interaction"?: boolean | string;
+  }
+}
