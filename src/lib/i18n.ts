@@ -23,6 +23,7 @@ function shared(): i18n {
       interpolation: { escapeValue: false },
       returnNull: false,
       // A missing key shows the key itself, as spec 000 section 7 asks.
+      showSupportNotice: false,
       parseMissingKeyHandler: (key: string) => key,
     });
   }

@@ -1,0 +1,42 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+describe("settings", () => {
+  it("has working defaults: SQLite under data/, port 4321, French", () => {
+    const env = parseEnv({});
+    expect(env.DATABASE_URL).toBe("data/vitrine.sqlite");
+    expect(env.databaseKind).toBe("sqlite");
+    expect(env.PORT).toBe(4321);
+    expect(env.DEFAULT_CULTURE).toBe("fr");
+    expect(env.isProduction).toBe(true);
+    expect(env.cookieSecure).toBe(true);
+    expect(env.devIslands).toBe(false);
+  });
+  it("recognises PostgreSQL URLs", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://root@127.0.0.1:5432/shop" }).databaseKind).toBe("postgres");
+  });
+  it.each([
+    [{ DATABASE_URL: "postgres://" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "mysql://x/y" }, "DATABASE_URL"],
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DEFAULT_CULTURE: "en" }, "DEFAULT_CULTURE"],
+    [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
+    [{ COOKIE_SECURE: "maybe" }, "COOKIE_SECURE"],
+  ])("refuses %j naming the variable", (source, name) => {
+    expect(() => parseEnv(source)).toThrow(EnvError);
+    expect(() => parseEnv(source)).toThrow(name);
+  });
+  it("stops the server with one line and a non-zero exit on a bad value", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/server/http/main.ts"], {
+      env: { ...process.env, DATABASE_URL: "postgres://", NODE_ENV: "production" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split("\n").filter((l) => !l.includes("nodedir"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: DATABASE_URL: /);
+  });
+});

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { type DbHandle, migrateToLatest, openDatabase, useDatabase } from "../../src/server/db/client";
+import type { Dialect } from "../../src/server/db/migrations/index";
+import { seedDemoShop } from "../../src/server/db/seed/seed";
+import { useRateLimiter } from "../../src/server/security/rate-limit";
+import { useSessionStore } from "../../src/server/session/session";
+
+/** SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set (CI sets it). */
+export const DIALECTS: Dialect[] = process.env.TEST_POSTGRES_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface TestDatabase {
+  handle: DbHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database of the dialect: a temporary SQLite file, or a schema of its own on
+ * PostgreSQL (dropped on close). Optionally seeded with a small demo shop. Becomes the process database.
+ */
+export async function createTestDatabase(dialect: Dialect, seed?: { products: number; seed?: number }): Promise<TestDatabase> {
+  let handle: DbHandle;
+  let drop: (() => Promise<void>) | undefined;
+  if (dialect === "postgres") {
+    const base = process.env.TEST_POSTGRES_URL as string;
+    const schema = `t_${randomBytes(6).toString("hex")}`;
+    const admin = openDatabase(base);
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.db.destroy();
+    const url = new URL(base);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    handle = openDatabase(url.toString());
+    drop = async () => {
+      await handle.db.destroy();
+      const cleanup = openDatabase(base);
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup.db);
+      await cleanup.db.destroy();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), "vitrine-test-"));
+    handle = openDatabase(join(dir, "test.sqlite"));
+  }
+  await migrateToLatest(handle);
+  if (seed) await seedDemoShop(handle, { products: seed.products, seed: seed.seed ?? 1 });
+  useDatabase(handle);
+  useSessionStore(undefined);
+  useRateLimiter(undefined);
+  return {
+    handle,
+    close: async () => {
+      useDatabase(undefined);
+      if (drop) await drop();
+      else await handle.db.destroy();
+    },
+  };
+}
