@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { env } from "../config/env";
 import { type Dialect, migrations } from "./migrations/index";
@@ -35,9 +35,16 @@ export function openDatabase(url: string): DbHandle {
 }
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema; pin them to ours so that several
+  // databases side by side (one schema each) never see one another's.
+  const schema =
+    handle.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations(handle.dialect) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

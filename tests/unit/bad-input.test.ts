@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiDocument } from "../../src/server/http/openapi";
+import { apiClient } from "../support/api";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+
+const BAD_SEGMENTS = ["xx", "-1", "abc", "0", "99999999999999999999", "%00", "%E0%A4%A", "..%2F..%2Fetc"];
+const BAD_BODIES: { body: string; type: string }[] = [
+  { body: "{ broken", type: "application/json" },
+  { body: "[]", type: "application/json" },
+  { body: "null", type: "application/json" },
+  { body: '{"Email": 12, "Password": {"a": 1}}', type: "application/json" },
+  { body: "Email=a&Password=b", type: "application/x-www-form-urlencoded" },
+  { body: "<xml/>", type: "text/xml" },
+  { body: JSON.stringify({ x: "y".repeat(200_000) }), type: "application/json" },
+];
+const BAD_QUERIES = ["?culture=en", "?culture=", "?page=-1&q=%00", "?q=" + "x".repeat(5000)];
+
+function expectClientError(status: number, body: unknown, what: string) {
+  expect(status, what).toBeLessThan(500);
+  if (status >= 400) {
+    expect(body, what).toMatchObject({ Code: expect.any(String), Message: expect.any(String), Errors: expect.any(Object) });
+  }
+}
+
+describe("bad input to every API route never causes a 5xx", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite", { products: 12 });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  const routes = Object.entries(openApiDocument().paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ path: path.replace(/^\/api\/v1/, ""), method: method.toUpperCase() })),
+  );
+
+  it("knows the routes", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(routes)("$method $path", async ({ path, method }) => {
+    const client = apiClient("203.0.113.200");
+    const paths = path.includes("{") ? BAD_SEGMENTS.map((bad) => path.replace(/\{[^}]+\}/g, bad)) : [path];
+    for (const target of paths) {
+      for (const query of BAD_QUERIES) {
+        const response = await client.call(method, `${target}${query}`);
+        expectClientError(response.status, response.status === 304 ? null : await response.json().catch(() => null), `${method} ${target}${query}`);
+      }
+      if (method !== "GET") {
+        for (const { body, type } of BAD_BODIES) {
+          const response = await client.call(method, target, body, { "Content-Type": type });
+          expectClientError(response.status, await response.json(), `${method} ${target} with ${type} ${body.slice(0, 30)}`);
+        }
+      }
+    }
+  });
+
+  it("refuses unknown methods on known paths without a 5xx", async () => {
+    const response = await apiClient().call("PUT", "/shoppingcarts", {});
+    expectClientError(response.status, await response.json(), "PUT /shoppingcarts");
+  });
+});
