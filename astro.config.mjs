@@ -34,8 +34,10 @@ export default defineConfig({
       smoothScrolling: true,
       updateHead: true,
       updateBodyClass: true,
-      // The language switch lives in the persisted header: morph it so its links follow the new page.
-      morph: ["#language-switch", "#site-nav"],
+      // The header persists across swaps: morph the parts that depend on the page (language links,
+      // current category, account return URL). Never exactly two entries: @swup/astro's option
+      // deserialiser (dist/serialise.js, reviver) reads any two-string array as a [type, value] pair.
+      morph: ["#language-switch", "#site-nav", "#account-area"],
       reloadScripts: false,
       globalInstance: true,
       loadOnIdle: true,

@@ -17,13 +17,16 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
     new Intl.PluralRules(culture).select(live.ItemsCount) === "one" ? labels.countOne : labels.countOther
   ).replace("{count}", String(live.ItemsCount));
   return (
-    <a href={cartUrl} className="mini-cart__link" aria-label={`${labels.cart}: ${countLabel}`}>
-      <span aria-hidden="true">{labels.cart} </span>
+    <a href={cartUrl} className="mini-cart__link">
+      <span>{labels.cart} </span>
       <span className="mini-cart__count" data-cart-count aria-hidden="true">
         {live.ItemsCount}
       </span>
+      <span className="visually-hidden" data-cart-count-label>
+        {countLabel}
+      </span>
       {showTotal && (
-        <span className="mini-cart__total" data-cart-total aria-hidden="true">
+        <span className="mini-cart__total" data-cart-total>
           {live.AmountTaxInclHtml}
         </span>
       )}

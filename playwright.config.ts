@@ -1,0 +1,38 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+
+/** Browser tests run against the built production server on a database of their own. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: {
+    command: "node --import tsx src/server/http/main.ts",
+    url: `http://127.0.0.1:${PORT}/fr/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      DATABASE_URL: `data/e2e-${Date.now()}.sqlite`,
+      ASSETS_DIR: "data/test-assets",
+      SEED_PRODUCTS: "60",
+      ENABLE_DEV_ISLANDS: "true",
+    },
+  },
+});
