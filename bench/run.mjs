@@ -1,0 +1,144 @@
+// `npm run bench`: page weight from a real browser load, and server throughput with autocannon.
+// Not a test: figures move from run to run; budgets fail the bench, not the suite.
+// Options: --products N (demo shop size, default 200), --seconds S (per autocannon run, default 10),
+//          BENCH_POSTGRES_URL=postgres://... to also measure on PostgreSQL.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { chromium } from "@playwright/test";
+
+const { values } = parseArgs({ options: { products: { type: "string" }, seconds: { type: "string" } } });
+const PRODUCTS = values.products ?? "200";
+const SECONDS = Number(values.seconds ?? 10);
+const budgets = JSON.parse(readFileSync(new URL("./budgets.json", import.meta.url), "utf8")).pages;
+const results = { date: new Date().toISOString(), products: Number(PRODUCTS), pages: {}, throughput: {} };
+let failed = false;
+
+if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+mkdirSync("bench/results", { recursive: true });
+
+async function startServer(port, databaseUrl) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/http/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      SEED_PRODUCTS: PRODUCTS,
+      ASSETS_DIR: "data/bench-assets",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => String(chunk).includes("listening") && resolve());
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return child;
+}
+
+async function pageWeights(base) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const home = await (await fetch(`${base}/fr/`)).text();
+  const firstProduct = /href="\/fr\/p\/([^"]+)"/.exec(home)?.[1] ?? "";
+  for (const [name, budget] of Object.entries(budgets)) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const responses = [];
+    page.on("requestfinished", (request) => responses.push(request));
+    await page.goto(base + budget.path.replace("FIRST_PRODUCT", firstProduct), { waitUntil: "networkidle" });
+    let scriptGzip = 0;
+    let transfer = 0;
+    const scripts = [];
+    for (const request of responses) {
+      const sizes = await request.sizes();
+      transfer += sizes.responseBodySize + sizes.responseHeadersSize;
+      if (request.resourceType() === "script") {
+        const response = await request.response();
+        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+        scriptGzip += gzipSync(body, { level: 9 }).length;
+        scripts.push(new URL(request.url()).pathname);
+      }
+    }
+    // Inline scripts count too (island loader, swup bootstrap).
+    const inline = await page.$$eval("script:not([src])", (nodes) => nodes.map((n) => n.textContent ?? "").join("\n"));
+    scriptGzip += gzipSync(Buffer.from(inline), { level: 9 }).length;
+    const react = scripts.some((s) => /\/client\.[\w-]+\.js$|react/i.test(s));
+    const ok = scriptGzip <= budget.maxScriptGzip && (budget.react || !react);
+    if (!ok) failed = true;
+    results.pages[name] = { scriptGzip, transfer, requests: responses.length, react, budget: budget.maxScriptGzip, ok };
+    await context.close();
+  }
+  await browser.close();
+  return firstProduct;
+}
+
+function cannon(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 10, duration: SECONDS }, (error, result) =>
+      error ? reject(error) : resolve({ rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx }),
+    );
+  });
+}
+
+async function throughput(label, base) {
+  // A static file of the same size as the home page, served by the same process.
+  const home = await (await fetch(`${base}/fr/`)).text();
+  writeFileSync("dist/client/bench-static.html", home);
+  const rows = {
+    home: await cannon(`${base}/fr/`),
+    category: await cannon(`${base}/fr/c/vetements`),
+    staticSameSize: await cannon(`${base}/bench-static.html`),
+  };
+  rmSync("dist/client/bench-static.html", { force: true });
+  results.throughput[label] = { htmlBytes: Buffer.byteLength(home), ...rows };
+}
+
+const sqliteFile = `data/bench-${Date.now()}.sqlite`;
+let server = await startServer(4410, sqliteFile);
+try {
+  await pageWeights("http://127.0.0.1:4410");
+  await throughput("sqlite", "http://127.0.0.1:4410");
+} finally {
+  server.kill();
+  rmSync(sqliteFile, { force: true });
+  rmSync(`${sqliteFile}-wal`, { force: true });
+  rmSync(`${sqliteFile}-shm`, { force: true });
+}
+
+if (process.env.BENCH_POSTGRES_URL) {
+  const { default: pg } = await import("pg");
+  const schema = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.BENCH_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const url = `${process.env.BENCH_POSTGRES_URL}${process.env.BENCH_POSTGRES_URL.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  server = await startServer(4411, url);
+  try {
+    await throughput("postgres", "http://127.0.0.1:4411");
+  } finally {
+    server.kill();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
+console.log("\nPage weight (first load, JavaScript gzip, total transfer as sent):");
+for (const [name, r] of Object.entries(results.pages)) {
+  console.log(`  ${name.padEnd(9)} JS ${(r.scriptGzip / 1024).toFixed(1)} KB gzip (budget ${(r.budget / 1024).toFixed(0)} KB), transfer ${(r.transfer / 1024).toFixed(1)} KB in ${r.requests} requests, React: ${r.react ? "yes" : "no"} ${r.ok ? "ok" : "OVER BUDGET"}`);
+}
+console.log(`\nThroughput (autocannon, 10 connections, ${SECONDS} s each, 127.0.0.1):`);
+for (const [db, rows] of Object.entries(results.throughput)) {
+  for (const [name, r] of Object.entries(rows)) {
+    if (name === "htmlBytes") continue;
+    console.log(`  ${db.padEnd(8)} ${name.padEnd(15)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx ? `  non-2xx ${r.non2xx}` : ""}`);
+  }
+}
+process.exit(failed ? 1 : 0);
