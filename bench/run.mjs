@@ -6,8 +6,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { chromium } from "@playwright/test";
+import autocannon from "autocannon";
 
 const { values } = parseArgs({ options: { products: { type: "string" }, seconds: { type: "string" } } });
 const PRODUCTS = values.products ?? "200";
@@ -43,7 +43,13 @@ async function startServer(port, databaseUrl) {
 async function pageWeights(base) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const home = await (await fetch(`${base}/fr/`)).text();
   const firstProduct = /href="\/fr\/p\/([^"]+)"/.exec(home)?.[1] ?? "";
@@ -82,7 +88,14 @@ async function pageWeights(base) {
 function cannon(url) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: 10, duration: SECONDS }, (error, result) =>
-      error ? reject(error) : resolve({ rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx }),
+      error
+        ? reject(error)
+        : resolve({
+            rps: Math.round(result.requests.average),
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            non2xx: result.non2xx,
+          }),
     );
   });
 }
@@ -132,13 +145,17 @@ if (process.env.BENCH_POSTGRES_URL) {
 writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
 console.log("\nPage weight (first load, JavaScript gzip, total transfer as sent):");
 for (const [name, r] of Object.entries(results.pages)) {
-  console.log(`  ${name.padEnd(9)} JS ${(r.scriptGzip / 1024).toFixed(1)} KB gzip (budget ${(r.budget / 1024).toFixed(0)} KB), transfer ${(r.transfer / 1024).toFixed(1)} KB in ${r.requests} requests, React: ${r.react ? "yes" : "no"} ${r.ok ? "ok" : "OVER BUDGET"}`);
+  console.log(
+    `  ${name.padEnd(9)} JS ${(r.scriptGzip / 1024).toFixed(1)} KB gzip (budget ${(r.budget / 1024).toFixed(0)} KB), transfer ${(r.transfer / 1024).toFixed(1)} KB in ${r.requests} requests, React: ${r.react ? "yes" : "no"} ${r.ok ? "ok" : "OVER BUDGET"}`,
+  );
 }
 console.log(`\nThroughput (autocannon, 10 connections, ${SECONDS} s each, 127.0.0.1):`);
 for (const [db, rows] of Object.entries(results.throughput)) {
   for (const [name, r] of Object.entries(rows)) {
     if (name === "htmlBytes") continue;
-    console.log(`  ${db.padEnd(8)} ${name.padEnd(15)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx ? `  non-2xx ${r.non2xx}` : ""}`);
+    console.log(
+      `  ${db.padEnd(8)} ${name.padEnd(15)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx ? `  non-2xx ${r.non2xx}` : ""}`,
+    );
   }
 }
 process.exit(failed ? 1 : 0);

@@ -14,7 +14,13 @@ function run(command, args, env = {}) {
 
 // 1. vitest
 rmSync(`${OUT}/vitest.json`, { force: true });
-const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${OUT}/vitest.json`]);
+const vitestStatus = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${OUT}/vitest.json`,
+]);
 if (existsSync(`${OUT}/vitest.json`)) {
   const report = JSON.parse(readFileSync(`${OUT}/vitest.json`, "utf8"));
   totals.passed += report.numPassedTests;

@@ -3,7 +3,10 @@ import { expect, test } from "@playwright/test";
 
 test.describe("cultures", () => {
   test("the root redirects to the browser's best culture", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "de-DE", extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9,en;q=0.5" } });
+    const context = await browser.newContext({
+      locale: "de-DE",
+      extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9,en;q=0.5" },
+    });
     const page = await context.newPage();
     await page.goto("/");
     await expect(page).toHaveURL(/\/de\/$/);
@@ -19,7 +22,9 @@ test.describe("cultures", () => {
 
   test("every page lists the six cultures and x-default as alternates", async ({ page }) => {
     await page.goto("/nl/");
-    const hreflangs = await page.locator('link[rel="alternate"]').evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")));
+    const hreflangs = await page
+      .locator('link[rel="alternate"]')
+      .evaluateAll((links) => links.map((l) => l.getAttribute("hreflang")));
     expect(hreflangs.sort()).toEqual(["de", "es", "fr", "it", "nl", "pt", "x-default"]);
   });
 
@@ -53,10 +58,13 @@ test.describe("home", () => {
     await expect(cards.first()).toBeVisible();
     expect(await cards.count()).toBeGreaterThanOrEqual(4);
     await expect(cards.first().locator(".price")).toContainText("€");
-    const loaded = await page.locator(".product-card img").first().evaluate(async (img: HTMLImageElement) => {
-      if (!img.complete) await new Promise((r) => img.addEventListener("load", r, { once: true }));
-      return img.naturalWidth;
-    });
+    const loaded = await page
+      .locator(".product-card img")
+      .first()
+      .evaluate(async (img: HTMLImageElement) => {
+        if (!img.complete) await new Promise((r) => img.addEventListener("load", r, { once: true }));
+        return img.naturalWidth;
+      });
     expect(loaded).toBeGreaterThan(0);
     await expect(page.locator("body")).toHaveClass(/homepage/);
   });
@@ -172,7 +180,7 @@ test.describe("server", () => {
       "/fr/p/abc",
       "/fr/p/%E0%A4%A",
       "/fr/catalog?pageindex=-1&pageSize=abc&q=%00",
-      "/fr/catalog?q=" + "x".repeat(3000),
+      `/fr/catalog?q=${"x".repeat(3000)}`,
       "/media/..%2F..%2Fetc%2Fpasswd",
       "/media/00000000-0000-5000-a000-000000000000.webp",
       "/dev/islands/nope/nope",
@@ -182,7 +190,7 @@ test.describe("server", () => {
       const response = await request.get(path);
       expect(response.status(), path).toBeLessThan(500);
     }
-    for (const data of ["%%%", "Email=" + "a".repeat(100_000)]) {
+    for (const data of ["%%%", `Email=${"a".repeat(100_000)}`]) {
       const response = await request.post("/fr/security/login", {
         data,
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://127.0.0.1:4399" },
@@ -204,7 +212,10 @@ test.describe("islands", () => {
           await expect(page.locator(`[data-island-preview="${island.Name}"]`)).not.toBeEmpty();
           const results = await new AxeBuilder({ page }).include(`[data-island-preview="${island.Name}"]`).analyze();
           const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-          expect(serious.map((v) => v.id), `${island.Name}/${fixture}/${culture}`).toEqual([]);
+          expect(
+            serious.map((v) => v.id),
+            `${island.Name}/${fixture}/${culture}`,
+          ).toEqual([]);
         }
       }
     }

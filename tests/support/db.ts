@@ -3,11 +3,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { type DbHandle, migrateToLatest, openDatabase, useDatabase } from "../../src/server/db/client";
+import { type DbHandle, migrateToLatest, openDatabase, setProcessDatabase } from "../../src/server/db/client";
 import type { Dialect } from "../../src/server/db/migrations/index";
 import { seedDemoShop } from "../../src/server/db/seed/seed";
-import { useRateLimiter } from "../../src/server/security/rate-limit";
-import { useSessionStore } from "../../src/server/session/session";
+import { setRateLimiter } from "../../src/server/security/rate-limit";
+import { setSessionStore } from "../../src/server/session/session";
 
 /** SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set (CI sets it). */
 export const DIALECTS: Dialect[] = process.env.TEST_POSTGRES_URL ? ["sqlite", "postgres"] : ["sqlite"];
@@ -21,7 +21,10 @@ export interface TestDatabase {
  * A fresh, migrated database of the dialect: a temporary SQLite file, or a schema of its own on
  * PostgreSQL (dropped on close). Optionally seeded with a small demo shop. Becomes the process database.
  */
-export async function createTestDatabase(dialect: Dialect, seed?: { products: number; seed?: number }): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: Dialect,
+  seed?: { products: number; seed?: number },
+): Promise<TestDatabase> {
   let handle: DbHandle;
   let drop: (() => Promise<void>) | undefined;
   if (dialect === "postgres") {
@@ -45,13 +48,13 @@ export async function createTestDatabase(dialect: Dialect, seed?: { products: nu
   }
   await migrateToLatest(handle);
   if (seed) await seedDemoShop(handle, { products: seed.products, seed: seed.seed ?? 1 });
-  useDatabase(handle);
-  useSessionStore(undefined);
-  useRateLimiter(undefined);
+  setProcessDatabase(handle);
+  setSessionStore(undefined);
+  setRateLimiter(undefined);
   return {
     handle,
     close: async () => {
-      useDatabase(undefined);
+      setProcessDatabase(undefined);
       if (drop) await drop();
       else await handle.db.destroy();
     },

@@ -22,19 +22,30 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
     it("refuses a state change without our Origin", async () => {
       const client = apiClient();
       for (const origin of ["https://evil.example", ""]) {
-        const response = await client.call("POST", "/security/logout", undefined, origin ? { Origin: origin } : { Origin: "null" });
+        const response = await client.call(
+          "POST",
+          "/security/logout",
+          undefined,
+          origin ? { Origin: origin } : { Origin: "null" },
+        );
         expect(response.status).toBe(403);
         expect((await response.json()).Code).toBe("CrossOrigin");
       }
     });
     it("accepts only JSON bodies, well formed and small", async () => {
       const client = apiClient();
-      const text = await client.call("POST", "/security/login", "Email=a", { "Content-Type": "application/x-www-form-urlencoded" });
+      const text = await client.call("POST", "/security/login", "Email=a", {
+        "Content-Type": "application/x-www-form-urlencoded",
+      });
       expect(text.status).toBe(415);
       const broken = await client.call("POST", "/security/login", "{ not json");
       expect(broken.status).toBe(400);
       expect((await broken.json()).Code).toBe("InvalidJson");
-      const huge = await client.call("POST", "/security/login", JSON.stringify({ Email: "a@b.c", Password: "x".repeat(70_000) }));
+      const huge = await client.call(
+        "POST",
+        "/security/login",
+        JSON.stringify({ Email: "a@b.c", Password: "x".repeat(70_000) }),
+      );
       expect(huge.status).toBe(413);
       expect((await huge.json()).Code).toBe("PayloadTooLarge");
     });
@@ -71,13 +82,20 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
   describe("cart summary", () => {
     it("is an empty cart without a session, and sets no cookie", async () => {
       const response = await apiClient().call("GET", "/shoppingcarts?culture=fr");
-      expect(await response.json()).toEqual({ ItemsCount: 0, AmountTaxInclHtml: "0,00\u00a0€", AmountTaxExclHtml: "0,00\u00a0€" });
+      expect(await response.json()).toEqual({
+        ItemsCount: 0,
+        AmountTaxInclHtml: "0,00\u00a0€",
+        AmountTaxExclHtml: "0,00\u00a0€",
+      });
       expect(response.headers.get("set-cookie")).toBeNull();
     });
 
     it("counts the session cart's lines with tiered prices and the home country's VAT", async () => {
       const client = apiClient();
-      const login = await client.call("POST", "/security/login", { Email: "lucia@vitrine.test", Password: "Vitrine-demo-3" });
+      const login = await client.call("POST", "/security/login", {
+        Email: "lucia@vitrine.test",
+        Password: "Vitrine-demo-3",
+      });
       expect(login.status).toBe(200);
       const sid = decodeURIComponent(client.cookie.split("=")[1] as string);
       const tiered = await db()
@@ -86,23 +104,43 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
         .where("min_quantity", ">", 1)
         .orderBy("variant_id")
         .executeTakeFirstOrThrow();
-      const prices = await db().selectFrom("prices").selectAll().where("variant_id", "=", tiered.variant_id).orderBy("min_quantity").execute();
+      const prices = await db()
+        .selectFrom("prices")
+        .selectAll()
+        .where("variant_id", "=", tiered.variant_id)
+        .orderBy("min_quantity")
+        .execute();
       const now = new Date().toISOString();
       const cart = await db()
         .insertInto("carts")
-        .values({ session_id: sessionKey(sid), customer_id: null, shipping_country_id: null, billing_country_id: null, created_at: now, updated_at: now })
+        .values({
+          session_id: sessionKey(sid),
+          customer_id: null,
+          shipping_country_id: null,
+          billing_country_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       const quantity = (prices[1]?.min_quantity as number) + 1;
       await db()
         .insertInto("cart_lines")
-        .values({ cart_id: cart.id, variant_id: tiered.variant_id, quantity, item_origin: "Catalog", item_key: "", created_at: now })
+        .values({
+          cart_id: cart.id,
+          variant_id: tiered.variant_id,
+          quantity,
+          item_origin: "Catalog",
+          item_key: "",
+          created_at: now,
+        })
         .execute();
       const body = await (await client.call("GET", "/shoppingcarts?culture=de")).json();
       const unit = prices[1]?.amount_tax_excl as number;
       const excl = unit * quantity;
       const incl = excl + Math.round((excl * 2100) / 10000);
-      const euro = (cents: number) => new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(cents / 100);
+      const euro = (cents: number) =>
+        new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(cents / 100);
       expect(body).toEqual({ ItemsCount: quantity, AmountTaxExclHtml: euro(excl), AmountTaxInclHtml: euro(incl) });
     });
   });
@@ -153,13 +191,22 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
     it("limits failures per address and IP without locking the shopper out elsewhere", async () => {
       const attacker = apiClient("198.51.100.66");
       for (let i = 0; i < 5; i++) {
-        expect((await attacker.call("POST", "/security/login", { Email: "jan@vitrine.test", Password: `guess-${i}` })).status).toBe(401);
+        expect(
+          (await attacker.call("POST", "/security/login", { Email: "jan@vitrine.test", Password: `guess-${i}` }))
+            .status,
+        ).toBe(401);
       }
-      const blocked = await attacker.call("POST", "/security/login?culture=fr", { Email: "jan@vitrine.test", Password: "Vitrine-demo-2" });
+      const blocked = await attacker.call("POST", "/security/login?culture=fr", {
+        Email: "jan@vitrine.test",
+        Password: "Vitrine-demo-2",
+      });
       expect(blocked.status).toBe(429);
       expect((await blocked.json()).Message).toMatch(/Trop de tentatives/);
       const shopper = apiClient("192.0.2.10");
-      expect((await shopper.call("POST", "/security/login", { Email: "jan@vitrine.test", Password: "Vitrine-demo-2" })).status).toBe(200);
+      expect(
+        (await shopper.call("POST", "/security/login", { Email: "jan@vitrine.test", Password: "Vitrine-demo-2" }))
+          .status,
+      ).toBe(200);
     });
 
     it("limits all attempts per IP", async () => {
@@ -181,14 +228,28 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
       const now = new Date().toISOString();
       const cart = await db()
         .insertInto("carts")
-        .values({ session_id: sessionKey(sid), customer_id: null, shipping_country_id: null, billing_country_id: null, created_at: now, updated_at: now })
+        .values({
+          session_id: sessionKey(sid),
+          customer_id: null,
+          shipping_country_id: null,
+          billing_country_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await db().insertInto("cart_lines").values({ cart_id: cart.id, variant_id: 1, quantity: 2, item_origin: "Catalog", item_key: "", created_at: now }).execute();
+      await db()
+        .insertInto("cart_lines")
+        .values({ cart_id: cart.id, variant_id: 1, quantity: 2, item_origin: "Catalog", item_key: "", created_at: now })
+        .execute();
       expect((await (await client.call("GET", "/shoppingcarts")).json()).ItemsCount).toBe(2);
       await client.call("POST", "/security/login", { Email: "staff@vitrine.test", Password: "Vitrine-staff-1" });
       expect((await (await client.call("GET", "/shoppingcarts")).json()).ItemsCount).toBe(2);
-      const row = await db().selectFrom("carts").select("customer_id").where("id", "=", cart.id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom("carts")
+        .select("customer_id")
+        .where("id", "=", cart.id)
+        .executeTakeFirstOrThrow();
       expect(row.customer_id).not.toBeNull();
     });
   });
@@ -197,7 +258,12 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
     it("lists every route in the OpenAPI document", async () => {
       const doc = await (await apiClient().call("GET", "/openapi.json")).json();
       expect(doc.openapi).toBe("3.1.0");
-      for (const path of ["/api/v1/shoppingcarts", "/api/v1/localization/{culture}/stringresources", "/api/v1/security/login", "/api/v1/islands"]) {
+      for (const path of [
+        "/api/v1/shoppingcarts",
+        "/api/v1/localization/{culture}/stringresources",
+        "/api/v1/security/login",
+        "/api/v1/islands",
+      ]) {
         expect(Object.keys(doc.paths)).toContain(path);
       }
     });

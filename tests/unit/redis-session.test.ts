@@ -35,3 +35,33 @@ describe("Redis sessions and limits (local Redis)", () => {
     expect(await limiter.peek("k", limit)).toBe(0);
   });
 });
+
+describe("sign-in with sessions in Redis", () => {
+  it("keeps the signed-in session in Redis, hashed, and ends it on sign-out", async () => {
+    const { createTestDatabase } = await import("../support/db");
+    const { setSessionStore, sessionKey } = await import("../../src/server/session/session");
+    const { apiClient } = await import("../support/api");
+    const database = await createTestDatabase("sqlite", { products: 12 });
+    const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+    setSessionStore(new RedisSessionStore(redis, `${prefix}app:`));
+    try {
+      const client = apiClient("203.0.113.50");
+      expect(
+        (await client.call("POST", "/security/login", { Email: "marie@vitrine.test", Password: "Vitrine-demo-1" }))
+          .status,
+      ).toBe(200);
+      const id = client.cookie.split("=")[1] as string;
+      expect(await redis.get(`${prefix}app:${sessionKey(id)}`)).toContain('"customerId"');
+      expect(await redis.get(`${prefix}app:${id}`)).toBeNull();
+      expect((await client.call("GET", "/security/me")).status).toBe(200);
+      await client.call("POST", "/security/logout");
+      expect(await redis.get(`${prefix}app:${sessionKey(id)}`)).toBeNull();
+    } finally {
+      setSessionStore(undefined);
+      const keys = await redis.keys(`${prefix}app:*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+      await database.close();
+    }
+  });
+});

@@ -5,10 +5,17 @@ import type { Db } from "../../src/server/db/client";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
 
 async function fingerprint(db: Db): Promise<string> {
-  const names = await db.selectFrom("product_translations").select(["product_id", "culture", "name", "slug"]).orderBy("product_id").orderBy("culture").execute();
+  const names = await db
+    .selectFrom("product_translations")
+    .select(["product_id", "culture", "name", "slug"])
+    .orderBy("product_id")
+    .orderBy("culture")
+    .execute();
   const prices = await db.selectFrom("prices").selectAll().orderBy("variant_id").orderBy("min_quantity").execute();
   const stock = await db.selectFrom("stock").selectAll().orderBy("variant_id").orderBy("warehouse_id").execute();
-  return createHash("sha256").update(JSON.stringify([names, prices, stock])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([names, prices, stock]))
+    .digest("hex");
 }
 
 describe.each(DIALECTS)("demo shop seed on %s", (dialect) => {
@@ -23,7 +30,14 @@ describe.each(DIALECTS)("demo shop seed on %s", (dialect) => {
   it("has the catalogue's breadth", async () => {
     const db = first.handle.db;
     const count = async (table: "products" | "brands" | "warehouses" | "countries") =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count("products")).toBe(200);
     expect(await count("brands")).toBeGreaterThanOrEqual(10);
     expect(await count("warehouses")).toBeGreaterThanOrEqual(3);
@@ -34,7 +48,11 @@ describe.each(DIALECTS)("demo shop seed on %s", (dialect) => {
   });
 
   it("translates names, descriptions and slugs into all six cultures", async () => {
-    const rows = await first.handle.db.selectFrom("product_translations").selectAll().where("product_id", "=", 2).execute();
+    const rows = await first.handle.db
+      .selectFrom("product_translations")
+      .selectAll()
+      .where("product_id", "=", 2)
+      .execute();
     expect(rows.map((r) => r.culture).sort()).toEqual([...CULTURES].sort());
     expect(new Set(rows.map((r) => r.name)).size).toBeGreaterThan(3);
     for (const row of rows) {
@@ -63,13 +81,19 @@ describe.each(DIALECTS)("demo shop seed on %s", (dialect) => {
     const variants = await db.selectFrom("product_variants").select(["product_id"]).execute();
     const perProduct = new Map<number, number>();
     for (const v of variants) perProduct.set(v.product_id, (perProduct.get(v.product_id) ?? 0) + 1);
-    const holes = [...perProduct.values()].some((n) => n % 4 !== 0 && n % 5 !== 0 && n % 6 !== 0 && n % 3 !== 0 && n > 1);
+    const holes = [...perProduct.values()].some(
+      (n) => n % 4 !== 0 && n % 5 !== 0 && n % 6 !== 0 && n % 3 !== 0 && n > 1,
+    );
     expect(holes).toBe(true);
   });
 
   it("gives each product photos per colour, as stored assets", async () => {
     const db = first.handle.db;
-    const photos = await db.selectFrom("product_assets").select(["product_id", "attribute_value_id"]).where("product_id", "=", 1).execute();
+    const photos = await db
+      .selectFrom("product_assets")
+      .select(["product_id", "attribute_value_id"])
+      .where("product_id", "=", 1)
+      .execute();
     expect(photos.length).toBeGreaterThanOrEqual(2);
     expect(photos.every((p) => p.attribute_value_id !== null)).toBe(true);
   });

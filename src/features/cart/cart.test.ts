@@ -31,8 +31,8 @@ describe("cart totals", () => {
     const summary = toSummary({ itemsCount: 2, amountTaxExcl: 123456, amountTaxIncl: 149382 }, "fr");
     expect(summary.ItemsCount).toBe(2);
     expect(summary.AmountTaxInclHtml.replace(/\s/g, " ")).toBe("1 493,82 €");
-    expect(toSummary({ itemsCount: 0, amountTaxExcl: 0, amountTaxIncl: 0 }, "nl").AmountTaxInclHtml.replace(/\s/g, " ")).toBe(
-      "€ 0,00",
-    );
+    expect(
+      toSummary({ itemsCount: 0, amountTaxExcl: 0, amountTaxIncl: 0 }, "nl").AmountTaxInclHtml.replace(/\s/g, " "),
+    ).toBe("€ 0,00");
   });
 });

@@ -35,7 +35,10 @@ describe("settings", () => {
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    const lines = result.stderr.trim().split("\n").filter((l) => !l.includes("nodedir"));
+    const lines = result.stderr
+      .trim()
+      .split("\n")
+      .filter((l) => !l.includes("nodedir"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Invalid configuration: DATABASE_URL: /);
   });

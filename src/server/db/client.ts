@@ -64,6 +64,6 @@ export function db(): Db {
 }
 
 /** Lets tests point the process at a database of their own. */
-export function useDatabase(handle: DbHandle | undefined): void {
+export function setProcessDatabase(handle: DbHandle | undefined): void {
   shared = handle;
 }

@@ -68,7 +68,7 @@ export class RedisRateLimiter implements RateLimiter {
     return hits > limit.max ? (ttl > 0 ? ttl : limit.windowSeconds) : 0;
   }
 
-  async peek(key: string): Promise<number> {
+  async peek(key: string, _limit?: Limit): Promise<number> {
     return Number((await this.redis.get(this.prefix + key)) ?? 0);
   }
 
@@ -89,6 +89,6 @@ export function rateLimiter(): RateLimiter {
   return limiter;
 }
 
-export function useRateLimiter(next: RateLimiter | undefined): void {
+export function setRateLimiter(next: RateLimiter | undefined): void {
   limiter = next;
 }

@@ -31,7 +31,7 @@ export function sessionStore(): SessionStore {
   return store;
 }
 
-export function useSessionStore(next: SessionStore | undefined): void {
+export function setSessionStore(next: SessionStore | undefined): void {
   store = next;
 }
 

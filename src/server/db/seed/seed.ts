@@ -34,7 +34,7 @@ export interface SeedOptions {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-const IMAGE_VIEWS = 2;
+const IMAGE_VIEWS = 3;
 
 /** Inserts rows in batches that stay under both dialects' bound-parameter limits. */
 async function insertMany<T extends keyof Database>(handle: DbHandle, table: T, rows: Record<string, unknown>[]) {
