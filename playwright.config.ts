@@ -24,7 +24,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node --import tsx src/server/http/main.ts",
+    command: "node --enable-source-maps dist/main.mjs",
     url: `http://127.0.0.1:${PORT}/fr/`,
     timeout: 120_000,
     reuseExistingServer: false,

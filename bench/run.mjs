@@ -20,7 +20,7 @@ if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) proce
 mkdirSync("bench/results", { recursive: true });
 
 async function startServer(port, databaseUrl) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/http/main.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -20,7 +20,7 @@ if (process.env.SKIP_BUILD !== "1" && Math.max(...SOURCES.map(newest)) > built) 
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(STAMP, new Date().toISOString());
 }
-const server = spawnSync(process.execPath, ["--import", "tsx", "src/server/http/main.ts"], {
+const server = spawnSync(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
