@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
+import { CHROMIUM_LAUNCH } from "../tests/support/chromium.mjs";
 
 const { values } = parseArgs({ options: { products: { type: "string" }, seconds: { type: "string" } } });
 const PRODUCTS = values.products ?? "200";
@@ -41,16 +42,7 @@ async function startServer(port, databaseUrl) {
 }
 
 async function pageWeights(base) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const home = await (await fetch(`${base}/fr/`)).text();
   const firstProduct = /href="\/fr\/p\/([^"]+)"/.exec(home)?.[1] ?? "";
   for (const [name, budget] of Object.entries(budgets)) {

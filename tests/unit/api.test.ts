@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../src/server/db/client";
-import { sessionKey } from "../../src/server/session/session";
 import { apiClient } from "../support/api";
+import { giveSessionCart } from "../support/cart";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
 
 describe.each(DIALECTS)("API on %s", (dialect) => {
@@ -110,31 +110,8 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
         .where("variant_id", "=", tiered.variant_id)
         .orderBy("min_quantity")
         .execute();
-      const now = new Date().toISOString();
-      const cart = await db()
-        .insertInto("carts")
-        .values({
-          session_id: sessionKey(sid),
-          customer_id: null,
-          shipping_country_id: null,
-          billing_country_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
       const quantity = (prices[1]?.min_quantity as number) + 1;
-      await db()
-        .insertInto("cart_lines")
-        .values({
-          cart_id: cart.id,
-          variant_id: tiered.variant_id,
-          quantity,
-          item_origin: "Catalog",
-          item_key: "",
-          created_at: now,
-        })
-        .execute();
+      await giveSessionCart(sid, tiered.variant_id, quantity);
       const body = await (await client.call("GET", "/shoppingcarts?culture=de")).json();
       const unit = prices[1]?.amount_tax_excl as number;
       const excl = unit * quantity;
@@ -225,30 +202,14 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
       const session = await loadSession(undefined);
       const sid = await ensureSession(session);
       client.cookie = `vitrine_sid=${sid}`;
-      const now = new Date().toISOString();
-      const cart = await db()
-        .insertInto("carts")
-        .values({
-          session_id: sessionKey(sid),
-          customer_id: null,
-          shipping_country_id: null,
-          billing_country_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await db()
-        .insertInto("cart_lines")
-        .values({ cart_id: cart.id, variant_id: 1, quantity: 2, item_origin: "Catalog", item_key: "", created_at: now })
-        .execute();
+      const cartId = await giveSessionCart(sid, 1, 2);
       expect((await (await client.call("GET", "/shoppingcarts")).json()).ItemsCount).toBe(2);
       await client.call("POST", "/security/login", { Email: "staff@vitrine.test", Password: "Vitrine-staff-1" });
       expect((await (await client.call("GET", "/shoppingcarts")).json()).ItemsCount).toBe(2);
       const row = await db()
         .selectFrom("carts")
         .select("customer_id")
-        .where("id", "=", cart.id)
+        .where("id", "=", cartId)
         .executeTakeFirstOrThrow();
       expect(row.customer_id).not.toBeNull();
     });

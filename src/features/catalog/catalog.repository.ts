@@ -21,22 +21,23 @@ export async function categories(culture: Culture): Promise<CategoryNode[]> {
   return rows.map((r) => ({ id: r.id, parentId: r.parent_id, name: r.name, slug: r.slug, description: r.description }));
 }
 
-/** The category's slug in every culture, for hreflang and the language switch. */
-export async function categorySlugs(categoryId: number): Promise<Partial<Record<Culture, string>>> {
-  const rows = await db()
-    .selectFrom("category_translations")
-    .select(["culture", "slug"])
-    .where("category_id", "=", categoryId)
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.culture, r.slug]));
-}
-
-export async function productSlugs(productId: number): Promise<Partial<Record<Culture, string>>> {
-  const rows = await db()
-    .selectFrom("product_translations")
-    .select(["culture", "slug"])
-    .where("product_id", "=", productId)
-    .execute();
+/** A category's or product's slug in every culture, for hreflang and the language switch. */
+export async function translatedSlugs(
+  entity: "category" | "product",
+  id: number,
+): Promise<Partial<Record<Culture, string>>> {
+  const rows =
+    entity === "category"
+      ? await db()
+          .selectFrom("category_translations")
+          .select(["culture", "slug"])
+          .where("category_id", "=", id)
+          .execute()
+      : await db()
+          .selectFrom("product_translations")
+          .select(["culture", "slug"])
+          .where("product_id", "=", id)
+          .execute();
   return Object.fromEntries(rows.map((r) => [r.culture, r.slug]));
 }
 

@@ -5,14 +5,13 @@ import { type ListQuery, type Paging, type ProductCard, paging } from "./catalog
 import {
   type CategoryNode,
   categories,
-  categorySlugs,
   countProducts,
   type ProductDetail,
   type ProductFilter,
   productBySlug,
   productCards,
   productImages,
-  productSlugs,
+  translatedSlugs,
   vatRate,
 } from "./catalog.repository";
 
@@ -59,7 +58,10 @@ export async function categoryPage(culture: Culture, slug: string, query: ListQu
   if (!category) return null;
   // A parent category lists the products of its children too.
   const ids = [category.id, ...all.filter((c) => c.parentId === category.id).map((c) => c.id)];
-  const [products, slugs] = await Promise.all([list(culture, { categoryIds: ids }, query), categorySlugs(category.id)]);
+  const [products, slugs] = await Promise.all([
+    list(culture, { categoryIds: ids }, query),
+    translatedSlugs("category", category.id),
+  ]);
   return { category, products, slugs, children: all.filter((c) => c.parentId === category.id) };
 }
 
@@ -82,7 +84,7 @@ export async function productPage(culture: Culture, slug: string): Promise<Produ
   if (!product) return null;
   const [images, slugs, cards, rate] = await Promise.all([
     productImages(product.id),
-    productSlugs(product.id),
+    translatedSlugs("product", product.id),
     productCards(culture, { productIds: [product.id] }, { offset: 0, limit: 1 }),
     vatRate(DEFAULT_SHIPPING_COUNTRY),
   ]);
