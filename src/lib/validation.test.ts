@@ -26,10 +26,17 @@ describe("maxlength", () => {
 });
 
 describe("number", () => {
-  it.each([["12", true], ["12.5", true], ["12,5", true], ["", true], ["1.2.3", false], ["1,2.3", false], ["12a", false], [".5", false], ["-1", false]])(
-    "%j -> %s",
-    (value, ok) => expect(isNumber(value)).toBe(ok),
-  );
+  it.each([
+    ["12", true],
+    ["12.5", true],
+    ["12,5", true],
+    ["", true],
+    ["1.2.3", false],
+    ["1,2.3", false],
+    ["12a", false],
+    [".5", false],
+    ["-1", false],
+  ])("%j -> %s", (value, ok) => expect(isNumber(value)).toBe(ok));
 });
 
 describe("date in the culture's short format", () => {
@@ -93,7 +100,9 @@ describe("rules that read other fields", () => {
     expect(checkRule({ type: "enforcetrue" }, "true", none, "fr")).toBe(true);
   });
   it("lists every broken rule of a field", () => {
-    expect(failedRules([{ type: "mandatory" }, { type: "email" }, { type: "maxlength", max: 3 }], "abcd", none, "fr")).toEqual(["email", "maxlength"]);
+    expect(
+      failedRules([{ type: "mandatory" }, { type: "email" }, { type: "maxlength", max: 3 }], "abcd", none, "fr"),
+    ).toEqual(["email", "maxlength"]);
   });
 });
 

@@ -52,7 +52,9 @@ export function isEmail(raw: string): boolean {
 
 /** The culture's short date format as an order of day, month, year and a separator. */
 export function shortDateFormat(culture: Culture): { order: ("day" | "month" | "year")[]; separator: string } {
-  const parts = new Intl.DateTimeFormat(INTL_LOCALE[culture], { dateStyle: "short" }).formatToParts(new Date(Date.UTC(2001, 10, 22)));
+  const parts = new Intl.DateTimeFormat(INTL_LOCALE[culture], { dateStyle: "short" }).formatToParts(
+    new Date(Date.UTC(2001, 10, 22)),
+  );
   const order = parts.filter((p) => p.type === "day" || p.type === "month" || p.type === "year").map((p) => p.type) as (
     | "day"
     | "month"
@@ -174,7 +176,10 @@ export function rulesFromAttributes(get: (name: string) => string | null): { rul
   add("date", () => ({ type: "date" }));
   add("email", () => ({ type: "email" }));
   add("regex", () => ({ type: "regex", pattern: get("data-val-regex-pattern") ?? "" }));
-  add("notequalto", () => ({ type: "notequalto", others: (get("data-val-notequalto-others") ?? "").split(",").filter(Boolean) }));
+  add("notequalto", () => ({
+    type: "notequalto",
+    others: (get("data-val-notequalto-others") ?? "").split(",").filter(Boolean),
+  }));
   add("requiredif", () => ({
     type: "requiredif",
     other: get("data-val-requiredif-other") ?? "",

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { accountRoutes } from "../features/account/account.routes";
 import { cartRoutes } from "../features/cart/cart.routes";
+import { consentRoutes } from "../features/consent/consent.routes";
 import { islandRoutes } from "../features/islands/islands.routes";
 import { localizationRoutes } from "../features/localization/localization.routes";
 import { isCulture, pickCulture } from "../lib/culture";
@@ -64,6 +65,7 @@ export function createApi(): Hono<ApiEnv> {
   app.route("/", cartRoutes);
   app.route("/", accountRoutes);
   app.route("/", islandRoutes);
+  app.route("/", consentRoutes);
 
   app.get("/openapi.json", (c) => c.json(openApiDocument()));
 

@@ -1,19 +1,50 @@
-/** The one request helper islands and stores use for the API (spec 000 section 8 extends its error handling). */
-export async function requestJson<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const culture = document.documentElement.lang;
-  const response = await fetch(path, {
-    credentials: "same-origin",
-    ...init,
-    headers: {
-      Accept: "application/json",
-      "X-Culture": culture,
-      ...(init.body ? { "Content-Type": "application/json" } : {}),
-      ...init.headers,
-    },
-  });
-  if (!response.ok) {
-    document.dispatchEvent(new CustomEvent("request:failed", { detail: { url: path, status: response.status } }));
-    throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}`);
+import { showErrorDialog } from "./dialog";
+import { errorAction, RequestError } from "./request-errors";
+
+/**
+ * The one request helper islands and stores use for the API (spec 000 section 8): on 401 the login
+ * opens in a modal and, once signed in, the request is sent again and its answer returned as if
+ * nothing happened; 404 is logged; status 0 is a warning; anything else shows the error dialog.
+ * Every failure still rejects with a RequestError so the caller can restore its state.
+ */
+export async function requestJson<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: "same-origin",
+      ...init,
+      headers: {
+        Accept: "application/json",
+        "X-Culture": document.documentElement.lang,
+        ...(init.body ? { "Content-Type": "application/json" } : {}),
+        ...init.headers,
+      },
+    });
+  } catch (error) {
+    console.warn(`Request to ${path} did not complete`, error);
+    throw new RequestError(0, path);
   }
-  return (await response.json()) as T;
+  if (response.ok) return (await response.json()) as T;
+
+  const body = await response.json().catch(() => null);
+  switch (errorAction(response.status)) {
+    case "login":
+      if (
+        !retried &&
+        (await (await import("./login")).loginInModal(window.location.pathname + window.location.search))
+      ) {
+        return requestJson<T>(path, init, true);
+      }
+      break;
+    case "log":
+      console.info(`Not found: ${path}`);
+      break;
+    case "warn":
+      console.warn(`Request to ${path} was aborted`);
+      break;
+    default:
+      showErrorDialog();
+  }
+  document.dispatchEvent(new CustomEvent("request:failed", { detail: { url: path, status: response.status } }));
+  throw new RequestError(response.status, path, body);
 }

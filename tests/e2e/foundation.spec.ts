@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e";
 
 test.describe("cultures", () => {
   test("the root redirects to the browser's best culture", async ({ browser }) => {

@@ -44,6 +44,14 @@ const schema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(100000).default(200),
   SEED: z.coerce.number().int().min(0).default(1),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Version of the cookie-consent texts and categories; changing it asks every visitor again. */
+  CONSENT_STAMP: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]{1,64}$/, "letters, digits, dots, colons, dashes, at most 64")
+    .default("2026-11-01"),
+  /** The older cookie-law banner of spec 001 (off by default: the consent dialog replaces it). */
+  COOKIE_LAW_BANNER: booleanFlag.default(false),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()

@@ -78,6 +78,16 @@ export interface Database {
   };
   sessions: { id: string; customer_id: number | null; data: string; expires_at: string; created_at: string };
   rate_limits: { key: string; window_start: string; hits: number };
+  consent_records: {
+    id: Generated<number>;
+    anonymous_id: string;
+    stamp: string;
+    preferences: number;
+    statistics: number;
+    marketing: number;
+    culture: string;
+    created_at: string;
+  };
   carts: {
     id: Generated<number>;
     session_id: string | null;

@@ -16,7 +16,8 @@ export type ErrorCode =
   | "InternalError"
   | "UnknownCulture"
   | "InvalidCredentials"
-  | "CrossOrigin";
+  | "CrossOrigin"
+  | "ConsentStampOutdated";
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 import { m001_foundation } from "./001_foundation";
+import { m002_consent } from "./002_consent";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -8,6 +9,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "001_foundation": {
       up: (db: Kysely<unknown>) => m001_foundation(db, dialect),
+    },
+    "002_consent": {
+      up: (db: Kysely<unknown>) => m002_consent(db, dialect),
     },
   };
 }

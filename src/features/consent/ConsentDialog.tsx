@@ -1,0 +1,149 @@
+import { useStore } from "@nanostores/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { acceptAll, CONSENT_CATEGORIES, type ConsentCategory, declineAll, isAllActive } from "./consent";
+import { $consent, $consentOpen, closeConsent, saveConsent } from "./consent.store";
+
+export interface ConsentLabels {
+  title: string;
+  text: string;
+  acceptAll: string;
+  declineAll: string;
+  customize: string;
+  save: string;
+  all: string;
+  close: string;
+  categories: Record<ConsentCategory, { name: string; description: string }>;
+}
+
+export interface ConsentDialogProps {
+  stamp: string;
+  labels: ConsentLabels;
+  /** The server's decision: no valid consent yet, so the dialog starts open. */
+  initiallyOpen: boolean;
+  /** Without JavaScript the form posts here and comes back to returnUrl. */
+  action: string;
+  returnUrl: string;
+  /** "inline" renders the same form in a page (the cookie settings page). */
+  mode?: "dialog" | "inline";
+}
+
+type Choices = Record<ConsentCategory, boolean>;
+
+/**
+ * The cookie-consent dialog: accept all and decline all on the first layer with the same weight,
+ * a per-category view with an "all" switch. Server HTML works as a plain form without JavaScript.
+ */
+export default function ConsentDialog({
+  stamp,
+  labels,
+  initiallyOpen,
+  action,
+  returnUrl,
+  mode = "dialog",
+}: ConsentDialogProps) {
+  const stored = useStore($consent);
+  const open = useStore($consentOpen);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [details, setDetails] = useState(mode === "inline");
+  const [choices, setChoices] = useState<Choices>({
+    preferences: stored?.preferences ?? false,
+    statistics: stored?.statistics ?? false,
+    marketing: stored?.marketing ?? false,
+  });
+
+  // Reopening shows the current settings.
+  useEffect(() => {
+    if (open && stored)
+      setChoices({ preferences: stored.preferences, statistics: stored.statistics, marketing: stored.marketing });
+  }, [open, stored]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || mode !== "dialog") return;
+    if (open && !element.matches(":modal")) {
+      if (element.open) element.close(); // the server rendered it open, non-modal
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open, mode]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const choice = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    if (choice === "customize") return setDetails(true);
+    if (choice === "accept") return saveConsent(acceptAll(stamp));
+    if (choice === "decline") return saveConsent(declineAll(stamp));
+    saveConsent({ stamp, ...choices });
+  };
+
+  const all = isAllActive(choices);
+  const form = (
+    <form method="post" action={action} onSubmit={submit} className="consent__form">
+      <input type="hidden" name="returnUrl" value={returnUrl} />
+      <h2 id="consent-title" className="consent__title">
+        {labels.title}
+      </h2>
+      <p>{labels.text}</p>
+      {details && (
+        <fieldset className="consent__categories">
+          <legend className="visually-hidden">{labels.customize}</legend>
+          <label className="consent__all">
+            <input
+              type="checkbox"
+              checked={all}
+              onChange={(e) =>
+                setChoices({ preferences: e.target.checked, statistics: e.target.checked, marketing: e.target.checked })
+              }
+            />{" "}
+            {labels.all}
+          </label>
+          {CONSENT_CATEGORIES.map((category) => (
+            <label key={category} className="consent__category">
+              <input
+                type="checkbox"
+                name={category}
+                value="true"
+                checked={choices[category]}
+                onChange={(e) => setChoices({ ...choices, [category]: e.target.checked })}
+              />{" "}
+              <strong>{labels.categories[category].name}</strong>
+              <span>{labels.categories[category].description}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div className="consent__actions">
+        <button type="submit" name="choice" value="accept" className="button">
+          {labels.acceptAll}
+        </button>
+        <button type="submit" name="choice" value="decline" className="button">
+          {labels.declineAll}
+        </button>
+        {details ? (
+          <button type="submit" name="choice" value="save" className="button button--secondary">
+            {labels.save}
+          </button>
+        ) : (
+          <button type="submit" name="choice" value="customize" className="button button--secondary">
+            {labels.customize}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+
+  if (mode === "inline") return <div className="consent consent--inline">{form}</div>;
+  return (
+    <dialog
+      ref={dialog}
+      id="consent-dialog"
+      className="consent"
+      aria-labelledby="consent-title"
+      open={initiallyOpen && !open ? true : undefined}
+      onCancel={() => closeConsent()}
+    >
+      {form}
+    </dialog>
+  );
+}

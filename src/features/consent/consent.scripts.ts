@@ -1,0 +1,59 @@
+import { allows, CONSENT_COOKIE_NAME, type ConsentSettings, parseConsent, validConsent } from "./consent";
+
+/**
+ * What every page needs of consent on first load, without the store: the stored decision, and the
+ * scripts it allows. The dialog and its store load only when the prompt shows or is reopened.
+ */
+export function pageStamp(): string {
+  return window.VitrineConsent?.stamp ?? "";
+}
+
+export function storedConsent(): ConsentSettings | null {
+  const entry = document.cookie.split("; ").find((c) => c.startsWith(`${CONSENT_COOKIE_NAME}=`));
+  return parseConsent(entry ? entry.slice(CONSENT_COOKIE_NAME.length + 1) : null);
+}
+
+const executed = new WeakSet<HTMLScriptElement>();
+
+/** Runs each `<script type="text/plain" data-cookie-category>` the visitor consented to, once. */
+export function activateConsentedScripts(root: ParentNode = document, settings = storedConsent()): void {
+  const valid = validConsent(settings, pageStamp());
+  if (!valid) return;
+  for (const placeholder of root.querySelectorAll<HTMLScriptElement>(
+    'script[type="text/plain"][data-cookie-category]',
+  )) {
+    if (executed.has(placeholder) || placeholder.dataset.cookieActivated) continue;
+    if (!allows(valid, placeholder.dataset.cookieCategory ?? "")) continue;
+    executed.add(placeholder);
+    placeholder.dataset.cookieActivated = "true";
+    const script = document.createElement("script");
+    for (const { name, value } of Array.from(placeholder.attributes)) {
+      if (name !== "type" && name !== "data-cookie-category" && name !== "data-cookie-activated")
+        script.setAttribute(name, value);
+    }
+    script.text = placeholder.text;
+    placeholder.after(script);
+  }
+}
+
+declare global {
+  interface Window {
+    VitrineConsent?: import("./consent.store").PageConsentConfig;
+    /** The visitor's current consent, or null before a decision (documented in the README). */
+    CookieConsentSettings?: ConsentSettings | null;
+    gtag?: (...args: unknown[]) => void;
+  }
+}
+
+/** First load: expose the valid decision and run the scripts it allows, or open the prompt (lazily). */
+export function startConsent(): void {
+  const valid = validConsent(storedConsent(), pageStamp());
+  window.CookieConsentSettings = valid;
+  if (valid) activateConsentedScripts(document, valid);
+  else void import("./consent.store").then((store) => store.openConsent());
+}
+
+/** The footer link and any [data-consent-open] element reopen the dialog. */
+export function reopenConsent(): void {
+  void import("./consent.store").then((store) => store.openConsent());
+}

@@ -1,0 +1,83 @@
+import { atom } from "nanostores";
+import {
+  CONSENT_COOKIE_MAX_AGE_SECONDS,
+  CONSENT_COOKIE_NAME,
+  type ConsentSettings,
+  consentCookieValue,
+  consentMode,
+  isAllDenied,
+  needsPrompt,
+} from "./consent";
+import { recordConsent } from "./consent.client";
+import { activateConsentedScripts, storedConsent } from "./consent.scripts";
+
+/**
+ * The page-level consent settings object, rendered by the server in <head> (window.VitrineConsent):
+ * the current stamp, plus callbacks a CMS page or tag may register.
+ */
+export interface PageConsentConfig {
+  stamp: string;
+  /** Run after every saved decision, with the settings. */
+  callbacks: ((settings: ConsentSettings) => void)[];
+  /** Optional: run when every category was accepted or some were (not all denied). */
+  onAccept?: (settings: ConsentSettings) => void;
+  /** Optional: run when everything was denied. */
+  onDecline?: (settings: ConsentSettings) => void;
+}
+
+export const CONSENT_OPEN_EVENT = "consent:open";
+/** Broadcast after a decision is saved (spec 000 section 4), detail: the settings. */
+export const CONSENT_SAVED_EVENT = "Manager:setCookieConsent";
+
+function config(): PageConsentConfig {
+  window.VitrineConsent ??= { stamp: "", callbacks: [] };
+  window.VitrineConsent.callbacks ??= [];
+  return window.VitrineConsent;
+}
+
+/** The stored decision (any stamp); null before the first one. */
+export const $consent = atom<ConsentSettings | null>(typeof document === "undefined" ? null : storedConsent());
+/** Whether the consent dialog is open. */
+export const $consentOpen = atom(false);
+
+/** Opens the dialog; the island hydrates on this event (client:interaction="consent:open"). */
+export function openConsent(): void {
+  $consentOpen.set(true);
+  document.dispatchEvent(new CustomEvent(CONSENT_OPEN_EVENT));
+}
+
+export function consentNeeded(): boolean {
+  return needsPrompt($consent.get(), config().stamp);
+}
+
+export function closeConsent(): void {
+  $consentOpen.set(false);
+}
+
+/** Saves a decision: cookie, global, Consent Mode, callbacks, broadcast, scripts, proof on the server. */
+export function saveConsent(settings: ConsentSettings): void {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
+  document.cookie = `${CONSENT_COOKIE_NAME}=${consentCookieValue(settings)}; Path=/; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  $consent.set(settings);
+  window.CookieConsentSettings = settings;
+  window.gtag?.("consent", "update", consentMode(settings));
+  const page = config();
+  for (const callback of page.callbacks) {
+    try {
+      callback(settings);
+    } catch (error) {
+      console.warn("consent callback failed", error);
+    }
+  }
+  document.dispatchEvent(new CustomEvent(CONSENT_SAVED_EVENT, { detail: settings }));
+  try {
+    if (isAllDenied(settings)) page.onDecline?.(settings);
+    else page.onAccept?.(settings);
+  } catch (error) {
+    console.warn("consent callback failed", error);
+  }
+  activateConsentedScripts(document, settings);
+  recordConsent(settings);
+  closeConsent();
+}

@@ -1,0 +1,123 @@
+import { findAnchorTarget, goToAnchor } from "./anchors";
+import { closeModal, isModalOpen, openModal } from "./dialog";
+
+/**
+ * Links with a confirm attribute, links that open in a modal, same-page anchors before swup is ready,
+ * and forms with Ajax attributes (spec 000 section 2).
+ */
+type Navigate = (url: string, options?: { cache?: boolean; method?: string; body?: BodyInit }) => void;
+
+function navigator(): Navigate {
+  const swup = (window as unknown as { swup?: { navigate: Navigate } }).swup;
+  return swup ? (url, options) => swup.navigate(url, options) : (url) => window.location.assign(url);
+}
+
+/** The page container of a full document answer, or the answer as it is. */
+export function sliceContainer(html: string): string {
+  if (!/<html[\s>]/i.test(html)) return html;
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  return (doc.querySelector("#swup .wrap") ?? doc.querySelector("#swup") ?? doc.body).innerHTML;
+}
+
+async function openLinkInModal(link: HTMLAnchorElement): Promise<void> {
+  const response = await fetch(link.href, { headers: { "X-Requested-With": "fetch" }, credentials: "same-origin" });
+  const html = sliceContainer(await response.text());
+  openModal(html, {
+    title: link.dataset.modalTitle ?? link.title ?? null,
+    size: link.dataset.modalSize ?? null,
+    className: link.dataset.modalClass ?? null,
+    returnUrl: link.dataset.modalReturnUrl ?? null,
+  });
+}
+
+function onClick(event: MouseEvent): void {
+  if (event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const link = (event.target as Element).closest<HTMLAnchorElement>("a[href]");
+  if (!link) return;
+  if (link.dataset.confirm !== undefined) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (window.confirm(link.dataset.confirm || link.textContent || "")) {
+      if (link.dataset.modal !== undefined) void openLinkInModal(link);
+      else navigator()(link.href, { cache: !link.classList.contains("no-cache") });
+    }
+    return;
+  }
+  // Same-page anchors: reveal the target, scroll smoothly, keep a history entry (whether or not swup runs).
+  const url = new URL(link.href, window.location.href);
+  if (
+    url.hash &&
+    url.origin === window.location.origin &&
+    url.pathname === window.location.pathname &&
+    url.search === window.location.search &&
+    !link.closest("[data-no-swup]")
+  ) {
+    if (findAnchorTarget(url.hash)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (url.hash !== window.location.hash) window.history.pushState(window.history.state, "", url.hash);
+      goToAnchor(url.hash);
+    }
+    return;
+  }
+  if (link.dataset.modal !== undefined) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    void openLinkInModal(link);
+    return;
+  }
+  // no-cache: the next load bypasses swup's page cache.
+  if (link.classList.contains("no-cache") && !link.closest("[data-no-swup]")) {
+    if (url.origin === window.location.origin && (window as unknown as { swup?: unknown }).swup) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      navigator()(url.pathname + url.search + url.hash, { cache: false });
+    }
+  }
+  // Links inside a modal load in the page (and close the modal), except those that open another modal.
+  if (isModalOpen() && link.closest("#shell-modal") && !link.hash) closeModal();
+}
+
+/** Ajax forms: data-ajax="true", data-ajax-update="#target" (the page when absent or #swup). */
+async function onSubmit(event: SubmitEvent): Promise<void> {
+  const form = event.target as HTMLFormElement;
+  if (event.defaultPrevented || form.dataset.ajax !== "true") return;
+  event.preventDefault();
+  const submitter = event.submitter as HTMLButtonElement | null;
+  submitter?.classList.add("is-loading");
+  submitter?.setAttribute("aria-busy", "true");
+  const method = (form.getAttribute("method") ?? "get").toUpperCase();
+  const data = new FormData(form, submitter);
+  const url = new URL(form.action || window.location.href, window.location.href);
+  const body = method === "GET" ? undefined : new URLSearchParams(data as unknown as Record<string, string>);
+  if (method === "GET") url.search = new URLSearchParams(data as unknown as Record<string, string>).toString();
+  const targetSelector = form.dataset.ajaxUpdate;
+  try {
+    if (!targetSelector || targetSelector === "#swup") {
+      // The target is the page: a swup visit, which pushes history.
+      navigator()(
+        url.pathname + url.search,
+        method === "GET" ? { cache: false } : { cache: false, method, body: body as BodyInit },
+      );
+      return;
+    }
+    const response = await fetch(url, {
+      method,
+      body,
+      credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch" },
+    });
+    const target = document.querySelector(targetSelector);
+    if (target) target.innerHTML = sliceContainer(await response.text());
+    document.dispatchEvent(new CustomEvent("page:loaded", { detail: { url: url.href, target: targetSelector } }));
+  } finally {
+    submitter?.classList.remove("is-loading");
+    submitter?.removeAttribute("aria-busy");
+  }
+}
+
+export function installLinkBehaviours(): void {
+  // Capture phase: decided before swup's own click handling.
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("submit", (event) => void onSubmit(event as SubmitEvent));
+}

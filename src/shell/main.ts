@@ -1,0 +1,41 @@
+import type Swup from "swup";
+import { activateConsentedScripts, reopenConsent, startConsent } from "../features/consent/consent.scripts";
+import { PAGE_ANIMATION_MS } from "./constants";
+import { connectControllers } from "./controllers";
+import { installLinkBehaviours } from "./link-behaviours";
+import { configureSwup } from "./navigation";
+import { installTagManager } from "./tag-manager";
+
+/**
+ * The shell's browser code, on every page (no React): link rules and page events on swup, request
+ * errors, the tag manager, consent, and lazily loaded controllers.
+ */
+document.documentElement.style.setProperty("--page-animation-ms", `${PAGE_ANIMATION_MS}ms`);
+installLinkBehaviours();
+installTagManager();
+connectControllers();
+startConsent();
+
+document.addEventListener("click", (event) => {
+  if ((event.target as Element).closest?.("[data-consent-open]")) {
+    event.preventDefault();
+    reopenConsent();
+  }
+});
+
+// swup is created by @swup/astro once the page is idle; it announces itself with swup:enable.
+const configure = () => {
+  const swup = (window as unknown as { swup?: Swup }).swup;
+  if (swup && !(swup as unknown as { vitrine?: boolean }).vitrine) {
+    (swup as unknown as { vitrine: boolean }).vitrine = true;
+    configureSwup(swup);
+  }
+};
+document.addEventListener("swup:enable", configure);
+configure();
+
+document.addEventListener("page:loaded", () => {
+  const main = document.querySelector("#swup") ?? document;
+  connectControllers(main);
+  activateConsentedScripts(main);
+});

@@ -1,0 +1,134 @@
+import type Swup from "swup";
+import type { Visit } from "swup";
+import { goToAnchor } from "./anchors";
+import { IMAGES_WAIT_MAX_MS } from "./constants";
+import { showErrorDialog } from "./dialog";
+import { linkDecision, linkFacts } from "./links";
+import { errorAction } from "./request-errors";
+
+/**
+ * Page loading (spec 000 section 4) on top of the swup instance @swup/astro creates: our link rules,
+ * DOM events for islands and CMS scripts, the long-loading class, request errors, header updates.
+ *
+ * DOM events (on document): page:leave, page:loaded, page:finished; detail { url }.
+ */
+export const PAGE_EVENTS = { leave: "page:leave", loaded: "page:loaded", finished: "page:finished" } as const;
+
+const LONG_LOADING_CLASS = "is-long-loading";
+/** Header parts that depend on the page; the header itself persists across swaps. */
+const HEADER_PARTS = ["#language-switch", "#site-nav", "#account-area"];
+
+class HandledVisitError extends Error {}
+
+function dispatch(name: string, url: string): void {
+  document.dispatchEvent(new CustomEvent(name, { detail: { url } }));
+}
+
+function imagesLoaded(root: ParentNode, maxMs: number): Promise<void> {
+  const pending = Array.from(root.querySelectorAll("img")).filter((img) => !img.complete && img.loading !== "lazy");
+  if (pending.length === 0) return Promise.resolve();
+  const settled = (img: HTMLImageElement) =>
+    new Promise<void>((resolve) => {
+      img.addEventListener("load", () => resolve(), { once: true });
+      img.addEventListener("error", () => resolve(), { once: true });
+    });
+  const all = Promise.all(pending.map(settled));
+  return Promise.race([all.then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, maxMs))]);
+}
+
+function updateHeader(next: Document): void {
+  for (const selector of HEADER_PARTS) {
+    const current = document.querySelector(selector);
+    const incoming = next.querySelector(selector);
+    if (current && incoming) current.replaceWith(document.importNode(incoming, true));
+  }
+  document.body.className = next.body.className;
+}
+
+export function configureSwup(swup: Swup): void {
+  swup.options.ignoreVisit = (_url, { el, event } = {}) => {
+    if (!el) return false;
+    if (el.closest("[data-no-swup], [data-modal], [data-confirm]")) return true;
+    return linkDecision(linkFacts(el, event as MouseEvent | undefined), window.location) !== "ajax";
+  };
+
+  swup.hooks.on("visit:start", (visit) => dispatch(PAGE_EVENTS.leave, visit.to.url));
+  // The request is still pending after the out-animation: say so.
+  swup.hooks.on("animation:out:end", (visit) => {
+    if (!visit.to.html) document.documentElement.classList.add(LONG_LOADING_CLASS);
+  });
+  const clearLongLoading = () => document.documentElement.classList.remove(LONG_LOADING_CLASS);
+  swup.hooks.on("visit:end", clearLongLoading);
+  swup.hooks.on("visit:abort", clearLongLoading);
+
+  // Request errors of page loads go through the same rules as API calls.
+  swup.hooks.replace("fetch:request", async (visit, args, defaultHandler) => {
+    const response = (await defaultHandler?.(visit, args)) as Response;
+    const action = errorAction(response.status);
+    if (action === "login") {
+      const url = visit.to.url;
+      void import("./login")
+        .then(({ loginInModal }) => loginInModal(url))
+        .then((signedIn) => signedIn && swup.navigate(url, { cache: { read: false, write: true } }));
+      throw new HandledVisitError("login required");
+    }
+    if (action === "log") console.info(`Not found: ${visit.to.url}`);
+    if (action === "dialog" && response.status !== 500) {
+      showErrorDialog();
+      throw new HandledVisitError(`status ${response.status}`);
+    }
+    return response;
+  });
+  swup.hooks.replace("visit:fail", (visit: Visit, { error }) => {
+    clearLongLoading();
+    document.documentElement.classList.remove("is-changing", "is-animating", "is-leaving", "is-rendering");
+    const status = (error as { status?: number }).status;
+    if (!(error instanceof HandledVisitError)) {
+      if (status === undefined) console.warn(`Page load of ${visit.to.url} did not complete`, error);
+      else showErrorDialog();
+    }
+    // Stay on the page the shopper was on.
+    window.history.replaceState(window.history.state, "", visit.from.url);
+    swup.location = new URL(visit.from.url ?? "/", window.location.origin) as unknown as typeof swup.location;
+  });
+
+  swup.hooks.on("content:replace", (visit) => {
+    if (visit.to.document) updateHeader(visit.to.document);
+    dispatch(PAGE_EVENTS.loaded, visit.to.url);
+  });
+  swup.hooks.before("animation:in:await", async (visit) => {
+    await imagesLoaded(document.querySelector("#swup") ?? document, IMAGES_WAIT_MAX_MS);
+    dispatch(PAGE_EVENTS.finished, visit.to.url);
+  });
+
+  installPreload(swup);
+
+  // Anchors: reveal the collapse, tab or details that holds the target, then an 800 ms smooth scroll.
+  swup.hooks.replace("scroll:anchor", (_visit, { hash }) => goToAnchor(hash));
+}
+
+/**
+ * Preloads a page when the pointer rests on (or focus reaches) one of its Ajax links, into swup's
+ * cache. A plain fetch: a preload never opens a login or an error dialog.
+ */
+function installPreload(swup: Swup): void {
+  const started = new Set<string>();
+  const preload = (event: Event) => {
+    const link = (event.target as Element).closest?.<HTMLAnchorElement>("a[href]");
+    if (!link || swup.options.ignoreVisit(link.href, { el: link })) return;
+    const url = new URL(link.href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    const key = url.pathname + url.search;
+    if (key === swup.location.url || started.has(key) || swup.cache.has(key)) return;
+    started.add(key);
+    fetch(key, { headers: swup.options.requestHeaders, credentials: "same-origin" })
+      .then(async (response) => {
+        if (response.ok && !response.redirected) swup.cache.set(key, { url: key, html: await response.text() });
+        else started.delete(key);
+      })
+      .catch(() => started.delete(key));
+  };
+  document.addEventListener("pointerover", preload, { passive: true });
+  document.addEventListener("touchstart", preload, { passive: true });
+  document.addEventListener("focusin", preload);
+}

@@ -1,0 +1,26 @@
+/**
+ * Spec 000 section 8: what a failed request does, for page loads and API calls alike.
+ * 401 opens the login (modal or page); 404 is logged only; status 0 (aborted, offline) is a console
+ * warning; any other failure shows the error dialog.
+ */
+export type ErrorAction = "none" | "login" | "log" | "warn" | "dialog";
+
+export function errorAction(status: number): ErrorAction {
+  if (status >= 200 && status < 400) return "none";
+  if (status === 401) return "login";
+  if (status === 404) return "log";
+  if (status === 0) return "warn";
+  return "dialog";
+}
+
+/** Thrown by the request helper after the failure was handled (dialog shown, login opened...). */
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    readonly body: unknown = null,
+  ) {
+    super(`Request to ${url} failed with status ${status}`);
+    this.name = "RequestError";
+  }
+}
