@@ -33,7 +33,10 @@ export default defineConfig({
       // src/shell/navigation.ts preloads hovered links in a few lines (the plugin is 2.4 KB gzip).
       preload: false,
       accessibility: true,
-      smoothScrolling: true,
+      // Jump to the top between pages (hidden by the fade): an animated scroll still running when the
+      // shopper goes back would undo the restored position. Anchors use our 800 ms scroll.
+      // @ts-expect-error typed as a boolean, but an object is passed on as the scroll plugin's options (dist/script.js)
+      smoothScrolling: { animateScroll: { betweenPages: false, samePageWithHash: true, samePage: true } },
       updateHead: true,
       updateBodyClass: false,
       // The header persists across swaps; src/shell/navigation.ts replaces the parts that depend on the

@@ -1,5 +1,8 @@
+import type Swup from "swup";
 import { findAnchorTarget, goToAnchor } from "./anchors";
+import { connectControllers } from "./controllers";
 import { closeModal, isModalOpen, openModal } from "./dialog";
+import { swupInstance } from "./swup-instance";
 
 /**
  * Links with a confirm attribute, links that open in a modal, same-page anchors before swup is ready,
@@ -8,8 +11,10 @@ import { closeModal, isModalOpen, openModal } from "./dialog";
 type Navigate = (url: string, options?: { cache?: boolean; method?: string; body?: BodyInit }) => void;
 
 function navigator(): Navigate {
-  const swup = (window as unknown as { swup?: { navigate: Navigate } }).swup;
-  return swup ? (url, options) => swup.navigate(url, options) : (url) => window.location.assign(url);
+  const swup = swupInstance();
+  return swup
+    ? (url, options) => swup.navigate(url, options as Parameters<Swup["navigate"]>[1])
+    : (url) => window.location.assign(url);
 }
 
 /** The page container of a full document answer, or the answer as it is. */
@@ -22,18 +27,20 @@ export function sliceContainer(html: string): string {
 async function openLinkInModal(link: HTMLAnchorElement): Promise<void> {
   const response = await fetch(link.href, { headers: { "X-Requested-With": "fetch" }, credentials: "same-origin" });
   const html = sliceContainer(await response.text());
-  openModal(html, {
-    title: link.dataset.modalTitle ?? link.title ?? null,
+  const dialog = openModal(html, {
+    title: link.dataset.modalTitle ?? (link.title || null),
     size: link.dataset.modalSize ?? null,
     className: link.dataset.modalClass ?? null,
     returnUrl: link.dataset.modalReturnUrl ?? null,
   });
+  connectControllers(dialog);
 }
 
 function onClick(event: MouseEvent): void {
   if (event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const link = (event.target as Element).closest<HTMLAnchorElement>("a[href]");
-  if (!link) return;
+  // Bootstrap-style toggles belong to their own script.
+  if (!link || link.hasAttribute("data-bs-toggle") || link.hasAttribute("data-toggle")) return;
   if (link.dataset.confirm !== undefined) {
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -68,7 +75,7 @@ function onClick(event: MouseEvent): void {
   }
   // no-cache: the next load bypasses swup's page cache.
   if (link.classList.contains("no-cache") && !link.closest("[data-no-swup]")) {
-    if (url.origin === window.location.origin && (window as unknown as { swup?: unknown }).swup) {
+    if (url.origin === window.location.origin && swupInstance()) {
       event.preventDefault();
       event.stopImmediatePropagation();
       navigator()(url.pathname + url.search + url.hash, { cache: false });

@@ -1,3 +1,4 @@
+import { connectControllers } from "./controllers";
 import { closeModal, modalBody, openModal } from "./dialog";
 import { shellStrings } from "./strings";
 
@@ -29,6 +30,7 @@ export function loginInModal(returnUrl: string): Promise<boolean> {
       .then((html) => {
         openModal(html, { className: "login-modal", title: shellStrings().loginTitle }, finish);
         const body = modalBody();
+        connectControllers(body);
         body.addEventListener("submit", async (event) => {
           const form = (event.target as Element).closest("form[data-login-form]") as HTMLFormElement | null;
           if (!form) return;
@@ -45,6 +47,7 @@ export function loginInModal(returnUrl: string): Promise<boolean> {
             closeModal();
           } else {
             body.innerHTML = await response.text();
+            connectControllers(body);
             body.querySelector<HTMLInputElement>("input[name=Password]")?.focus();
           }
         });

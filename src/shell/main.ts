@@ -4,6 +4,7 @@ import { PAGE_ANIMATION_MS } from "./constants";
 import { connectControllers } from "./controllers";
 import { installLinkBehaviours } from "./link-behaviours";
 import { configureSwup } from "./navigation";
+import { swupInstance } from "./swup-instance";
 import { installTagManager } from "./tag-manager";
 
 /**
@@ -23,19 +24,20 @@ document.addEventListener("click", (event) => {
   }
 });
 
-// swup is created by @swup/astro once the page is idle; it announces itself with swup:enable.
-const configure = () => {
-  const swup = (window as unknown as { swup?: Swup }).swup;
-  if (swup && !(swup as unknown as { vitrine?: boolean }).vitrine) {
-    (swup as unknown as { vitrine: boolean }).vitrine = true;
-    configureSwup(swup);
-  }
-};
-document.addEventListener("swup:enable", configure);
-configure();
-
 document.addEventListener("page:loaded", () => {
   const main = document.querySelector("#swup") ?? document;
   connectControllers(main);
   activateConsentedScripts(main);
 });
+
+// swup is created by @swup/astro once the page is idle; it announces itself with swup:enable.
+const configured = new WeakSet<Swup>();
+const configure = () => {
+  const swup = swupInstance();
+  if (swup && !configured.has(swup)) {
+    configured.add(swup);
+    configureSwup(swup);
+  }
+};
+document.addEventListener("swup:enable", configure);
+configure();

@@ -1,6 +1,6 @@
 import type Swup from "swup";
-import type { Visit } from "swup";
-import { goToAnchor } from "./anchors";
+import { Location, type Visit } from "swup";
+import { findAnchorTarget, goToAnchor, revealTarget } from "./anchors";
 import { IMAGES_WAIT_MAX_MS } from "./constants";
 import { showErrorDialog } from "./dialog";
 import { linkDecision, linkFacts } from "./links";
@@ -88,8 +88,9 @@ export function configureSwup(swup: Swup): void {
       else showErrorDialog();
     }
     // Stay on the page the shopper was on.
-    window.history.replaceState(window.history.state, "", visit.from.url);
-    swup.location = new URL(visit.from.url ?? "/", window.location.origin) as unknown as typeof swup.location;
+    const from = visit.from.url ?? "/";
+    window.history.replaceState(window.history.state, "", from);
+    swup.location = Location.fromUrl(from);
   });
 
   swup.hooks.on("content:replace", (visit) => {
@@ -102,6 +103,7 @@ export function configureSwup(swup: Swup): void {
   });
 
   installPreload(swup);
+  installScrollRestore(swup);
 
   // Anchors: reveal the collapse, tab or details that holds the target, then an 800 ms smooth scroll.
   swup.hooks.replace("scroll:anchor", (_visit, { hash }) => goToAnchor(hash));
@@ -131,4 +133,25 @@ function installPreload(swup: Swup): void {
   document.addEventListener("pointerover", preload, { passive: true });
   document.addEventListener("touchstart", preload, { passive: true });
   document.addEventListener("focusin", preload);
+}
+
+/**
+ * Back and forward: the scroll position each page had when it was left, and the anchor's target
+ * revealed again. (The scroll plugin leaves history visits to the browser, which restores the position
+ * before the content is swapped in, so it lands at the top.)
+ */
+function installScrollRestore(swup: Swup): void {
+  const positions = new Map<string, number>();
+  swup.hooks.before("visit:start", (visit) => {
+    if (visit.from.url) positions.set(visit.from.url + (visit.from.hash ?? ""), window.scrollY);
+  });
+  swup.hooks.on("content:scroll", (visit) => {
+    if (!visit.history.popstate) return;
+    const hash = visit.to.hash ?? "";
+    const target = hash ? findAnchorTarget(hash) : null;
+    if (target) revealTarget(target);
+    const top = positions.get(visit.to.url + hash);
+    if (top !== undefined) window.scrollTo(0, top);
+    else if (hash) goToAnchor(hash);
+  });
 }

@@ -43,6 +43,8 @@ export function installTagManager(): void {
     const href = link.getAttribute("href") ?? "";
     push(/^mailto:/i.test(href) ? emailClick(href) : phoneClick(href));
   });
-  pageview(VIRTUAL_PAGEVIEW_DELAY_MS);
+  // 100 ms after the page has loaded.
+  if (document.readyState === "complete") pageview(VIRTUAL_PAGEVIEW_DELAY_MS);
+  else window.addEventListener("load", () => pageview(VIRTUAL_PAGEVIEW_DELAY_MS), { once: true });
   document.addEventListener("swup:page:view", () => pageview(VIRTUAL_PAGEVIEW_AJAX_DELAY_MS));
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Rule } from "../../lib/validation";
 
 export const SignInSchema = z.object({
   Email: z.string().trim().toLowerCase().min(3).max(254).pipe(z.email()),
@@ -21,3 +22,9 @@ export interface SignedInCustomer {
   isBusiness: boolean;
   role: string;
 }
+
+/** The sign-in form's field rules, checked in the browser and again on the server. */
+export const SIGN_IN_FORM_RULES: Record<"Email" | "Password", Rule[]> = {
+  Email: [{ type: "mandatory" }, { type: "email" }, { type: "maxlength", max: 254 }],
+  Password: [{ type: "mandatory" }, { type: "maxlength", max: 200 }],
+};

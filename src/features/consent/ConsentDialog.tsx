@@ -57,6 +57,12 @@ export default function ConsentDialog({
       setChoices({ preferences: stored.preferences, statistics: stored.statistics, marketing: stored.marketing });
   }, [open, stored]);
 
+  // Closing goes back to the first layer for the next time.
+  const close = () => {
+    setDetails(mode === "inline");
+    closeConsent();
+  };
+
   useEffect(() => {
     const element = dialog.current;
     if (!element || mode !== "dialog") return;
@@ -72,9 +78,10 @@ export default function ConsentDialog({
     event.preventDefault();
     const choice = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
     if (choice === "customize") return setDetails(true);
-    if (choice === "accept") return saveConsent(acceptAll(stamp));
-    if (choice === "decline") return saveConsent(declineAll(stamp));
-    saveConsent({ stamp, ...choices });
+    saveConsent(
+      choice === "accept" ? acceptAll(stamp) : choice === "decline" ? declineAll(stamp) : { stamp, ...choices },
+    );
+    setDetails(mode === "inline");
   };
 
   const all = isAllActive(choices);
@@ -141,7 +148,7 @@ export default function ConsentDialog({
       className="consent"
       aria-labelledby="consent-title"
       open={initiallyOpen && !open ? true : undefined}
-      onCancel={() => closeConsent()}
+      onCancel={close}
     >
       {form}
     </dialog>

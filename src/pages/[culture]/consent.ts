@@ -7,6 +7,11 @@ import { env } from "../../server/config/env";
 /** The consent form without JavaScript: store the decision in the same cookie, then go back. */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
   const form = await request.formData().catch(() => new FormData());
+  const returnUrl = safeReturnUrl(String(form.get("returnUrl") ?? ""), `/${locals.culture}/`);
+  // "Customise" without JavaScript: the settings page shows the categories.
+  if (form.get("choice") === "customize") {
+    return redirect(`/${locals.culture}/cookies?returnUrl=${encodeURIComponent(returnUrl)}`, 303);
+  }
   const settings = decisionFromForm(form, env().CONSENT_STAMP);
   cookies.set(CONSENT_COOKIE_NAME, JSON.stringify(settings), {
     path: "/",
@@ -15,5 +20,5 @@ export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => 
     secure: env().cookieSecure,
   });
   await recordConsentDecision(settings, locals.culture);
-  return redirect(safeReturnUrl(String(form.get("returnUrl") ?? ""), `/${locals.culture}/`), 303);
+  return redirect(returnUrl, 303);
 };

@@ -1,0 +1,471 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/e2e";
+
+/** Marks the document: a full page load loses the mark, a swup swap keeps it. */
+async function mark(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __mark: number }).__mark = 1;
+  });
+}
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+
+async function openFixtures(page: Page) {
+  await page.goto("/dev/shell?culture=fr");
+  // swup starts when the page is idle.
+  await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+  await mark(page);
+}
+
+async function recordPageEvents(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __events: string[] };
+    w.__events = [];
+    for (const name of ["page:leave", "page:loaded", "page:finished"])
+      document.addEventListener(name, () => w.__events.push(name));
+  });
+}
+
+test.describe("link rules (spec 000 section 2)", () => {
+  test("a same-site link loads by Ajax, fires the page events in order and moves focus", async ({ page }) => {
+    await openFixtures(page);
+    await recordPageEvents(page);
+    await page.locator("#ajax-link").click();
+    await expect(page).toHaveURL(/\/fr\/c\/vetements$/);
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    expect(await marked(page)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __events: string[] }).__events))
+      .toEqual(["page:leave", "page:loaded", "page:finished"]);
+    await expect(page.locator("body")).toHaveClass("page");
+    // Route announcement for screen readers (swup's a11y plugin).
+    await expect(page.locator("[aria-live]").first()).toContainText("Vêtements");
+  });
+
+  for (const [id, why] of [
+    ["#file-link", "a file"],
+    ["#logoff-link", "a logoff URL"],
+    ["#no-ajax-link", "the no-ajax class"],
+    ["#ajax-tab-link", "the ajax-tab class"],
+  ] as const) {
+    test(`a link with ${why} loads the whole page`, async ({ page }) => {
+      await openFixtures(page);
+      await page.locator(id).click();
+      await page.waitForLoadState("load");
+      await expect.poll(() => marked(page).catch(() => false)).toBe(false);
+    });
+  }
+
+  test("an external link leaves the site normally", async ({ page }) => {
+    await page.route("https://example.org/**", (route) =>
+      route.fulfill({ body: "<h1>elsewhere</h1>", contentType: "text/html" }),
+    );
+    await openFixtures(page);
+    await page.locator("#external-link").click();
+    await expect(page).toHaveURL("https://example.org/");
+  });
+
+  test("target _blank and Ctrl-click open a new tab, not an Ajax load", async ({ page, context }) => {
+    await openFixtures(page);
+    const [blank] = await Promise.all([context.waitForEvent("page"), page.locator("#blank-link").click()]);
+    await blank.close();
+    const [ctrl] = await Promise.all([
+      context.waitForEvent("page"),
+      page.locator("#ajax-link").click({ modifiers: ["Control"] }),
+    ]);
+    await ctrl.close();
+    await expect(page).toHaveURL(/\/dev\/shell/);
+    expect(await marked(page)).toBe(true);
+  });
+
+  test("a Bootstrap toggle is left to its own script", async ({ page }) => {
+    await openFixtures(page);
+    await recordPageEvents(page);
+    await page.locator("#toggle-link").click();
+    expect(await page.evaluate(() => (window as unknown as { __events: string[] }).__events)).toEqual([]);
+    await expect(page.locator("#collapse-box")).not.toHaveClass(/show/);
+  });
+
+  test("no-cache bypasses the page cache", async ({ page }) => {
+    await openFixtures(page);
+    let requests = 0;
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/fr/c/accessoires" && r.resourceType() !== "document") requests++;
+    });
+    await page.locator("#no-cache-link").hover(); // preloads into the cache
+    await expect.poll(() => requests).toBe(1);
+    await page.locator("#no-cache-link").click();
+    await expect(page.locator("h1")).toHaveText("Accessoires");
+    expect(requests).toBe(2);
+    expect(await marked(page)).toBe(true);
+  });
+
+  test("a confirm link asks first, then loads", async ({ page }) => {
+    await openFixtures(page);
+    page.once("dialog", (dialog) => dialog.dismiss());
+    await page.locator("#confirm-link").click();
+    await expect(page).toHaveURL(/\/dev\/shell/);
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Leave for the shoes?");
+      void dialog.accept();
+    });
+    await page.locator("#confirm-link").click();
+    await expect(page.locator("h1")).toHaveText("Chaussures");
+    expect(await marked(page)).toBe(true);
+  });
+
+  test("a link opens in a modal with its title, size and class, and gives focus back", async ({ page }) => {
+    await openFixtures(page);
+    await page.locator("#modal-link").click();
+    const modal = page.locator("dialog#shell-modal");
+    await expect(modal).toBeVisible();
+    await expect(modal).toHaveClass(/modal--lg/);
+    await expect(modal).toHaveClass(/fixture-modal/);
+    await expect(modal.locator(".modal__title")).toHaveText("Fragment title");
+    await expect(modal.locator("[data-fragment-q]")).toHaveText("modal");
+    const axe = await new AxeBuilder({ page }).include("#shell-modal").analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+      [],
+    );
+    await page.keyboard.press("Escape");
+    await expect(modal).toBeHidden();
+    await expect(page.locator("#modal-link")).toBeFocused();
+  });
+
+  test("the body class follows homepage recognition", async ({ page }) => {
+    await page.goto("/fr/");
+    await expect(page.locator("body")).toHaveClass("homepage");
+    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await page.locator("#site-nav a").first().click();
+    await expect(page.locator("body")).toHaveClass("page");
+    await page.locator(".logo").click();
+    await expect(page.locator("body")).toHaveClass("homepage");
+  });
+});
+
+test.describe("anchors and history", () => {
+  for (const [link, target, open] of [
+    ["#to-collapse", "#in-collapse", async (page: Page) => expect(page.locator("#collapse-box")).toHaveClass(/show/)],
+    ["#to-tab", "#tab-target", async (page: Page) => expect(page.locator("#tab-two")).toHaveClass(/active/)],
+    [
+      "#to-details",
+      "#in-details",
+      async (page: Page) => expect(page.locator("#details-box")).toHaveAttribute("open", ""),
+    ],
+  ] as const) {
+    test(`${link} opens what holds its target and scrolls there smoothly`, async ({ page }) => {
+      await openFixtures(page);
+      const before = await page.evaluate(() => window.scrollY);
+      await page.locator(link).click();
+      await open(page);
+      await page.waitForTimeout(250);
+      const midway = await page.evaluate(() => window.scrollY);
+      await expect(page.locator(target)).toBeInViewport();
+      const after = await page.evaluate(() => window.scrollY);
+      expect(midway).toBeGreaterThan(before);
+      expect(midway).toBeLessThan(after);
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      expect(await marked(page)).toBe(true);
+    });
+  }
+
+  test("back and forward restore the page, the anchor and the scroll position", async ({ page }) => {
+    await page.goto("/fr/c/vetements");
+    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await mark(page);
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await page.waitForTimeout(200);
+    await page.locator(".product-card a").nth(10).click();
+    await expect(page.locator("article.product")).toBeVisible();
+    await page.goBack();
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBeGreaterThan(600);
+    await page.goForward();
+    await expect(page.locator("article.product")).toBeVisible();
+    expect(await marked(page)).toBe(true);
+
+    await openFixtures(page);
+    await page.locator("#to-details").click();
+    await expect(page.locator("#in-details")).toBeInViewport();
+    await page.locator("#ajax-link").click();
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dev\/shell\?culture=fr#in-details$/);
+    await expect(page.locator("h1")).toHaveText("Shell fixtures");
+  });
+});
+
+test.describe("Ajax forms", () => {
+  test("a form targeting the page pushes history", async ({ page }) => {
+    await openFixtures(page);
+    await page.locator("#ajax-page-form button").click();
+    await expect(page).toHaveURL(/\/dev\/shell\?q=socks$/);
+    await expect(page.locator("[data-ajax-form-result]")).toHaveText("Searched: socks");
+    expect(await marked(page)).toBe(true);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dev\/shell\?culture=fr$/);
+  });
+
+  test("a form targeting an area updates only that area", async ({ page }) => {
+    await openFixtures(page);
+    await page.locator("#ajax-target-form button").click();
+    await expect(page.locator("#ajax-target [data-fragment-q]")).toHaveText("target");
+    await expect(page).toHaveURL(/\/dev\/shell\?culture=fr$/);
+  });
+});
+
+test.describe("request errors (spec 000 section 8)", () => {
+  test("a page answering 500 or 403 shows the error dialog and keeps the page", async ({ page }) => {
+    await openFixtures(page);
+    for (const id of ["#status-500", "#status-403"]) {
+      await page.locator(id).click();
+      const modal = page.locator("dialog#shell-modal.error-modal");
+      await expect(modal).toBeVisible();
+      await expect(modal).toContainText("Une erreur inattendue s'est produite. Veuillez réessayer.");
+      await modal.getByRole("button", { name: "Fermer" }).click();
+      await expect(modal).toBeHidden();
+      await expect(page).toHaveURL(/\/dev\/shell\?culture=fr$/);
+    }
+  });
+
+  test("a 404 is logged, not shown in a dialog", async ({ page }) => {
+    const logs: string[] = [];
+    page.on("console", (m) => logs.push(m.text()));
+    await openFixtures(page);
+    await page.getByRole("button", { name: "API answering 404" }).click();
+    await expect(page.locator("#api-result")).toHaveText("failed 404");
+    await expect(page.locator("dialog#shell-modal")).toHaveCount(0);
+    expect(logs.some((l) => l.includes("Not found: /dev/status/404"))).toBe(true);
+  });
+
+  test("an API answering 500 shows the error dialog", async ({ page }) => {
+    await openFixtures(page);
+    await page.getByRole("button", { name: "API answering 500" }).click();
+    await expect(page.locator("#api-result")).toHaveText("failed 500");
+    await expect(page.locator("dialog#shell-modal.error-modal")).toBeVisible();
+  });
+
+  test("an aborted call is a console warning only", async ({ page }) => {
+    const warnings: string[] = [];
+    page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
+    await openFixtures(page);
+    await page.route("**/api/v1/security/me", (route) => route.abort());
+    await page.getByRole("button", { name: "Who am I" }).click();
+    await expect(page.locator("#api-result")).toHaveText("failed 0");
+    await expect(page.locator("dialog#shell-modal")).toHaveCount(0);
+    expect(warnings.some((w) => w.includes("/api/v1/security/me"))).toBe(true);
+  });
+
+  test("an API 401 opens the login modal and continues after sign-in", async ({ page }) => {
+    await openFixtures(page);
+    await page.getByRole("button", { name: "Who am I" }).click();
+    const modal = page.locator("dialog.login-modal");
+    await expect(modal).toBeVisible();
+    await modal.getByLabel("Adresse e-mail").fill("marie@vitrine.test");
+    await modal.getByLabel("Mot de passe").fill("wrong password");
+    await modal.getByRole("button", { name: "Se connecter" }).click();
+    await expect(modal.getByRole("alert")).toHaveText("Adresse e-mail ou mot de passe incorrect.");
+    await modal.getByLabel("Mot de passe").fill("Vitrine-demo-1");
+    await modal.getByRole("button", { name: "Se connecter" }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.locator("#api-result")).toContainText("marie@vitrine.test");
+    expect(await marked(page)).toBe(true);
+  });
+
+  test("a page 401 opens the login modal, then loads the page", async ({ page }) => {
+    await openFixtures(page);
+    await page.locator("#status-401").click();
+    const modal = page.locator("dialog.login-modal");
+    await expect(modal).toBeVisible();
+    await modal.getByLabel("Adresse e-mail").fill("lucia@vitrine.test");
+    await modal.getByLabel("Mot de passe").fill("Vitrine-demo-3");
+    await modal.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.locator("[data-status]")).toHaveText("Status 200");
+    await expect(page).toHaveURL(/\/dev\/status\/401$/);
+  });
+
+  test("a chunk that cannot load is a ChunkLoadError, then the error dialog; a missing controller only warns", async ({
+    page,
+  }) => {
+    const messages: string[] = [];
+    page.on("console", (m) => messages.push(`${m.type()}: ${m.text()}`));
+    await page.route(/\/_astro\/share\.[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/dev/shell?culture=fr");
+    await expect(page.locator("dialog#shell-modal.error-modal")).toBeVisible();
+    expect(messages.some((m) => m.startsWith("error:") && m.includes("Loading chunk controller-share failed"))).toBe(
+      true,
+    );
+    expect(messages.some((m) => m.startsWith("warning:") && m.includes("Missing controller: does-not-exist"))).toBe(
+      true,
+    );
+  });
+});
+
+test.describe("tag manager", () => {
+  test("pushes mail and phone clicks and virtual page views with their delays", async ({ page }) => {
+    await page.goto("/dev/shell?culture=fr");
+    const layer = () =>
+      page.evaluate(() =>
+        JSON.parse(JSON.stringify(window.dataLayer.filter((e) => !(e && typeof e === "object" && "0" in e)))),
+      );
+    await page.waitForTimeout(60);
+    expect((await layer()).filter((e: { event?: string }) => e.event === "VirtualPageview")).toEqual([]);
+    await expect.poll(layer).toContainEqual({
+      event: "VirtualPageview",
+      virtualPageURL: "/dev/shell?culture=fr",
+      virtualPageTitle: "Shell fixtures · Vitrine",
+    });
+    await page.evaluate(() => {
+      for (const a of document.querySelectorAll("a[href^='mailto:'], a[href^='tel:']")) {
+        a.addEventListener("click", (e) => e.preventDefault());
+      }
+    });
+    await page.locator("#mail-link").click();
+    await page.locator("#phone-link").click();
+    expect(await layer()).toContainEqual({ event: "emailClick", email: "service@vitrine.test" });
+    expect(await layer()).toContainEqual({ event: "phoneClick", phone: "+3221234567" });
+    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await page.locator("#ajax-link").click();
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    await expect.poll(layer).toContainEqual({
+      event: "VirtualPageview",
+      virtualPageURL: "/fr/c/vetements",
+      virtualPageTitle: "Vêtements · Vitrine",
+    });
+  });
+
+  test("Consent Mode v2 starts denied and follows the stored decision", async ({ page, context, baseURL }) => {
+    const gtagCalls = () =>
+      page.evaluate(() =>
+        window.dataLayer
+          .filter((e) => e && typeof e === "object" && "0" in e)
+          .map((e) => Array.from(e as unknown as ArrayLike<unknown>)),
+      );
+    await page.goto("/fr/");
+    const [first] = await gtagCalls();
+    expect(first?.[0]).toBe("consent");
+    expect(first?.[1]).toBe("default");
+    expect(first?.[2]).toMatchObject({
+      ad_storage: "denied",
+      analytics_storage: "denied",
+      ad_user_data: "denied",
+      ad_personalization: "denied",
+    });
+    const { consentCookie } = await import("../support/e2e");
+    await context.addCookies([
+      consentCookie(baseURL as string, { preferences: true, statistics: true, marketing: false }),
+    ]);
+    await page.reload();
+    const calls = await gtagCalls();
+    expect(calls[1]).toEqual([
+      "consent",
+      "update",
+      expect.objectContaining({ analytics_storage: "granted", functionality_storage: "granted", ad_storage: "denied" }),
+    ]);
+  });
+});
+
+test.describe("validators and other shell elements", () => {
+  test("a form validates in the shopper's language before it is sent", async ({ page }) => {
+    await openFixtures(page);
+    const form = page.locator("#validated-form");
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page.locator("#Email-error")).toHaveText("Ce champ est obligatoire.");
+    await expect(page.locator("#Terms-error")).toHaveText("Veuillez cocher cette case.");
+    await expect(form.locator("input[name=Email]")).toBeFocused();
+    await form.locator("input[name=Email]").fill("not an address");
+    await form.locator("input[name=Date]").fill("31/02/2026");
+    await form.locator("input[name=Date]").blur();
+    await expect(page.locator("#Email-error")).toHaveText("Entrez une adresse e-mail valide.");
+    await expect(page.locator("#Date-error")).toContainText("Entrez une date");
+    await form.locator("input[name=Email]").fill("marie@vitrine.test");
+    await form.locator("input[name=Date]").fill("28/02/2026");
+    await form.locator("input[name=Terms]").check();
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/Email=marie%40vitrine.test/);
+  });
+
+  test("the login form is checked by the same rules on the server", async ({ page }) => {
+    await page.goto("/de/security/login");
+    await page.evaluate(() => document.querySelector("form[data-login-form]")?.setAttribute("novalidate", ""));
+    await page.evaluate(() => {
+      const form = document.querySelector("form[data-login-form]") as HTMLFormElement;
+      (form.elements.namedItem("Email") as HTMLInputElement).value = "kein-email";
+      form.submit();
+    });
+    await expect(page.locator("#login-email-error")).toHaveText("Bitte eine gültige E-Mail-Adresse eingeben.");
+  });
+
+  test("copy to clipboard shows its message on the spec's timings", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await openFixtures(page);
+    await page.locator("#copy-text").click();
+    const message = page.locator(".clipboard-message");
+    await expect(message).toHaveText("Copié dans le presse-papiers");
+    await expect(message).toHaveClass(/is-visible/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("VITRINE10");
+    await expect(message).not.toHaveClass(/is-visible/, { timeout: 2400 });
+    await expect(message).toHaveCount(0, { timeout: 1000 });
+    await page.locator("#copy-link").click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/fr\/c\/vetements$/);
+  });
+
+  test("share opens a popup", async ({ page, context }) => {
+    await context.route("https://twitter.com/**", (route) =>
+      route.fulfill({ body: "shared", contentType: "text/html" }),
+    );
+    await openFixtures(page);
+    await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined }));
+    const [popup] = await Promise.all([context.waitForEvent("page"), page.locator("#share-x").click()]);
+    expect(popup.url()).toContain("https://twitter.com/intent/tweet?url=https%3A%2F%2Fshop.example%2Fp%2F1");
+    await popup.close();
+  });
+
+  test("the fake select opens, closes outside and works with the keyboard", async ({ page }) => {
+    await openFixtures(page);
+    const root = page.locator("#fake-select");
+    const button = root.locator("button");
+    await button.click();
+    await expect(root.locator("[role=listbox]")).toBeVisible();
+    await page.locator("h1").click();
+    await expect(root.locator("[role=listbox]")).toBeHidden();
+    await button.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(root.locator("input[type=hidden]")).toHaveValue("M");
+    await expect(button).toHaveText("M");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("scroll animations, animated labels and bigger links", async ({ page }) => {
+    await openFixtures(page);
+    const animated = page.locator("#scroll-animated");
+    await expect(animated).toHaveClass(/out-viewport/);
+    await animated.scrollIntoViewIfNeeded();
+    await expect(animated).toHaveClass(/in-viewport/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(200);
+    await expect(animated).toHaveClass(/in-viewport/); // observed once
+    await page.locator("#animated-label input").focus();
+    await expect(page.locator("#animated-label")).toHaveClass(/is-focused/);
+    await page.locator("#animated-label input").fill("Marie");
+    await page.locator("h1").click();
+    await expect(page.locator("#animated-label")).toHaveClass(/is-filled/);
+    // A click right after a scroll is not a click on the block (touch scrolling): wait the 500 ms out.
+    await page.locator("#bigger-link").scrollIntoViewIfNeeded();
+    await page.waitForTimeout(600);
+    await page.locator("#bigger-link p").click();
+    await expect(page.locator("h1")).toHaveText("Accessoires");
+  });
+
+  test("the shell fixtures have no serious accessibility violation", async ({ page }) => {
+    await openFixtures(page);
+    const results = await new AxeBuilder({ page }).exclude(".cookie-law").analyze();
+    expect(
+      results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    ).toEqual([]);
+  });
+});
