@@ -303,18 +303,50 @@ test.describe("request errors (spec 000 section 8)", () => {
 
 test.describe("tag manager", () => {
   test("pushes mail and phone clicks and virtual page views with their delays", async ({ page }) => {
-    await page.goto("/dev/shell?culture=fr");
-    const layer = () =>
+    // Time every push, and the moments the delays count from.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __pushes: { at: number; entry: unknown }[]; dataLayer: unknown[] };
+      w.__pushes = [];
+      let layer: unknown[] | undefined;
+      Object.defineProperty(window, "dataLayer", {
+        get: () => layer,
+        set: (value: unknown[]) => {
+          if (value === layer) return;
+          layer = value;
+          const push = value.push.bind(value);
+          value.push = (...entries: unknown[]) => {
+            for (const entry of entries) w.__pushes.push({ at: performance.now(), entry });
+            return push(...entries);
+          };
+        },
+      });
+      document.addEventListener("swup:page:view", () => {
+        (window as unknown as { __viewAt: number }).__viewAt = performance.now();
+      });
+    });
+    const views = () =>
       page.evaluate(() =>
-        JSON.parse(JSON.stringify(window.dataLayer.filter((e) => !(e && typeof e === "object" && "0" in e)))),
+        (window as unknown as { __pushes: { at: number; entry: { event?: string } }[] }).__pushes.filter(
+          (p) => p.entry?.event === "VirtualPageview",
+        ),
       );
-    await page.waitForTimeout(60);
-    expect((await layer()).filter((e: { event?: string }) => e.event === "VirtualPageview")).toEqual([]);
-    await expect.poll(layer).toContainEqual({
+    await page.goto("/dev/shell?culture=fr");
+    await expect.poll(async () => (await views()).length).toBe(1);
+    const [first] = await views();
+    const loadEnd = await page.evaluate(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,
+    );
+    expect(first?.entry).toEqual({
       event: "VirtualPageview",
       virtualPageURL: "/dev/shell?culture=fr",
       virtualPageTitle: "Shell fixtures · Vitrine",
     });
+    expect((first?.at ?? 0) - loadEnd).toBeGreaterThanOrEqual(95);
+
+    const layer = () =>
+      page.evaluate(() =>
+        JSON.parse(JSON.stringify(window.dataLayer.filter((e) => !(e && typeof e === "object" && "0" in e)))),
+      );
     await page.evaluate(() => {
       for (const a of document.querySelectorAll("a[href^='mailto:'], a[href^='tel:']")) {
         a.addEventListener("click", (e) => e.preventDefault());
@@ -324,14 +356,19 @@ test.describe("tag manager", () => {
     await page.locator("#phone-link").click();
     expect(await layer()).toContainEqual({ event: "emailClick", email: "service@vitrine.test" });
     expect(await layer()).toContainEqual({ event: "phoneClick", phone: "+3221234567" });
+
     await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
     await page.locator("#ajax-link").click();
     await expect(page.locator("h1")).toHaveText("Vêtements");
-    await expect.poll(layer).toContainEqual({
+    await expect.poll(async () => (await views()).length).toBe(2);
+    const second = (await views())[1];
+    expect(second?.entry).toEqual({
       event: "VirtualPageview",
       virtualPageURL: "/fr/c/vetements",
       virtualPageTitle: "Vêtements · Vitrine",
     });
+    const viewAt = await page.evaluate(() => (window as unknown as { __viewAt: number }).__viewAt);
+    expect((second?.at ?? 0) - viewAt).toBeGreaterThanOrEqual(195);
   });
 
   test("Consent Mode v2 starts denied and follows the stored decision", async ({ page, context, baseURL }) => {

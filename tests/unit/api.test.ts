@@ -237,3 +237,50 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
     });
   });
 });
+
+describe.each(DIALECTS)("proof of consent on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("records each decision with its stamp, choices, culture, time and an anonymous id", async () => {
+    const { db } = await import("../../src/server/db/client");
+    const { env } = await import("../../src/server/config/env");
+    const response = await apiClient().call("POST", "/consent?culture=nl", {
+      Stamp: env().CONSENT_STAMP,
+      Preferences: true,
+      Statistics: false,
+      Marketing: true,
+    });
+    expect(response.status).toBe(200);
+    const { ConsentId } = await response.json();
+    const row = await db()
+      .selectFrom("consent_records")
+      .selectAll()
+      .where("anonymous_id", "=", ConsentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      stamp: env().CONSENT_STAMP,
+      preferences: 1,
+      statistics: 0,
+      marketing: 1,
+      culture: "nl",
+    });
+    expect(Date.now() - Date.parse(row.created_at)).toBeLessThan(60_000);
+  });
+
+  it("refuses a decision about texts no longer shown", async () => {
+    const response = await apiClient().call("POST", "/consent", {
+      Stamp: "1999-01-01",
+      Preferences: true,
+      Statistics: true,
+      Marketing: true,
+    });
+    expect(response.status).toBe(422);
+    expect((await response.json()).Code).toBe("ConsentStampOutdated");
+  });
+});
