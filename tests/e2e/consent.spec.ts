@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { CONSENT_STAMP, consentCookie } from "../support/e2e";
+import { CONSENT_STAMP, consentCookie, seriousViolations } from "../support/e2e";
 
 /** Consent tests start as a first-time visitor: no cookie at all. */
 async function trackRequests(page: Page) {
@@ -35,10 +34,7 @@ test.describe("cookie consent", () => {
     const accept = dialog.getByRole("button", { name: "Tout accepter" });
     const decline = dialog.getByRole("button", { name: "Tout refuser" });
     expect(await accept.getAttribute("class")).toBe(await decline.getAttribute("class"));
-    const results = await new AxeBuilder({ page }).include("#consent-dialog").analyze();
-    expect(
-      results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousViolations(page, { include: "#consent-dialog" })).toEqual([]);
     await page.waitForTimeout(500);
     expect(await page.context().cookies()).toEqual([]);
     expect(hits).toEqual([]);

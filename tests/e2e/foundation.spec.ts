@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "../support/e2e";
+import { expect, seriousViolations, test } from "../support/e2e";
 
 test.describe("cultures", () => {
   test("the root redirects to the browser's best culture", async ({ browser }) => {
@@ -90,9 +89,7 @@ test.describe("home", () => {
 
   test("has no serious accessibility violation", async ({ page }) => {
     await page.goto("/fr/");
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
@@ -210,12 +207,8 @@ test.describe("islands", () => {
           const response = await page.goto(`/dev/islands/${island.Name}/${fixture}?culture=${culture}`);
           expect(response?.status()).toBe(200);
           await expect(page.locator(`[data-island-preview="${island.Name}"]`)).not.toBeEmpty();
-          const results = await new AxeBuilder({ page }).include(`[data-island-preview="${island.Name}"]`).analyze();
-          const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-          expect(
-            serious.map((v) => v.id),
-            `${island.Name}/${fixture}/${culture}`,
-          ).toEqual([]);
+          const include = `[data-island-preview="${island.Name}"]`;
+          expect(await seriousViolations(page, { include }), `${island.Name}/${fixture}/${culture}`).toEqual([]);
         }
       }
     }

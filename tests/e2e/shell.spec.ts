@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/e2e";
+import { expect, seriousViolations, test } from "../support/e2e";
 
 /** Marks the document: a full page load loses the mark, a swup swap keeps it. */
 async function mark(page: Page) {
@@ -123,10 +122,7 @@ test.describe("link rules (spec 000 section 2)", () => {
     await expect(modal).toHaveClass(/fixture-modal/);
     await expect(modal.locator(".modal__title")).toHaveText("Fragment title");
     await expect(modal.locator("[data-fragment-q]")).toHaveText("modal");
-    const axe = await new AxeBuilder({ page }).include("#shell-modal").analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
-      [],
-    );
+    expect(await seriousViolations(page, { include: "#shell-modal" })).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(modal).toBeHidden();
     await expect(page.locator("#modal-link")).toBeFocused();
@@ -498,11 +494,6 @@ test.describe("validators and other shell elements", () => {
 
   test("the shell fixtures have no serious accessibility violation", async ({ page }) => {
     await openFixtures(page);
-    const results = await new AxeBuilder({ page }).exclude(".cookie-law").analyze();
-    expect(
-      results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-    ).toEqual([]);
+    expect(await seriousViolations(page, { exclude: ".cookie-law" })).toEqual([]);
   });
 });

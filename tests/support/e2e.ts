@@ -20,3 +20,18 @@ export const test = base.extend({
 });
 
 export { expect } from "@playwright/test";
+
+/** Serious and critical axe violations on the page, or within one part of it ("id: targets" each). */
+export async function seriousViolations(
+  page: import("@playwright/test").Page,
+  scope: { include?: string; exclude?: string } = {},
+) {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  let builder = new AxeBuilder({ page });
+  if (scope.include) builder = builder.include(scope.include);
+  if (scope.exclude) builder = builder.exclude(scope.exclude);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
