@@ -53,6 +53,11 @@ export function configureSwup(swup: Swup): void {
   };
 
   swup.hooks.on("visit:start", (visit) => dispatch(PAGE_EVENTS.leave, visit.to.url));
+  // After a swap, focus goes to the new content (the a11y plugin's default is <body>).
+  swup.hooks.before("visit:start", (visit) => {
+    const a11y = (visit as unknown as { a11y?: { focus: unknown } }).a11y;
+    if (a11y) a11y.focus = "#swup";
+  });
   // The request is still pending after the out-animation: say so.
   swup.hooks.on("animation:out:end", (visit) => {
     if (!visit.to.html) document.documentElement.classList.add(LONG_LOADING_CLASS);

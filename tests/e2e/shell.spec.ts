@@ -37,8 +37,29 @@ test.describe("link rules (spec 000 section 2)", () => {
       .poll(() => page.evaluate(() => (window as unknown as { __events: string[] }).__events))
       .toEqual(["page:leave", "page:loaded", "page:finished"]);
     await expect(page.locator("body")).toHaveClass("page");
-    // Route announcement for screen readers (swup's a11y plugin).
-    await expect(page.locator("[aria-live]").first()).toContainText("Vêtements");
+    // Route announcement for screen readers, in the page's language, and focus on the new content.
+    await expect(page.locator("[aria-live]").first()).toContainText("Page affichée : Vêtements");
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("#swup")))).toBe(true);
+  });
+
+  test("a slow page gets the long-loading class, and a new visit aborts it", async ({ page }) => {
+    await openFixtures(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { __aborted: number; swup: { navigate: (url: string) => void } };
+      w.__aborted = 0;
+      document.addEventListener("swup:visit:abort", () => w.__aborted++);
+      w.swup.navigate("/dev/status/200?delay=2500");
+    });
+    await expect(page.locator("html")).toHaveClass(/is-long-loading/);
+    await page.evaluate(() =>
+      (window as unknown as { swup: { navigate: (url: string) => void } }).swup.navigate("/fr/c/vetements"),
+    );
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    await expect(page.locator("html")).not.toHaveClass(/is-long-loading/);
+    expect(await page.evaluate(() => (window as unknown as { __aborted: number }).__aborted)).toBe(1);
+    await page.waitForTimeout(2700);
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    await expect(page).toHaveURL(/\/fr\/c\/vetements$/);
   });
 
   for (const [id, why] of [
