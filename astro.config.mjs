@@ -1,19 +1,10 @@
 // @ts-check
-import { readFileSync } from "node:fs";
 import node from "@astrojs/node";
 import react from "@astrojs/react";
 import swup from "@swup/astro";
 import { defineConfig } from "astro/config";
 
 const CULTURES = ["fr", "nl", "es", "de", "it", "pt"];
-
-/** Route announcements for screen readers, in the page's language (swup's a11y plugin, keyed by <html lang>). */
-const announcements = Object.fromEntries(
-  CULTURES.map((culture) => {
-    const { Shell } = JSON.parse(readFileSync(new URL(`./i18n/${culture}.json`, import.meta.url), "utf8"));
-    return [culture, { visit: Shell.AnnounceVisit, url: Shell.AnnounceUrl }];
-  }),
-);
 
 /** `client:interaction`: hydrate an island on first use (see src/shell/directives/interaction.ts). */
 const vitrineDirectives = {
@@ -41,8 +32,8 @@ export default defineConfig({
       cache: true,
       // src/shell/navigation.ts preloads hovered links in a few lines (the plugin is 2.4 KB gzip).
       preload: false,
-      // @ts-expect-error typed as a boolean, but an object is passed on as the a11y plugin's options (dist/script.js)
-      accessibility: { announcements },
+      // Route announcements are set in the page's language by src/shell/navigation.ts.
+      accessibility: true,
       // Jump to the top between pages (hidden by the fade): an animated scroll still running when the
       // shopper goes back would undo the restored position. Anchors use our 800 ms scroll.
       // @ts-expect-error typed as a boolean, but an object is passed on as the scroll plugin's options (dist/script.js)

@@ -17,7 +17,37 @@ const CONTROLLERS: Record<string, () => Promise<{ default: Connect }>> = {
   "cookie-law": () => import("./controllers/cookie-law"),
 };
 
+/** Controllers that wait for the shopper to reach their element (a form being filled) before loading. */
+const ON_INTERACTION = new Set(["validation"]);
+const INTERACTION_EVENTS = ["focusin", "pointerdown"] as const;
+
 const connected = new WeakMap<HTMLElement, Set<string>>();
+
+/**
+ * Loads when the element is first used. A form sent before its checks arrived is held back, then
+ * checked and sent again: `start` gets a function that ends the hold and says whether it happened.
+ */
+function whenUsed(element: HTMLElement, start: (release: () => boolean) => void): void {
+  let submitted = false;
+  let started = false;
+  const hold = (event: Event) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    submitted = true;
+    begin();
+  };
+  const begin = () => {
+    if (started) return;
+    started = true;
+    for (const name of INTERACTION_EVENTS) element.removeEventListener(name, begin, true);
+    start(() => {
+      element.removeEventListener("submit", hold, true);
+      return submitted;
+    });
+  };
+  element.addEventListener("submit", hold, true);
+  for (const name of INTERACTION_EVENTS) element.addEventListener(name, begin, true);
+}
 
 export function connectControllers(root: ParentNode = document): void {
   for (const element of root.querySelectorAll<HTMLElement>("[data-controller]")) {
@@ -32,9 +62,15 @@ export function connectControllers(root: ParentNode = document): void {
         console.warn(`Missing controller: ${name}`);
         continue;
       }
-      loadChunk(`controller-${name}`, load)
-        .then((module) => module.default(element))
-        .catch(() => done.delete(name));
+      const run = (release: () => boolean = () => false) =>
+        loadChunk(`controller-${name}`, load)
+          .then((module) => {
+            module.default(element);
+            if (release() && element instanceof HTMLFormElement) element.requestSubmit();
+          })
+          .catch(() => done.delete(name));
+      if (ON_INTERACTION.has(name)) whenUsed(element, run);
+      else void run();
     }
   }
 }

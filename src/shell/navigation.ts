@@ -5,6 +5,7 @@ import { IMAGES_WAIT_MAX_MS } from "./constants";
 import { showErrorDialog } from "./dialog";
 import { linkDecision, linkFacts } from "./links";
 import { errorAction } from "./request-errors";
+import { shellStrings } from "./strings";
 
 /**
  * Page loading (spec 000 section 4) on top of the swup instance @swup/astro creates: our link rules,
@@ -53,6 +54,10 @@ export function configureSwup(swup: Swup): void {
   };
 
   swup.hooks.on("visit:start", (visit) => dispatch(PAGE_EVENTS.leave, visit.to.url));
+  // Route announcements in the page's language (the strings come with the page).
+  const a11y = swup.findPlugin("SwupA11yPlugin") as { options?: { announcements?: unknown } } | undefined;
+  if (a11y?.options)
+    a11y.options.announcements = { visit: shellStrings().announceVisit, url: shellStrings().announceUrl };
   // After a swap, focus goes to the new content (the a11y plugin's default is <body>).
   swup.hooks.before("visit:start", (visit) => {
     const a11y = (visit as unknown as { a11y?: { focus: unknown } }).a11y;

@@ -5,6 +5,8 @@ export interface ShellStrings {
   copied: string;
   confirm: string;
   loginTitle: string;
+  announceVisit: string;
+  announceUrl: string;
 }
 
 let cached: ShellStrings | undefined;
