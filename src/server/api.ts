@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { accountRoutes } from "../features/account/account.routes";
 import { cartRoutes } from "../features/cart/cart.routes";
+import { catalogRoutes } from "../features/catalog/catalog.routes";
 import { consentRoutes } from "../features/consent/consent.routes";
 import { islandRoutes } from "../features/islands/islands.routes";
 import { localizationRoutes } from "../features/localization/localization.routes";
@@ -66,6 +67,7 @@ export function createApi(): Hono<ApiEnv> {
   app.route("/", accountRoutes);
   app.route("/", islandRoutes);
   app.route("/", consentRoutes);
+  app.route("/", catalogRoutes);
 
   app.get("/openapi.json", (c) => c.json(openApiDocument()));
 

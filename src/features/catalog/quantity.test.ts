@@ -9,7 +9,8 @@ describe("quantity rules (spec 001 section 5)", () => {
   });
 
   it("empties anything that is not a number", () => {
-    for (const raw of ["", "abc", "1e3", "-2", "2,5,1", " ", null, undefined, Number.NaN]) expect(correctQuantity(raw)).toBeNull();
+    for (const raw of ["", "abc", "1e3", "-2", "2,5,1", " ", null, undefined, Number.NaN])
+      expect(correctQuantity(raw)).toBeNull();
     expect(parseQuantity(" 7 ")).toBe(7);
     expect(parseQuantity("2,5")).toBe(2.5);
   });

@@ -34,14 +34,19 @@ export function parseQuantity(raw: string | number | null | undefined): number |
   return Number(text.replace(",", "."));
 }
 
-export function correctQuantity(raw: string | number | null | undefined, rules: QuantityRules = {}, direction: Direction = null): number | null {
+export function correctQuantity(
+  raw: string | number | null | undefined,
+  rules: QuantityRules = {},
+  direction: Direction = null,
+): number | null {
   const value = parseQuantity(raw);
   if (value === null) return null;
   const { min, max, step } = normalizeRules(rules);
   let corrected = value;
   if (step > 1) {
     const ratio = value / step;
-    const multiple = direction === "up" ? Math.ceil(ratio) : direction === "down" ? Math.floor(ratio) : Math.round(ratio);
+    const multiple =
+      direction === "up" ? Math.ceil(ratio) : direction === "down" ? Math.floor(ratio) : Math.round(ratio);
     corrected = multiple * step;
   } else {
     corrected = direction === "down" ? Math.floor(value) : direction === "up" ? Math.ceil(value) : Math.round(value);
@@ -59,7 +64,11 @@ export function isUsableQuantity(raw: string | number | null | undefined, rules:
 }
 
 /** The next value of a stepper button. */
-export function stepQuantity(current: string | number | null | undefined, rules: QuantityRules, direction: "up" | "down"): number {
+export function stepQuantity(
+  current: string | number | null | undefined,
+  rules: QuantityRules,
+  direction: "up" | "down",
+): number {
   const { min, step } = normalizeRules(rules);
   const value = parseQuantity(current) ?? min;
   return correctQuantity(direction === "up" ? value + step : value - step, rules, direction) ?? min;

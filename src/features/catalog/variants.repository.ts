@@ -1,0 +1,114 @@
+import type { Culture } from "../../lib/culture";
+import { db } from "../../server/db/client";
+
+export interface VariantRow {
+  id: number;
+  sku: string;
+  isDefault: boolean;
+  minQuantity: number;
+  maxQuantity: number | null;
+  stepQuantity: number;
+  valueIds: number[];
+  stock: number;
+  tiers: { minQuantity: number; amountTaxExcl: number }[];
+}
+
+export interface AttributeRow {
+  id: number;
+  name: string;
+  displayType: string;
+  values: { id: number; name: string; colors: (string | null)[] }[];
+}
+
+/** Everything needed to choose a variant of one product: its variants and the attribute values they use. */
+export async function variantMatrix(productId: number, culture: Culture) {
+  const product = await db()
+    .selectFrom("products as p")
+    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
+    .select(["p.id", "t.name", "p.vat_class"])
+    .where("p.id", "=", productId)
+    .where("p.is_active", "=", 1)
+    .executeTakeFirst();
+  if (!product) return null;
+  const variants = await db()
+    .selectFrom("product_variants")
+    .select(["id", "sku", "is_default", "min_quantity", "max_quantity", "step_quantity"])
+    .where("product_id", "=", productId)
+    .orderBy("id")
+    .execute();
+  const ids = variants.map((v) => v.id);
+  if (ids.length === 0) return null;
+  const [links, stock, prices] = await Promise.all([
+    db()
+      .selectFrom("variant_attribute_values")
+      .select(["variant_id", "attribute_value_id"])
+      .where("variant_id", "in", ids)
+      .execute(),
+    db()
+      .selectFrom("stock")
+      .select(["variant_id", (eb) => eb.fn.sum<number | string>("quantity").as("units")])
+      .where("variant_id", "in", ids)
+      .groupBy("variant_id")
+      .execute(),
+    db()
+      .selectFrom("prices")
+      .select(["variant_id", "min_quantity", "amount_tax_excl"])
+      .where("variant_id", "in", ids)
+      .execute(),
+  ]);
+  const valueIds = [...new Set(links.map((l) => l.attribute_value_id))];
+  const values = valueIds.length
+    ? await db()
+        .selectFrom("attribute_values as v")
+        .innerJoin("attribute_value_translations as vt", (j) =>
+          j.onRef("vt.attribute_value_id", "=", "v.id").on("vt.culture", "=", culture),
+        )
+        .innerJoin("attributes as a", "a.id", "v.attribute_id")
+        .innerJoin("attribute_translations as at", (j) =>
+          j.onRef("at.attribute_id", "=", "a.id").on("at.culture", "=", culture),
+        )
+        .select([
+          "v.id",
+          "v.attribute_id",
+          "vt.name",
+          "v.color_code1",
+          "v.color_code2",
+          "v.color_code3",
+          "a.display_type",
+          "a.position as attribute_position",
+          "at.name as attribute_name",
+          "v.position",
+        ])
+        .where("v.id", "in", valueIds)
+        .orderBy("a.position")
+        .orderBy("v.position")
+        .execute()
+    : [];
+  const attributes: AttributeRow[] = [];
+  for (const value of values) {
+    let attribute = attributes.find((a) => a.id === value.attribute_id);
+    if (!attribute) {
+      attribute = { id: value.attribute_id, name: value.attribute_name, displayType: value.display_type, values: [] };
+      attributes.push(attribute);
+    }
+    attribute.values.push({
+      id: value.id,
+      name: value.name,
+      colors: [value.color_code1, value.color_code2, value.color_code3],
+    });
+  }
+  const rows: VariantRow[] = variants.map((v) => ({
+    id: v.id,
+    sku: v.sku,
+    isDefault: v.is_default === 1,
+    minQuantity: v.min_quantity,
+    maxQuantity: v.max_quantity,
+    stepQuantity: v.step_quantity,
+    valueIds: links.filter((l) => l.variant_id === v.id).map((l) => l.attribute_value_id),
+    stock: Number(stock.find((s) => s.variant_id === v.id)?.units ?? 0),
+    tiers: prices
+      .filter((p) => p.variant_id === v.id)
+      .map((p) => ({ minQuantity: p.min_quantity, amountTaxExcl: p.amount_tax_excl })),
+  }));
+  return { product: { id: product.id, name: product.name, vatClass: product.vat_class }, variants: rows, attributes };
+}

@@ -1,0 +1,73 @@
+import type { Culture } from "../../lib/culture";
+import { formatMoney, withVat } from "../../lib/money";
+import { DEFAULT_SHIPPING_COUNTRY, unitPriceFor } from "../cart/cart";
+import { resolveVariant } from "./catalog";
+import { vatRate } from "./catalog.repository";
+import { correctQuantity } from "./quantity";
+import { variantMatrix } from "./variants.repository";
+
+/**
+ * The answer to a variation choice (spec 001 sections 3 and 4): the variant for the chosen values and
+ * quantity, and every variation control with its unavailable values.
+ */
+export async function chooseVariant(
+  productId: number,
+  chosen: number[],
+  quantity: number | null,
+  culture: Culture,
+  lastChanged?: number,
+) {
+  const matrix = await variantMatrix(productId, culture);
+  if (!matrix) return null;
+  const { variant, unavailable } = resolveVariant(
+    matrix.variants,
+    matrix.attributes.map((a) => ({ id: a.id, valueIds: a.values.map((v) => v.id) })),
+    chosen,
+    lastChanged,
+  );
+  const row =
+    matrix.variants.find((v) => v.id === variant?.id) ??
+    (matrix.variants.find((v) => v.isDefault) as (typeof matrix.variants)[number]);
+  const rules = { min: row.minQuantity, max: row.maxQuantity, step: row.stepQuantity };
+  const effectiveQuantity = correctQuantity(quantity ?? row.minQuantity, rules) ?? row.minQuantity;
+  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY, matrix.product.vatClass);
+  const unitTaxExcl = unitPriceFor(row.tiers, effectiveQuantity);
+  const unitTaxIncl = withVat(unitTaxExcl, rate);
+  const selectedValues = new Set(row.valueIds);
+
+  const ProductVariantViewModel: Record<string, unknown> = {
+    ProductId: matrix.product.id,
+    ProductVariantId: row.id,
+    SKU: row.sku,
+    Name: matrix.product.name,
+    CurrencyCode: "EUR",
+    Quantity: effectiveQuantity,
+    MinQuantity: rules.min,
+    MaxQuantity: rules.max ?? 0,
+    StepQuantity: rules.step,
+    UnitPriceTaxIncl: unitTaxIncl / 100,
+    UnitPriceTaxExcl: unitTaxExcl / 100,
+    UnitPriceTaxInclHtml: formatMoney(unitTaxIncl, culture),
+    UnitPriceTaxExclHtml: formatMoney(unitTaxExcl, culture),
+    IsInStock: row.stock > 0,
+  };
+  for (const [index, attribute] of matrix.attributes.entries()) {
+    ProductVariantViewModel[`VariantValueId${index + 1}`] =
+      attribute.values.find((v) => selectedValues.has(v.id))?.id ?? null;
+  }
+  const ProductVariantAttributesViewModel = matrix.attributes.map((attribute) => ({
+    ProductAttributeId: attribute.id,
+    Name: attribute.name,
+    VariationDisplayTypeValue: attribute.displayType === "Square" ? "Square" : "Select",
+    Value: attribute.values.find((v) => selectedValues.has(v.id))?.id ?? null,
+    Values: attribute.values.map((value) => ({
+      ProductAttributeValueId: value.id,
+      DisplayValue: value.name,
+      IsUnavailable: unavailable.has(value.id),
+      ColorCode1: value.colors[0] ?? null,
+      ColorCode2: value.colors[1] ?? null,
+      ColorCode3: value.colors[2] ?? null,
+    })),
+  }));
+  return { ProductVariantViewModel, ProductVariantAttributesViewModel };
+}
