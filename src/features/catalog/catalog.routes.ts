@@ -4,6 +4,8 @@ import type { ApiEnv } from "../../server/http/context";
 import { ApiError } from "../../server/http/errors";
 import { document } from "../../server/http/openapi";
 import { pathParams, queryParams } from "../../server/http/validation";
+import { SuggestionQuerySchema, SuggestionSchema } from "./search";
+import { suggest } from "./search.server";
 import { chooseVariant } from "./variants.server";
 
 export const catalogRoutes = new Hono<ApiEnv>();
@@ -46,4 +48,19 @@ catalogRoutes.get("/catalog/products/:productId/productvariants", async (c) => {
   if (!answer) throw new ApiError(404, "NotFound");
   c.header("Cache-Control", "private, max-age=0");
   return c.json(answer);
+});
+
+document({
+  method: "get",
+  path: "/catalog/search/suggestions",
+  summary: "Fuzzy product suggestions (typos, accents, six languages, SKUs); accuracy is the similarity threshold",
+  tags: ["catalog"],
+  query: SuggestionQuerySchema,
+  response: z.array(SuggestionSchema),
+});
+catalogRoutes.get("/catalog/search/suggestions", async (c) => {
+  const { q, nbrResults, accuracy } = queryParams(c, SuggestionQuerySchema);
+  c.header("Cache-Control", "public, max-age=60");
+  c.header("Vary", "X-Culture, Accept-Language");
+  return c.json(await suggest(c.get("culture"), q, nbrResults, accuracy));
 });

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/** Spec 001 section 9: suggestions from 2 characters, 5 results, accuracy 0.3; typeahead at most 30. */
+export const SEARCH_MIN_CHARS = 2;
+export const SEARCH_DEFAULT_RESULTS = 5;
+export const SEARCH_DEFAULT_ACCURACY = 0.3;
+export const TYPEAHEAD_LIMIT = 30;
+
+export const SuggestionQuerySchema = z.object({
+  q: z.string().trim().min(SEARCH_MIN_CHARS).max(100),
+  nbrResults: z.coerce.number().int().min(1).max(TYPEAHEAD_LIMIT).default(SEARCH_DEFAULT_RESULTS),
+  accuracy: z.coerce.number().min(0).max(1).default(SEARCH_DEFAULT_ACCURACY),
+});
+
+export const SuggestionSchema = z.object({
+  Name: z.string(),
+  Photo: z.object({ AssetId: z.string(), AssetName: z.string() }).nullable(),
+  ProductUrl: z.string(),
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+
+/** Lower case without accents: "Écharpe" and "echarpe" are the same word to a shopper. */
+export function foldTerm(term: string): string {
+  return term
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ß/g, "ss")
+    .toLowerCase();
+}
+
+/**
+ * `accuracy` is the similarity a word must keep with the query (0 to 1). As edits allowed per letter:
+ * 0.3 (the default) lets a 9-letter word carry two typos; 1 asks for exact words.
+ */
+export function editRatio(accuracy: number): number {
+  return Math.max(0, (1 - accuracy) / 3);
+}
