@@ -93,3 +93,37 @@ export function resolveVariant(
   }
   return { variant, unavailable };
 }
+
+export interface PriceChange {
+  amountTaxExcl: number;
+  /** ISO time the price took effect. */
+  validFrom: string;
+}
+
+export const OMNIBUS_WINDOW_DAYS = 30;
+
+/**
+ * EU Omnibus directive: when the current price is a reduction, the lowest price applied in the 30 days
+ * before the reduction started (the price in force at the start of the window counts). Null when the
+ * current price is not a reduction.
+ */
+export function omnibusReference(history: readonly PriceChange[], now: Date = new Date()): number | null {
+  const past = [...history]
+    .filter((h) => Date.parse(h.validFrom) <= now.getTime())
+    .sort((a, b) => Date.parse(a.validFrom) - Date.parse(b.validFrom));
+  if (past.length < 2) return null;
+  const current = past[past.length - 1] as PriceChange;
+  const previous = past[past.length - 2] as PriceChange;
+  if (current.amountTaxExcl >= previous.amountTaxExcl) return null;
+  const reductionStart = Date.parse(current.validFrom);
+  const windowStart = reductionStart - OMNIBUS_WINDOW_DAYS * 86_400_000;
+  const before = past.slice(0, -1);
+  let lowest: number | null = null;
+  for (const [index, change] of before.entries()) {
+    const from = Date.parse(change.validFrom);
+    const until = index + 1 < past.length ? Date.parse((past[index + 1] as PriceChange).validFrom) : reductionStart;
+    if (until > windowStart && from < reductionStart)
+      lowest = lowest === null ? change.amountTaxExcl : Math.min(lowest, change.amountTaxExcl);
+  }
+  return lowest;
+}

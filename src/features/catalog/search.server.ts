@@ -57,7 +57,9 @@ export async function suggest(culture: Culture, q: string, limit: number, accura
   });
   const inName = (r: (typeof results)[number]) =>
     Object.values(r.match).some((fields) => fields.includes("names") || fields.includes("skus"));
-  const ranked = results.sort((a, b) => Number(inName(b)) - Number(inName(a)) || b.score - a.score || (a.id as number) - (b.id as number)).slice(0, limit);
+  const ranked = results
+    .sort((a, b) => Number(inName(b)) - Number(inName(a)) || b.score - a.score || (a.id as number) - (b.id as number))
+    .slice(0, limit);
   const rows = await suggestionRows(
     culture,
     ranked.map((r) => r.id as number),

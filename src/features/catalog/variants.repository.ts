@@ -112,3 +112,46 @@ export async function variantMatrix(productId: number, culture: Culture) {
   }));
   return { product: { id: product.id, name: product.name, vatClass: product.vat_class }, variants: rows, attributes };
 }
+
+export async function priceHistory(variantId: number) {
+  const rows = await db()
+    .selectFrom("price_history")
+    .select(["amount_tax_excl", "valid_from"])
+    .where("variant_id", "=", variantId)
+    .orderBy("valid_from")
+    .execute();
+  return rows.map((r) => ({ amountTaxExcl: r.amount_tax_excl, validFrom: r.valid_from }));
+}
+
+export async function variantTiers(variantId: number) {
+  const rows = await db()
+    .selectFrom("prices as p")
+    .innerJoin("product_variants as v", "v.id", "p.variant_id")
+    .innerJoin("products as pr", "pr.id", "v.product_id")
+    .select(["p.min_quantity", "p.amount_tax_excl", "pr.vat_class", "pr.is_active"])
+    .where("p.variant_id", "=", variantId)
+    .orderBy("p.min_quantity")
+    .execute();
+  return rows.filter((r) => r.is_active === 1);
+}
+
+/** Stock of a variant of a product per warehouse; with `all`, active warehouses without stock too. */
+export async function stockByWarehouse(productId: number, variantId: number, all: boolean) {
+  const variant = await db()
+    .selectFrom("product_variants")
+    .select("id")
+    .where("id", "=", variantId)
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  if (!variant) return null;
+  const rows = await db()
+    .selectFrom("warehouses as w")
+    .leftJoin("stock as s", (j) => j.onRef("s.warehouse_id", "=", "w.id").on("s.variant_id", "=", variantId))
+    .select(["w.id", "w.name", "w.city", "s.quantity"])
+    .where("w.is_active", "=", 1)
+    .orderBy("w.id")
+    .execute();
+  return rows
+    .map((r) => ({ id: r.id, name: r.name, city: r.city, quantity: r.quantity ?? 0 }))
+    .filter((r) => all || r.quantity > 0);
+}

@@ -1,10 +1,10 @@
 import type { Culture } from "../../lib/culture";
 import { formatMoney, withVat } from "../../lib/money";
 import { DEFAULT_SHIPPING_COUNTRY, unitPriceFor } from "../cart/cart";
-import { resolveVariant } from "./catalog";
+import { omnibusReference, resolveVariant } from "./catalog";
 import { vatRate } from "./catalog.repository";
 import { correctQuantity } from "./quantity";
-import { variantMatrix } from "./variants.repository";
+import { priceHistory, variantMatrix, variantTiers } from "./variants.repository";
 
 /**
  * The answer to a variation choice (spec 001 sections 3 and 4): the variant for the chosen values and
@@ -50,7 +50,12 @@ export async function chooseVariant(
     UnitPriceTaxInclHtml: formatMoney(unitTaxIncl, culture),
     UnitPriceTaxExclHtml: formatMoney(unitTaxExcl, culture),
     IsInStock: row.stock > 0,
+    HasDegressivePrices: row.tiers.length > 1,
   };
+  const reference = omnibusReference(await priceHistory(row.id));
+  if (reference !== null) {
+    ProductVariantViewModel.LowestPrice30DaysTaxInclHtml = formatMoney(withVat(reference, rate), culture);
+  }
   for (const [index, attribute] of matrix.attributes.entries()) {
     ProductVariantViewModel[`VariantValueId${index + 1}`] =
       attribute.values.find((v) => selectedValues.has(v.id))?.id ?? null;
@@ -70,4 +75,21 @@ export async function chooseVariant(
     })),
   }));
   return { ProductVariantViewModel, ProductVariantAttributesViewModel };
+}
+
+/** Degressive price table of a variant, tax included at the home country's rate. */
+export async function degressivePrices(variantId: number, culture: Culture) {
+  const tiers = await variantTiers(variantId);
+  if (tiers.length === 0) return null;
+  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY, tiers[0]?.vat_class);
+  return tiers.map((t) => ({
+    minQuantity: t.min_quantity,
+    unitTaxInclHtml: formatMoney(withVat(t.amount_tax_excl, rate), culture),
+  }));
+}
+
+/** The Omnibus reference of a variant's current price, tax included, or null when it is not reduced. */
+export async function lowestRecentPrice(variantId: number, vatClass: string): Promise<number | null> {
+  const reference = omnibusReference(await priceHistory(variantId));
+  return reference === null ? null : withVat(reference, await vatRate(DEFAULT_SHIPPING_COUNTRY, vatClass));
 }
