@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Culture } from "../../lib/culture";
 import { db } from "../../server/db/client";
-import type { ProductCard } from "./catalog";
+import type { Database } from "../../server/db/schema";
+import type { ProductCard, Sort } from "./catalog";
 
 export interface CategoryNode {
   id: number;
@@ -45,8 +46,25 @@ export interface ProductFilter {
   categoryIds?: number[];
   productIds?: number[];
   featured?: boolean;
-  /** Plain text search on the name in the culture (the catalogue issue brings fuzzy search). */
+  /** Plain text search on the name in the culture. */
   text?: string;
+  brandIds?: number[];
+  /** Attribute id -> value ids: a product qualifies with one of the values of every listed attribute. */
+  attributeValues?: Record<string, number[]>;
+  /** Lowest unit price, tax excluded, in cents. */
+  priceMinTaxExcl?: number;
+  priceMaxTaxExcl?: number;
+  inStock?: boolean;
+}
+
+/** The lowest single-unit price of a product, tax excluded (a correlated subquery for filters and sorting). */
+function minPrice(eb: ExpressionBuilder<Database & { p: Database["products"] }, "p">) {
+  return eb
+    .selectFrom("prices as pr")
+    .innerJoin("product_variants as pv", "pv.id", "pr.variant_id")
+    .select((e) => e.fn.min<number>("pr.amount_tax_excl").as("m"))
+    .whereRef("pv.product_id", "=", "p.id")
+    .where("pr.min_quantity", "=", 1);
 }
 
 function escapeLike(text: string): string {
@@ -65,6 +83,34 @@ function filtered(culture: Culture, filter: ProductFilter) {
     const pattern = `%${escapeLike(filter.text.toLowerCase())}%`;
     query = query.where(sql<boolean>`lower(t.name) like ${pattern} escape '\\'`);
   }
+  if (filter.brandIds?.length) query = query.where("p.brand_id", "in", filter.brandIds);
+  for (const valueIds of Object.values(filter.attributeValues ?? {})) {
+    if (!valueIds.length) continue;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("product_variants as fv")
+          .innerJoin("variant_attribute_values as fl", "fl.variant_id", "fv.id")
+          .select("fv.id")
+          .whereRef("fv.product_id", "=", "p.id")
+          .where("fl.attribute_value_id", "in", valueIds),
+      ),
+    );
+  }
+  if (filter.priceMinTaxExcl !== undefined) query = query.where((eb) => eb(minPrice(eb), ">=", filter.priceMinTaxExcl as number));
+  if (filter.priceMaxTaxExcl !== undefined) query = query.where((eb) => eb(minPrice(eb), "<=", filter.priceMaxTaxExcl as number));
+  if (filter.inStock) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("stock as st")
+          .innerJoin("product_variants as sv", "sv.id", "st.variant_id")
+          .select("st.variant_id")
+          .whereRef("sv.product_id", "=", "p.id")
+          .where("st.quantity", ">", 0),
+      ),
+    );
+  }
   return query;
 }
 
@@ -80,15 +126,17 @@ export async function productCards(
   culture: Culture,
   filter: ProductFilter,
   page: { offset: number; limit: number },
+  sort: Sort = "featured",
 ): Promise<ProductCard[]> {
-  const rows = await filtered(culture, filter)
+  let query = filtered(culture, filter)
     .innerJoin("brands as b", "b.id", "p.brand_id")
-    .select(["p.id", "t.name", "t.slug", "b.name as brand"])
-    .orderBy("p.is_featured", "desc")
-    .orderBy("p.id")
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+    .select(["p.id", "t.name", "t.slug", "b.name as brand"]);
+  if (sort === "name") query = query.orderBy("t.name");
+  else if (sort === "price-asc") query = query.orderBy((eb) => minPrice(eb), "asc");
+  else if (sort === "price-desc") query = query.orderBy((eb) => minPrice(eb), "desc");
+  else if (sort === "newest") query = query.orderBy("p.created_at", "desc");
+  else query = query.orderBy("p.is_featured", "desc");
+  const rows = await query.orderBy("p.id").offset(page.offset).limit(page.limit).execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [variants, images, stock] = await Promise.all([
@@ -199,4 +247,62 @@ export async function productImages(productId: number): Promise<string[]> {
 
 export async function assetByGuid(guid: string) {
   return db().selectFrom("assets").select(["storage_key", "mime_type"]).where("guid", "=", guid).executeTakeFirst();
+}
+
+/** Facet counts on the current result set: products per brand and per attribute value. */
+export async function facetCounts(culture: Culture, filter: ProductFilter) {
+  const ids = filtered(culture, filter).select("p.id");
+  const [brands, values, prices] = await Promise.all([
+    db()
+      .selectFrom("products as p")
+      .innerJoin("brands as b", "b.id", "p.brand_id")
+      .select(["b.id", "b.name", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where("p.id", "in", ids)
+      .groupBy(["b.id", "b.name"])
+      .orderBy("b.name")
+      .execute(),
+    db()
+      .selectFrom("variant_attribute_values as l")
+      .innerJoin("product_variants as v", "v.id", "l.variant_id")
+      .innerJoin("attribute_values as av", "av.id", "l.attribute_value_id")
+      .innerJoin("attribute_value_translations as avt", (j) => j.onRef("avt.attribute_value_id", "=", "av.id").on("avt.culture", "=", culture))
+      .innerJoin("attributes as a", "a.id", "av.attribute_id")
+      .innerJoin("attribute_translations as at", (j) => j.onRef("at.attribute_id", "=", "a.id").on("at.culture", "=", culture))
+      .select([
+        "a.id as attributeId",
+        "at.name as attributeName",
+        "a.display_type as displayType",
+        "av.id",
+        "avt.name",
+        "av.color_code1",
+        "av.color_code2",
+        "av.color_code3",
+        (eb) => eb.fn.count<number | string>("v.product_id").distinct().as("n"),
+      ])
+      .where("v.product_id", "in", ids)
+      .groupBy(["a.id", "at.name", "a.display_type", "av.id", "avt.name", "av.color_code1", "av.color_code2", "av.color_code3", "a.position", "av.position"])
+      .orderBy("a.position")
+      .orderBy("av.position")
+      .execute(),
+    db()
+      .selectFrom("prices as pr")
+      .innerJoin("product_variants as v", "v.id", "pr.variant_id")
+      .select([(eb) => eb.fn.min<number>("pr.amount_tax_excl").as("min"), (eb) => eb.fn.max<number>("pr.amount_tax_excl").as("max")])
+      .where("pr.min_quantity", "=", 1)
+      .where("v.product_id", "in", ids)
+      .executeTakeFirst(),
+  ]);
+  return {
+    brands: brands.map((b) => ({ id: b.id, name: b.name, count: Number(b.n) })),
+    values: values.map((v) => ({
+      attributeId: v.attributeId,
+      attributeName: v.attributeName,
+      displayType: v.displayType,
+      id: v.id,
+      name: v.name,
+      colors: [v.color_code1, v.color_code2, v.color_code3].filter((c): c is string => Boolean(c)),
+      count: Number(v.n),
+    })),
+    priceRangeTaxExcl: prices?.min == null ? null : { min: Number(prices.min), max: Number(prices.max) },
+  };
 }

@@ -1,11 +1,12 @@
 import type { Culture } from "../../lib/culture";
 import { withVat } from "../../lib/money";
 import { DEFAULT_SHIPPING_COUNTRY } from "../cart/cart";
-import { type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
+import { type ListFilter, type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
 import {
   type CategoryNode,
   categories,
   countProducts,
+  facetCounts,
   type ProductDetail,
   type ProductFilter,
   productBySlug,
@@ -23,6 +24,32 @@ export interface ProductList {
   cards: PricedCard[];
   total: number;
   paging: Paging;
+  facets: Facets;
+}
+
+export interface Facets {
+  brands: { id: number; name: string; count: number }[];
+  attributes: {
+    id: number;
+    name: string;
+    displayType: string;
+    values: { id: number; name: string; colors: string[]; count: number }[];
+  }[];
+  /** Tax included, whole euros, for the price inputs. */
+  priceRange: { min: number; max: number } | null;
+}
+
+/** The shopper's filter (tax-included euros) as database conditions (tax-excluded cents). */
+function withListFilter(base: ProductFilter, filter: ListFilter, rate: number): ProductFilter {
+  const toExcl = (euros: number) => Math.round((euros * 100 * 10000) / (10000 + rate));
+  return {
+    ...base,
+    ...(filter.Brands ? { brandIds: filter.Brands } : {}),
+    ...(filter.ProductAttributes ? { attributeValues: filter.ProductAttributes } : {}),
+    ...(filter.PriceMin !== undefined ? { priceMinTaxExcl: toExcl(filter.PriceMin) } : {}),
+    ...(filter.PriceMax !== undefined ? { priceMaxTaxExcl: toExcl(filter.PriceMax) } : {}),
+    ...(filter.InStock ? { inStock: true } : {}),
+  };
 }
 
 async function priced(cards: ProductCard[]): Promise<PricedCard[]> {
@@ -30,14 +57,32 @@ async function priced(cards: ProductCard[]): Promise<PricedCard[]> {
   return cards.map((card) => ({ ...card, priceTaxIncl: withVat(card.priceTaxExcl, rate) }));
 }
 
-async function list(culture: Culture, filter: ProductFilter, query: ListQuery): Promise<ProductList> {
-  const total = await countProducts(culture, filter);
+async function list(culture: Culture, base: ProductFilter, query: ListQuery, listFilter: ListFilter = {}): Promise<ProductList> {
+  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY);
+  const filter = withListFilter(base, listFilter, rate);
+  const [total, counts] = await Promise.all([countProducts(culture, filter), facetCounts(culture, filter)]);
   const page = paging(total, query.pageSize, query.pageindex);
-  const cards = await productCards(culture, filter, {
-    offset: (page.currentPages - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  return { cards: await priced(cards), total, paging: page };
+  const cards = await productCards(culture, filter, { offset: (page.currentPages - 1) * query.pageSize, limit: query.pageSize }, query.sort);
+  const attributes: Facets["attributes"] = [];
+  for (const value of counts.values) {
+    let attribute = attributes.find((a) => a.id === value.attributeId);
+    if (!attribute) {
+      attribute = { id: value.attributeId, name: value.attributeName, displayType: value.displayType, values: [] };
+      attributes.push(attribute);
+    }
+    attribute.values.push({ id: value.id, name: value.name, colors: value.colors, count: value.count });
+  }
+  const range = counts.priceRangeTaxExcl;
+  return {
+    cards: await priced(cards),
+    total,
+    paging: page,
+    facets: {
+      brands: counts.brands,
+      attributes,
+      priceRange: range ? { min: Math.floor(withVat(range.min, rate) / 100), max: Math.ceil(withVat(range.max, rate) / 100) } : null,
+    },
+  };
 }
 
 /** Top-level categories with their children, for the header navigation and the home page. */
@@ -52,21 +97,21 @@ export async function featuredProducts(culture: Culture, limit = 8): Promise<Pri
   return priced(await productCards(culture, { featured: true }, { offset: 0, limit }));
 }
 
-export async function categoryPage(culture: Culture, slug: string, query: ListQuery) {
+export async function categoryPage(culture: Culture, slug: string, query: ListQuery, listFilter: ListFilter = {}) {
   const all = await categories(culture);
   const category = all.find((c) => c.slug === slug);
   if (!category) return null;
   // A parent category lists the products of its children too.
   const ids = [category.id, ...all.filter((c) => c.parentId === category.id).map((c) => c.id)];
   const [products, slugs] = await Promise.all([
-    list(culture, { categoryIds: ids }, query),
+    list(culture, { categoryIds: ids }, query, listFilter),
     translatedSlugs("category", category.id),
   ]);
   return { category, products, slugs, children: all.filter((c) => c.parentId === category.id) };
 }
 
-export async function searchPage(culture: Culture, query: ListQuery): Promise<ProductList> {
-  return list(culture, query.q ? { text: query.q } : {}, query);
+export async function searchPage(culture: Culture, query: ListQuery, listFilter: ListFilter = {}): Promise<ProductList> {
+  return list(culture, query.q ? { text: query.q } : {}, query, listFilter);
 }
 
 export interface ProductPage {

@@ -3,8 +3,15 @@ import { z } from "zod";
 export const DEFAULT_PAGE_SIZE = 24;
 export const PAGE_SIZES = [12, 24, 48] as const;
 
-/** List query parameters; anything unusable falls back to its default rather than failing the page. */
+export const DISPLAY_MODES = ["grid", "list"] as const;
+export const SORTS = ["featured", "name", "price-asc", "price-desc", "newest"] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** List query parameters (spec 001 section 2); anything unusable falls back to its default rather than failing the page. */
 export const ListQuerySchema = z.object({
+  display: z.enum(DISPLAY_MODES).catch("grid"),
+  sort: z.enum(SORTS).catch("featured"),
+  filter: z.string().max(4000).optional().catch(undefined),
   pageindex: z.coerce.number().int().min(1).max(10000).catch(1),
   pageSize: z.coerce
     .number()
@@ -126,4 +133,93 @@ export function omnibusReference(history: readonly PriceChange[], now: Date = ne
       lowest = lowest === null ? change.amountTaxExcl : Math.min(lowest, change.amountTaxExcl);
   }
   return lowest;
+}
+
+/** The filter of a list (spec 001 section 3): keyed by filter name; ProductAttributes maps attribute ids to value ids. */
+export interface ListFilter {
+  Brands?: number[];
+  ProductAttributes?: Record<string, number[]>;
+  /** Tax included, in euros. */
+  PriceMin?: number;
+  PriceMax?: number;
+  InStock?: boolean;
+}
+
+const ids = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : [value])
+    .map((v) => Number(v))
+    .filter((n) => Number.isInteger(n) && n > 0 && n < 2_147_483_647)
+    .slice(0, 100);
+const amount = (value: unknown): number | undefined => {
+  const n = typeof value === "string" ? Number(value.replace(",", ".")) : Number(value);
+  return value !== undefined && value !== null && value !== "" && Number.isFinite(n) && n >= 0 && n < 1_000_000 ? n : undefined;
+};
+
+/** Reads the filter from its JSON text; junk is dropped, not an error (a shared link must still open). */
+export function parseListFilter(text: string | undefined | null): ListFilter {
+  if (!text) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
+  const r = raw as Record<string, unknown>;
+  const filter: ListFilter = {};
+  const brands = ids(r.Brands ?? []);
+  if (brands.length) filter.Brands = brands;
+  if (r.ProductAttributes && typeof r.ProductAttributes === "object" && !Array.isArray(r.ProductAttributes)) {
+    const attributes: Record<string, number[]> = {};
+    for (const [key, value] of Object.entries(r.ProductAttributes as Record<string, unknown>).slice(0, 20)) {
+      const values = ids(value);
+      if (/^\d{1,9}$/.test(key) && values.length) attributes[key] = values;
+    }
+    if (Object.keys(attributes).length) filter.ProductAttributes = attributes;
+  }
+  const min = amount(r.PriceMin);
+  const max = amount(r.PriceMax);
+  if (min !== undefined) filter.PriceMin = min;
+  if (max !== undefined) filter.PriceMax = max;
+  if (r.InStock === true || r.InStock === "true") filter.InStock = true;
+  return filter;
+}
+
+/** The same filter from a plain form (no JavaScript): brand=1&brand=2&av=12&priceMin=10&inStock=true. */
+export function filterFromForm(params: URLSearchParams): ListFilter | null {
+  if (!["brand", "av", "priceMin", "priceMax", "inStock"].some((name) => params.has(name))) return null;
+  const values = ids(params.getAll("av").flatMap((v) => v.split(":")));
+  // av carries "attributeId:valueId" so values of one attribute stay together.
+  const attributes: Record<string, number[]> = {};
+  for (const pair of params.getAll("av")) {
+    const [attribute, value] = pair.split(":");
+    if (attribute && value && ids(attribute).length && ids(value).length) (attributes[attribute] ??= []).push(Number(value));
+  }
+  return parseListFilter(
+    JSON.stringify({
+      Brands: params.getAll("brand"),
+      ProductAttributes: values.length ? attributes : undefined,
+      PriceMin: params.get("priceMin") ?? undefined,
+      PriceMax: params.get("priceMax") ?? undefined,
+      InStock: params.get("inStock") === "true",
+    }),
+  );
+}
+
+export function isEmptyFilter(filter: ListFilter): boolean {
+  return Object.keys(filter).length === 0;
+}
+
+/**
+ * The list URL with some parameters changed; changing page size, sort, display or filter goes back to
+ * the first page (pageindex dropped), as spec 001 section 2 asks.
+ */
+export function listUrl(current: URL, changes: Record<string, string | null>): string {
+  const url = new URL(current);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === "") url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  }
+  if (Object.keys(changes).some((name) => ["pageSize", "sort", "display", "filter"].includes(name))) url.searchParams.delete("pageindex");
+  return `${url.pathname}${url.search}`;
 }
