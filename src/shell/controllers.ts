@@ -15,25 +15,29 @@ const CONTROLLERS: Record<string, () => Promise<{ default: Connect }>> = {
   "bigger-link": () => import("./controllers/bigger-link"),
   validation: () => import("./controllers/validation"),
   "cookie-law": () => import("./controllers/cookie-law"),
+  "list-toolbar": () => import("./controllers/list-toolbar"),
+  "list-filter": () => import("./controllers/list-filter"),
 };
 
 /** Controllers that wait for the shopper to reach their element (a form being filled) before loading. */
-const ON_INTERACTION = new Set(["validation"]);
+const ON_INTERACTION = new Set(["validation", "list-toolbar", "list-filter"]);
 const INTERACTION_EVENTS = ["focusin", "pointerdown"] as const;
 
 const connected = new WeakMap<HTMLElement, Set<string>>();
 
 /**
- * Loads when the element is first used. A form sent before its checks arrived is held back, then
- * checked and sent again: `start` gets a function that ends the hold and says whether it happened.
+ * Loads when the element is first used. Changes and a submit that happen before the behaviour arrived
+ * are held back and replayed once it is connected: `start` gets a function that ends the hold.
  */
-function whenUsed(element: HTMLElement, start: (release: () => boolean) => void): void {
-  let submitted = false;
+function whenUsed(element: HTMLElement, start: (release: () => void) => void): void {
+  const held: { type: string; target: EventTarget | null }[] = [];
   let started = false;
   const hold = (event: Event) => {
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    submitted = true;
+    if (event.type === "submit") {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+    held.push({ type: event.type, target: event.target });
     begin();
   };
   const begin = () => {
@@ -42,10 +46,15 @@ function whenUsed(element: HTMLElement, start: (release: () => boolean) => void)
     for (const name of INTERACTION_EVENTS) element.removeEventListener(name, begin, true);
     start(() => {
       element.removeEventListener("submit", hold, true);
-      return submitted;
+      element.removeEventListener("change", hold, true);
+      for (const { type, target } of held) {
+        if (type === "submit" && element instanceof HTMLFormElement) element.requestSubmit();
+        else target?.dispatchEvent(new Event(type, { bubbles: true }));
+      }
     });
   };
   element.addEventListener("submit", hold, true);
+  element.addEventListener("change", hold, true);
   for (const name of INTERACTION_EVENTS) element.addEventListener(name, begin, true);
 }
 
@@ -62,11 +71,11 @@ export function connectControllers(root: ParentNode = document): void {
         console.warn(`Missing controller: ${name}`);
         continue;
       }
-      const run = (release: () => boolean = () => false) =>
+      const run = (release: () => void = () => {}) =>
         loadChunk(`controller-${name}`, load)
           .then((module) => {
             module.default(element);
-            if (release() && element instanceof HTMLFormElement) element.requestSubmit();
+            release();
           })
           .catch(() => done.delete(name));
       if (ON_INTERACTION.has(name)) whenUsed(element, run);

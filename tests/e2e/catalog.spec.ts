@@ -85,3 +85,68 @@ test.describe("product page", () => {
     ).toBe(404);
   });
 });
+
+test.describe("product lists", () => {
+  test("sort, page size and display reload the list and drop pageindex", async ({ page }) => {
+    await page.goto("/fr/c/vetements?pageindex=2");
+    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await page.getByLabel("Trier par").selectOption("price-asc");
+    await expect(page).toHaveURL(/[?&]sort=price-asc/);
+    expect(page.url()).not.toContain("pageindex");
+    const prices = await page.locator(".product-card").evaluateAll((cards) => cards.length);
+    expect(prices).toBeGreaterThan(0);
+    await page.getByLabel("Liste").check();
+    await expect(page.locator(".product-grid")).toHaveAttribute("data-display", "list");
+    await expect(page).toHaveURL(/display=list/);
+  });
+
+  test("a facet applies one second after the last change, as the filter JSON", async ({ page }) => {
+    await page.goto("/fr/c/vetements");
+    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    const before = await page.locator("[data-list-count]").textContent();
+    const started = Date.now();
+    await page.locator("[data-filter=Brands] input[name=brand]").first().check();
+    await expect(page).toHaveURL(/filter=/, { timeout: 5000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const filter = JSON.parse(new URL(page.url()).searchParams.get("filter") ?? "{}");
+    expect(filter.Brands).toHaveLength(1);
+    await expect(page.locator("[data-list-count]")).not.toHaveText(before ?? "");
+    await expect(page.locator("[data-filter=Brands] input[name=brand]:checked")).toHaveCount(1);
+  });
+
+  test("the brand search box narrows the brand list", async ({ page }) => {
+    await page.goto("/fr/c/vetements");
+    const options = page.locator("[data-brand-option]");
+    const total = await options.count();
+    await page.locator("[data-brand-search]").focus();
+    await page.locator("[data-brand-search]").fill("nord");
+    await expect
+      .poll(() => options.evaluateAll((els) => els.filter((e) => !(e as HTMLElement).hidden).length))
+      .toBeLessThan(total);
+  });
+
+  test("without JavaScript the filter is a plain GET form", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const { consentCookie } = await import("../support/e2e");
+    await context.addCookies([consentCookie(baseURL as string)]);
+    const page = await context.newPage();
+    await page.goto("/fr/c/vetements");
+    await page.locator("input[name=inStock]").check();
+    await page.locator(".list-filter").getByRole("button", { name: "Appliquer" }).click();
+    await expect(page).toHaveURL(/inStock=true/);
+    await expect(page.locator("input[name=inStock]")).toBeChecked();
+    await context.close();
+  });
+
+  test("serves the facet filter as a fragment", async ({ request }) => {
+    const response = await request.get(
+      "/de/widget/catalog/ListFilter?categoryId=1&currentFilter=%7B%22InStock%22%3Atrue%7D",
+    );
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('data-controller="list-filter"');
+    expect(html).toMatch(/name="inStock"[^>]*checked/);
+    expect((await request.get("/de/widget/catalog/ListFilter?categoryId=99999")).status()).toBe(404);
+    expect((await request.get("/de/widget/catalog/ListFilter?categoryId=x")).status()).toBe(400);
+  });
+});

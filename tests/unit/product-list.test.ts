@@ -7,11 +7,25 @@ const query = (params: Record<string, string> = {}) => ListQuerySchema.parse(par
 
 describe("list parameters", () => {
   it("fall back to defaults on junk", () => {
-    expect(query({ display: "3d", sort: "random", pageSize: "7", pageindex: "-2" })).toMatchObject({ display: "grid", sort: "featured", pageSize: 24, pageindex: 1 });
-    expect(query({ display: "list", sort: "price-asc", pageSize: "48", pageindex: "3" })).toMatchObject({ display: "list", sort: "price-asc", pageSize: 48, pageindex: 3 });
+    expect(query({ display: "3d", sort: "random", pageSize: "7", pageindex: "-2" })).toMatchObject({
+      display: "grid",
+      sort: "featured",
+      pageSize: 24,
+      pageindex: 1,
+    });
+    expect(query({ display: "list", sort: "price-asc", pageSize: "48", pageindex: "3" })).toMatchObject({
+      display: "list",
+      sort: "price-asc",
+      pageSize: 48,
+      pageindex: 3,
+    });
   });
   it("read the filter JSON, dropping what is not usable", () => {
-    expect(parseListFilter('{"Brands":[1,"2",-3,"x"],"ProductAttributes":{"1":[4],"bad":[5],"2":[]},"PriceMin":"10,5","PriceMax":-1,"InStock":true}')).toEqual({
+    expect(
+      parseListFilter(
+        '{"Brands":[1,"2",-3,"x"],"ProductAttributes":{"1":[4],"bad":[5],"2":[]},"PriceMin":"10,5","PriceMax":-1,"InStock":true}',
+      ),
+    ).toEqual({
       Brands: [1, 2],
       ProductAttributes: { "1": [4] },
       PriceMin: 10.5,
@@ -21,7 +35,9 @@ describe("list parameters", () => {
     expect(parseListFilter("[1,2]")).toEqual({});
   });
   it("read the same filter from a plain form", () => {
-    expect(filterFromForm(new URLSearchParams("brand=3&brand=4&av=1:7&av=1:8&av=2:20&priceMin=20&inStock=true"))).toEqual({
+    expect(
+      filterFromForm(new URLSearchParams("brand=3&brand=4&av=1:7&av=1:8&av=2:20&priceMin=20&inStock=true")),
+    ).toEqual({
       Brands: [3, 4],
       ProductAttributes: { "1": [7, 8], "2": [20] },
       PriceMin: 20,
@@ -67,15 +83,20 @@ describe.each(DIALECTS)("product lists on %s", (dialect) => {
 
     const colour = all?.products.facets.attributes.find((a) => a.displayType === "Square");
     const navy = colour?.values[0];
-    const byColour = await categoryPage("fr", "vetements", query({ pageSize: "48" }), { ProductAttributes: { [String(colour?.id)]: [navy?.id as number] } });
+    const byColour = await categoryPage("fr", "vetements", query({ pageSize: "48" }), {
+      ProductAttributes: { [String(colour?.id)]: [navy?.id as number] },
+    });
     expect(byColour?.products.total).toBe(navy?.count);
 
     const range = all?.products.facets.priceRange;
     expect(range && range.max > range.min).toBe(true);
-    const cheap = await categoryPage("fr", "vetements", query({ pageSize: "48" }), { PriceMax: (range?.min ?? 0) + 20 });
+    const cheap = await categoryPage("fr", "vetements", query({ pageSize: "48" }), {
+      PriceMax: (range?.min ?? 0) + 20,
+    });
     expect(cheap?.products.total).toBeGreaterThan(0);
     expect(cheap?.products.total).toBeLessThan(all?.products.total ?? 0);
-    for (const card of cheap?.products.cards ?? []) expect(card.priceTaxIncl).toBeLessThanOrEqual(((range?.min ?? 0) + 20) * 100 + 1);
+    for (const card of cheap?.products.cards ?? [])
+      expect(card.priceTaxIncl).toBeLessThanOrEqual(((range?.min ?? 0) + 20) * 100 + 1);
 
     const inStock = await categoryPage("fr", "vetements", query({ pageSize: "48" }), { InStock: true });
     expect(inStock?.products.cards.every((c) => c.inStock)).toBe(true);

@@ -97,8 +97,10 @@ function filtered(culture: Culture, filter: ProductFilter) {
       ),
     );
   }
-  if (filter.priceMinTaxExcl !== undefined) query = query.where((eb) => eb(minPrice(eb), ">=", filter.priceMinTaxExcl as number));
-  if (filter.priceMaxTaxExcl !== undefined) query = query.where((eb) => eb(minPrice(eb), "<=", filter.priceMaxTaxExcl as number));
+  if (filter.priceMinTaxExcl !== undefined)
+    query = query.where((eb) => eb(minPrice(eb), ">=", filter.priceMinTaxExcl as number));
+  if (filter.priceMaxTaxExcl !== undefined)
+    query = query.where((eb) => eb(minPrice(eb), "<=", filter.priceMaxTaxExcl as number));
   if (filter.inStock) {
     query = query.where((eb) =>
       eb.exists(
@@ -265,9 +267,13 @@ export async function facetCounts(culture: Culture, filter: ProductFilter) {
       .selectFrom("variant_attribute_values as l")
       .innerJoin("product_variants as v", "v.id", "l.variant_id")
       .innerJoin("attribute_values as av", "av.id", "l.attribute_value_id")
-      .innerJoin("attribute_value_translations as avt", (j) => j.onRef("avt.attribute_value_id", "=", "av.id").on("avt.culture", "=", culture))
+      .innerJoin("attribute_value_translations as avt", (j) =>
+        j.onRef("avt.attribute_value_id", "=", "av.id").on("avt.culture", "=", culture),
+      )
       .innerJoin("attributes as a", "a.id", "av.attribute_id")
-      .innerJoin("attribute_translations as at", (j) => j.onRef("at.attribute_id", "=", "a.id").on("at.culture", "=", culture))
+      .innerJoin("attribute_translations as at", (j) =>
+        j.onRef("at.attribute_id", "=", "a.id").on("at.culture", "=", culture),
+      )
       .select([
         "a.id as attributeId",
         "at.name as attributeName",
@@ -280,14 +286,28 @@ export async function facetCounts(culture: Culture, filter: ProductFilter) {
         (eb) => eb.fn.count<number | string>("v.product_id").distinct().as("n"),
       ])
       .where("v.product_id", "in", ids)
-      .groupBy(["a.id", "at.name", "a.display_type", "av.id", "avt.name", "av.color_code1", "av.color_code2", "av.color_code3", "a.position", "av.position"])
+      .groupBy([
+        "a.id",
+        "at.name",
+        "a.display_type",
+        "av.id",
+        "avt.name",
+        "av.color_code1",
+        "av.color_code2",
+        "av.color_code3",
+        "a.position",
+        "av.position",
+      ])
       .orderBy("a.position")
       .orderBy("av.position")
       .execute(),
     db()
       .selectFrom("prices as pr")
       .innerJoin("product_variants as v", "v.id", "pr.variant_id")
-      .select([(eb) => eb.fn.min<number>("pr.amount_tax_excl").as("min"), (eb) => eb.fn.max<number>("pr.amount_tax_excl").as("max")])
+      .select([
+        (eb) => eb.fn.min<number>("pr.amount_tax_excl").as("min"),
+        (eb) => eb.fn.max<number>("pr.amount_tax_excl").as("max"),
+      ])
       .where("pr.min_quantity", "=", 1)
       .where("v.product_id", "in", ids)
       .executeTakeFirst(),

@@ -57,12 +57,22 @@ async function priced(cards: ProductCard[]): Promise<PricedCard[]> {
   return cards.map((card) => ({ ...card, priceTaxIncl: withVat(card.priceTaxExcl, rate) }));
 }
 
-async function list(culture: Culture, base: ProductFilter, query: ListQuery, listFilter: ListFilter = {}): Promise<ProductList> {
+async function list(
+  culture: Culture,
+  base: ProductFilter,
+  query: ListQuery,
+  listFilter: ListFilter = {},
+): Promise<ProductList> {
   const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY);
   const filter = withListFilter(base, listFilter, rate);
   const [total, counts] = await Promise.all([countProducts(culture, filter), facetCounts(culture, filter)]);
   const page = paging(total, query.pageSize, query.pageindex);
-  const cards = await productCards(culture, filter, { offset: (page.currentPages - 1) * query.pageSize, limit: query.pageSize }, query.sort);
+  const cards = await productCards(
+    culture,
+    filter,
+    { offset: (page.currentPages - 1) * query.pageSize, limit: query.pageSize },
+    query.sort,
+  );
   const attributes: Facets["attributes"] = [];
   for (const value of counts.values) {
     let attribute = attributes.find((a) => a.id === value.attributeId);
@@ -80,7 +90,9 @@ async function list(culture: Culture, base: ProductFilter, query: ListQuery, lis
     facets: {
       brands: counts.brands,
       attributes,
-      priceRange: range ? { min: Math.floor(withVat(range.min, rate) / 100), max: Math.ceil(withVat(range.max, rate) / 100) } : null,
+      priceRange: range
+        ? { min: Math.floor(withVat(range.min, rate) / 100), max: Math.ceil(withVat(range.max, rate) / 100) }
+        : null,
     },
   };
 }
@@ -110,7 +122,11 @@ export async function categoryPage(culture: Culture, slug: string, query: ListQu
   return { category, products, slugs, children: all.filter((c) => c.parentId === category.id) };
 }
 
-export async function searchPage(culture: Culture, query: ListQuery, listFilter: ListFilter = {}): Promise<ProductList> {
+export async function searchPage(
+  culture: Culture,
+  query: ListQuery,
+  listFilter: ListFilter = {},
+): Promise<ProductList> {
   return list(culture, query.q ? { text: query.q } : {}, query, listFilter);
 }
 
@@ -144,4 +160,29 @@ export async function productPage(culture: Culture, slug: string): Promise<Produ
     priceVaries: card.priceVaries,
     inStock: card.inStock,
   };
+}
+
+/** The facets of a category (with its children) or a brand, for the ListFilter fragment. */
+export async function filterFragment(
+  culture: Culture,
+  categoryId: number | undefined,
+  brandId: number | undefined,
+  filter: ListFilter,
+) {
+  const all = await categories(culture);
+  const category = categoryId ? all.find((c) => c.id === categoryId) : undefined;
+  if (categoryId && !category) return null;
+  const base: ProductFilter = {
+    ...(category
+      ? { categoryIds: [category.id, ...all.filter((c) => c.parentId === category.id).map((c) => c.id)] }
+      : {}),
+    ...(brandId ? { brandIds: [brandId] } : {}),
+  };
+  const result = await list(
+    culture,
+    base,
+    { display: "grid", sort: "featured", pageSize: 12, pageindex: 1, filter: undefined, q: undefined },
+    filter,
+  );
+  return { facets: result.facets, action: category ? `/${culture}/c/${category.slug}` : `/${culture}/catalog` };
 }

@@ -152,7 +152,9 @@ const ids = (value: unknown): number[] =>
     .slice(0, 100);
 const amount = (value: unknown): number | undefined => {
   const n = typeof value === "string" ? Number(value.replace(",", ".")) : Number(value);
-  return value !== undefined && value !== null && value !== "" && Number.isFinite(n) && n >= 0 && n < 1_000_000 ? n : undefined;
+  return value !== undefined && value !== null && value !== "" && Number.isFinite(n) && n >= 0 && n < 1_000_000
+    ? n
+    : undefined;
 };
 
 /** Reads the filter from its JSON text; junk is dropped, not an error (a shared link must still open). */
@@ -193,7 +195,9 @@ export function filterFromForm(params: URLSearchParams): ListFilter | null {
   const attributes: Record<string, number[]> = {};
   for (const pair of params.getAll("av")) {
     const [attribute, value] = pair.split(":");
-    if (attribute && value && ids(attribute).length && ids(value).length) (attributes[attribute] ??= []).push(Number(value));
+    if (attribute && value && ids(attribute).length && ids(value).length) {
+      attributes[attribute] = [...(attributes[attribute] ?? []), Number(value)];
+    }
   }
   return parseListFilter(
     JSON.stringify({
@@ -220,6 +224,7 @@ export function listUrl(current: URL, changes: Record<string, string | null>): s
     if (value === null || value === "") url.searchParams.delete(name);
     else url.searchParams.set(name, value);
   }
-  if (Object.keys(changes).some((name) => ["pageSize", "sort", "display", "filter"].includes(name))) url.searchParams.delete("pageindex");
+  if (Object.keys(changes).some((name) => ["pageSize", "sort", "display", "filter"].includes(name)))
+    url.searchParams.delete("pageindex");
   return `${url.pathname}${url.search}`;
 }

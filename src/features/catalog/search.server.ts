@@ -1,6 +1,7 @@
 import MiniSearch from "minisearch";
 import type { Culture } from "../../lib/culture";
-import { editRatio, foldTerm, type Suggestion } from "./search";
+import { foldTerm } from "../../lib/text";
+import { editRatio, type Suggestion } from "./search";
 import { searchDocuments, suggestionRows } from "./search.repository";
 
 /** The index is rebuilt when older than this (catalogue edits show within a minute; each process has its own). */

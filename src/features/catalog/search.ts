@@ -19,15 +19,6 @@ export const SuggestionSchema = z.object({
 });
 export type Suggestion = z.infer<typeof SuggestionSchema>;
 
-/** Lower case without accents: "Écharpe" and "echarpe" are the same word to a shopper. */
-export function foldTerm(term: string): string {
-  return term
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/ß/g, "ss")
-    .toLowerCase();
-}
-
 /**
  * `accuracy` is the similarity a word must keep with the query (0 to 1). As edits allowed per letter:
  * 0.3 (the default) lets a 9-letter word carry two typos; 1 asks for exact words.
