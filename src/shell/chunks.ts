@@ -1,5 +1,5 @@
 import { CHUNK_LOAD_RETRIES, CHUNK_LOAD_TIMEOUT_MS } from "./constants";
-import { showErrorDialog } from "./dialog";
+import { showError } from "./error-dialog";
 
 /** A lazy script or style chunk that did not load (spec 000 section 8). */
 export class ChunkLoadError extends Error {
@@ -36,7 +36,7 @@ async function attempt<T>(id: string, kind: "script" | "css", load: () => Promis
   }
   const failure = new ChunkLoadError(id, kind, last);
   console.error(failure);
-  showErrorDialog();
+  showError();
   throw failure;
 }
 

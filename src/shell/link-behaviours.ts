@@ -1,7 +1,6 @@
 import type Swup from "swup";
 import { findAnchorTarget, goToAnchor } from "./anchors";
 import { connectControllers } from "./controllers";
-import { closeModal, isModalOpen, openModal } from "./dialog";
 import { swupInstance } from "./swup-instance";
 
 /**
@@ -27,6 +26,7 @@ export function sliceContainer(html: string): string {
 async function openLinkInModal(link: HTMLAnchorElement): Promise<void> {
   const response = await fetch(link.href, { headers: { "X-Requested-With": "fetch" }, credentials: "same-origin" });
   const html = sliceContainer(await response.text());
+  const { openModal } = await import("./dialog");
   const dialog = openModal(html, {
     title: link.dataset.modalTitle ?? (link.title || null),
     size: link.dataset.modalSize ?? null,
@@ -82,7 +82,8 @@ function onClick(event: MouseEvent): void {
     }
   }
   // Links inside a modal load in the page (and close the modal), except those that open another modal.
-  if (isModalOpen() && link.closest("#shell-modal") && !link.hash) closeModal();
+  const modal = link.closest<HTMLDialogElement>("dialog#shell-modal[open]");
+  if (modal && !link.hash) modal.close();
 }
 
 /** Ajax forms: data-ajax="true", data-ajax-update="#target" (the page when absent or #swup). */

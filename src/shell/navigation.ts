@@ -2,7 +2,7 @@ import type Swup from "swup";
 import { Location, type Visit } from "swup";
 import { findAnchorTarget, goToAnchor, revealTarget } from "./anchors";
 import { IMAGES_WAIT_MAX_MS } from "./constants";
-import { showErrorDialog } from "./dialog";
+import { showError } from "./error-dialog";
 import { linkDecision, linkFacts } from "./links";
 import { errorAction } from "./request-errors";
 import { shellStrings } from "./strings";
@@ -84,7 +84,7 @@ export function configureSwup(swup: Swup): void {
     }
     if (action === "log") console.info(`Not found: ${visit.to.url}`);
     if (action === "dialog" && response.status !== 500) {
-      showErrorDialog();
+      showError();
       throw new HandledVisitError(`status ${response.status}`);
     }
     return response;
@@ -95,7 +95,7 @@ export function configureSwup(swup: Swup): void {
     const status = (error as { status?: number }).status;
     if (!(error instanceof HandledVisitError)) {
       if (status === undefined) console.warn(`Page load of ${visit.to.url} did not complete`, error);
-      else showErrorDialog();
+      else showError();
     }
     // Stay on the page the shopper was on.
     const from = visit.from.url ?? "/";

@@ -1,4 +1,4 @@
-import { showErrorDialog } from "./dialog";
+import { showError } from "./error-dialog";
 import { errorAction, RequestError } from "./request-errors";
 
 /**
@@ -43,7 +43,7 @@ export async function requestJson<T>(path: string, init: RequestInit = {}, retri
       console.warn(`Request to ${path} was aborted`);
       break;
     default:
-      showErrorDialog();
+      showError();
   }
   document.dispatchEvent(new CustomEvent("request:failed", { detail: { url: path, status: response.status } }));
   throw new RequestError(response.status, path, body);
