@@ -16,11 +16,12 @@ function navigator(): Navigate {
     : (url) => window.location.assign(url);
 }
 
-/** The page container of a full document answer, or the answer as it is. */
-export function sliceContainer(html: string): string {
+/** The page container of a full document answer (or the part matching `selector`), or the answer as it is. */
+export function sliceContainer(html: string, selector?: string): string {
   if (!/<html[\s>]/i.test(html)) return html;
   const doc = new DOMParser().parseFromString(html, "text/html");
-  return (doc.querySelector("#swup .wrap") ?? doc.querySelector("#swup") ?? doc.body).innerHTML;
+  const part = selector ? doc.querySelector(selector) : null;
+  return (part ?? doc.querySelector("#swup .wrap") ?? doc.querySelector("#swup") ?? doc.body).innerHTML;
 }
 
 async function openLinkInModal(link: HTMLAnchorElement): Promise<void> {
@@ -116,7 +117,10 @@ async function onSubmit(event: SubmitEvent): Promise<void> {
       headers: { "X-Requested-With": "fetch" },
     });
     const target = document.querySelector(targetSelector);
-    if (target) target.innerHTML = sliceContainer(await response.text());
+    if (target) {
+      target.innerHTML = sliceContainer(await response.text(), targetSelector);
+      connectControllers(target);
+    }
     document.dispatchEvent(new CustomEvent("page:loaded", { detail: { url: url.href, target: targetSelector } }));
   } finally {
     submitter?.classList.remove("is-loading");

@@ -86,6 +86,27 @@ test.describe("product page", () => {
   });
 });
 
+test.describe("back in stock", () => {
+  test("an out-of-stock product takes a subscription in a modal", async ({ page, request }) => {
+    const product = await findProduct(request, (v) => !v.IsInStock);
+    await page.goto(product.url);
+    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await page.locator("[data-stock-notification-link]").click();
+    const modal = page.locator("dialog#shell-modal");
+    await expect(modal.locator(".modal__title")).toHaveText("Prévenez-moi du retour en stock");
+    await modal.getByLabel("Adresse e-mail").fill("not-an-email");
+    await modal.getByRole("button", { name: "Me prévenir" }).click();
+    await expect(modal.locator("#stock-email-error")).toHaveText("Entrez une adresse e-mail valide.");
+    await modal.getByLabel("Adresse e-mail").fill("lea@example.test");
+    await modal.getByRole("button", { name: "Me prévenir" }).click();
+    await expect(modal.locator("[data-subscribed]")).toHaveText(
+      "C'est noté : nous vous écrirons dès le retour en stock.",
+    );
+    // The product page stays where it was.
+    await expect(page).toHaveURL(new RegExp(`${product.url}$`));
+  });
+});
+
 test.describe("product lists", () => {
   test("sort, page size and display reload the list and drop pageindex", async ({ page }) => {
     await page.goto("/fr/c/vetements?pageindex=2");

@@ -88,6 +88,24 @@ export interface Database {
     culture: string;
     created_at: string;
   };
+  stock_notifications: {
+    id: Generated<number>;
+    variant_id: number;
+    email: string;
+    culture: string;
+    customer_id: number | null;
+    created_at: string;
+    notified_at: string | null;
+  };
+  mail_outbox: {
+    id: Generated<number>;
+    to_address: string;
+    subject: string;
+    body: string;
+    culture: string;
+    created_at: string;
+    sent_at: string | null;
+  };
   carts: {
     id: Generated<number>;
     session_id: string | null;

@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 import { m001_foundation } from "./001_foundation";
 import { m002_consent } from "./002_consent";
+import { m003_stock_notifications } from "./003_stock_notifications";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -12,6 +13,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "002_consent": {
       up: (db: Kysely<unknown>) => m002_consent(db, dialect),
+    },
+    "003_stock_notifications": {
+      up: (db: Kysely<unknown>) => m003_stock_notifications(db, dialect),
     },
   };
 }
