@@ -6,6 +6,7 @@ type VariantAnswer = {
     ProductVariantId: number;
     SKU: string;
     HasDegressivePrices: boolean;
+    IsInStock: boolean;
     LowestPrice30DaysTaxInclHtml?: string;
     UnitPriceTaxIncl: number;
   };
