@@ -17,10 +17,11 @@ const CONTROLLERS: Record<string, () => Promise<{ default: Connect }>> = {
   "cookie-law": () => import("./controllers/cookie-law"),
   "list-toolbar": () => import("./controllers/list-toolbar"),
   "list-filter": () => import("./controllers/list-filter"),
+  "variation-form": () => import("./controllers/variation-form"),
 };
 
 /** Controllers that wait for the shopper to reach their element (a form being filled) before loading. */
-const ON_INTERACTION = new Set(["validation", "list-toolbar", "list-filter"]);
+const ON_INTERACTION = new Set(["validation", "list-toolbar", "list-filter", "variation-form"]);
 const INTERACTION_EVENTS = ["focusin", "pointerdown"] as const;
 
 const connected = new WeakMap<HTMLElement, Set<string>>();
@@ -75,6 +76,8 @@ export function connectControllers(root: ParentNode = document): void {
         loadChunk(`controller-${name}`, load)
           .then((module) => {
             module.default(element);
+            // Says which behaviours are live (for CMS scripts and tests).
+            element.dataset.connected = `${element.dataset.connected ?? ""} ${name}`.trim();
             release();
           })
           .catch(() => done.delete(name));

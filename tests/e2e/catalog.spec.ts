@@ -141,6 +141,9 @@ test.describe("product lists", () => {
     const options = page.locator("[data-brand-option]");
     const total = await options.count();
     await page.locator("[data-brand-search]").focus();
+    await expect(page.locator("form.list-filter")).toHaveAttribute("data-connected", /list-filter/, {
+      timeout: 15_000,
+    });
     await page.locator("[data-brand-search]").fill("nord");
     await expect
       .poll(() => options.evaluateAll((els) => els.filter((e) => !(e as HTMLElement).hidden).length))
@@ -170,5 +173,56 @@ test.describe("product lists", () => {
     expect(html).toMatch(/name="inStock"[^>]*checked/);
     expect((await request.get("/de/widget/catalog/ListFilter?categoryId=99999")).status()).toBe(404);
     expect((await request.get("/de/widget/catalog/ListFilter?categoryId=x")).status()).toBe(400);
+  });
+});
+
+test.describe("variations", () => {
+  test("choosing a value loads that variant; unavailable values are disabled and labelled", async ({
+    page,
+    request,
+  }) => {
+    const product = await findProduct(request, () => true);
+    await page.goto(product.url);
+    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    const form = page.locator("form.variation-form");
+    await expect(form).toBeVisible();
+    const sku = await page.locator("[data-sku]").textContent();
+    const swatches = form.locator(".variation-swatches input:not(:disabled)");
+    const count = await swatches.count();
+    if (count > 1) {
+      await swatches.nth(count - 1).check();
+      await expect(page.locator("[data-sku]")).not.toHaveText(sku ?? "");
+      await expect(page).toHaveURL(/VariantValueId1=\d+/);
+    }
+    for (const option of await form.locator("option:disabled").all())
+      await expect(option).toContainText("(Indisponible)");
+    expect(await seriousViolations(page, { include: "form.variation-form" })).toEqual([]);
+  });
+
+  test("the quantity is corrected to the rules 600 ms after typing", async ({ page, request }) => {
+    const product = await findProduct(request, () => true);
+    await page.goto(product.url);
+    const quantity = page.locator("form.variation-form input[name=Quantity]");
+    await quantity.focus();
+    await expect(page.locator("form.variation-form")).toHaveAttribute("data-connected", /variation-form/, {
+      timeout: 15_000,
+    });
+    await quantity.fill("0");
+    await page.waitForTimeout(300);
+    await expect(quantity).toHaveValue("0");
+    await expect(quantity).toHaveValue(/^[1-9]\d*$/, { timeout: 3000 });
+  });
+
+  test("without JavaScript the variation form is a GET form", async ({ browser, baseURL, request }) => {
+    const product = await findProduct(request, () => true);
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const { consentCookie } = await import("../support/e2e");
+    await context.addCookies([consentCookie(baseURL as string)]);
+    const page = await context.newPage();
+    await page.goto(product.url);
+    await page.locator("form.variation-form input[name=Quantity]").fill("2");
+    await page.locator("form.variation-form").getByRole("button", { name: "Mettre à jour" }).click();
+    await expect(page).toHaveURL(/Quantity=2/);
+    await context.close();
   });
 });

@@ -228,3 +228,25 @@ export function listUrl(current: URL, changes: Record<string, string | null>): s
     url.searchParams.delete("pageindex");
   return `${url.pathname}${url.search}`;
 }
+
+/** The chosen values (VariantValueId1..n), quantity and last changed value of a product page's query. */
+export function variantChoiceFromParams(params: URLSearchParams): {
+  chosen: number[];
+  quantity: number | null;
+  lastChanged?: number;
+} {
+  const positive = (text: string | null) => {
+    const n = Number(text);
+    return text && Number.isInteger(n) && n > 0 && n < 2_147_483_647 ? n : null;
+  };
+  const chosen: number[] = [];
+  for (const [key, value] of params) {
+    if (/^VariantValueId\d{1,2}$/.test(key)) {
+      const id = positive(value);
+      if (id) chosen.push(id);
+    }
+  }
+  const quantity = positive(params.get("Quantity"));
+  const lastChanged = positive(params.get("LastChangedValueId"));
+  return { chosen: chosen.slice(0, 20), quantity, ...(lastChanged ? { lastChanged } : {}) };
+}
