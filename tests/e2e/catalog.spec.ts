@@ -226,3 +226,19 @@ test.describe("variations", () => {
     await context.close();
   });
 });
+
+test.describe("pagination", () => {
+  test("shows two pages each side, none on small screens, and hides itself for one page", async ({ page }) => {
+    await page.goto("/fr/catalog?pageSize=12&pageindex=3");
+    const numbers = page.locator(".pagination li[data-distance]");
+    await expect(numbers).toHaveCount(5);
+    await expect(page.locator(".pagination [aria-current=page]")).toHaveText("3");
+    await page.setViewportSize({ width: 400, height: 800 });
+    expect(
+      await numbers.evaluateAll((items) => items.filter((i) => getComputedStyle(i).display !== "none").length),
+    ).toBe(1);
+    await expect(page.getByRole("link", { name: "Suivant" })).toBeVisible();
+    await page.goto("/fr/c/vetements?pageSize=48&filter=%7B%22Brands%22%3A%5B1%5D%7D");
+    await expect(page.locator(".pagination")).toHaveCount(0);
+  });
+});
