@@ -250,3 +250,27 @@ export function variantChoiceFromParams(params: URLSearchParams): {
   const lastChanged = positive(params.get("LastChangedValueId"));
   return { chosen: chosen.slice(0, 20), quantity, ...(lastChanged ? { lastChanged } : {}) };
 }
+
+/** The variant view model of spec 001 section 3, as the variant API answers it. */
+export interface ProductVariantViewModel {
+  ProductId: number;
+  ProductVariantId: number;
+  SKU: string;
+  Name: string;
+  CurrencyCode: "EUR";
+  Quantity: number;
+  MinQuantity: number;
+  /** 0 when unlimited. */
+  MaxQuantity: number;
+  StepQuantity: number;
+  UnitPriceTaxIncl: number;
+  UnitPriceTaxExcl: number;
+  UnitPriceTaxInclHtml: string;
+  UnitPriceTaxExclHtml: string;
+  IsInStock: boolean;
+  HasDegressivePrices: boolean;
+  /** Present when the price is a reduction (EU Omnibus). */
+  LowestPrice30DaysTaxInclHtml?: string;
+  /** VariantValueId1..n: the chosen value of each attribute. */
+  [variantValue: `VariantValueId${number}`]: number | null;
+}

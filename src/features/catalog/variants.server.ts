@@ -1,7 +1,7 @@
 import type { Culture } from "../../lib/culture";
 import { formatMoney, withVat } from "../../lib/money";
 import { DEFAULT_SHIPPING_COUNTRY, unitPriceFor } from "../cart/cart";
-import { omnibusReference, resolveVariant } from "./catalog";
+import { omnibusReference, type ProductVariantViewModel, resolveVariant } from "./catalog";
 import { vatRate } from "./catalog.repository";
 import { correctQuantity } from "./quantity";
 import { priceHistory, variantMatrix, variantTiers } from "./variants.repository";
@@ -35,7 +35,7 @@ export async function chooseVariant(
   const unitTaxIncl = withVat(unitTaxExcl, rate);
   const selectedValues = new Set(row.valueIds);
 
-  const ProductVariantViewModel: Record<string, unknown> = {
+  const ProductVariantViewModel: ProductVariantViewModel = {
     ProductId: matrix.product.id,
     ProductVariantId: row.id,
     SKU: row.sku,
@@ -92,4 +92,31 @@ export async function degressivePrices(variantId: number, culture: Culture) {
 export async function lowestRecentPrice(variantId: number, vatClass: string): Promise<number | null> {
   const reference = omnibusReference(await priceHistory(variantId));
   return reference === null ? null : withVat(reference, await vatRate(DEFAULT_SHIPPING_COUNTRY, vatClass));
+}
+
+/** schema.org Product for a product page (search engines), from its chosen variant. */
+export function productStructuredData(
+  product: { name: string; description: string; brand: string; slug: string },
+  variant: ProductVariantViewModel,
+  images: string[],
+  culture: Culture,
+  site: string,
+  imageUrl: (guid: string) => string,
+): string {
+  return JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: variant.SKU,
+    brand: { "@type": "Brand", name: product.brand },
+    image: images.map((guid) => `${site}${imageUrl(guid)}`),
+    offers: {
+      "@type": "Offer",
+      url: `${site}/${culture}/p/${product.slug}`,
+      priceCurrency: variant.CurrencyCode,
+      price: variant.UnitPriceTaxIncl.toFixed(2),
+      availability: variant.IsInStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  }).replace(/</g, "\\u003c");
 }

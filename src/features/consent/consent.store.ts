@@ -2,6 +2,7 @@ import { atom } from "nanostores";
 import {
   CONSENT_COOKIE_MAX_AGE_SECONDS,
   CONSENT_COOKIE_NAME,
+  CONSENT_COOKIE_PATH,
   type ConsentSettings,
   consentCookieValue,
   consentMode,
@@ -58,7 +59,7 @@ export function closeConsent(): void {
 export function saveConsent(settings: ConsentSettings): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
-  document.cookie = `${CONSENT_COOKIE_NAME}=${consentCookieValue(settings)}; Path=/; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  document.cookie = `${CONSENT_COOKIE_NAME}=${consentCookieValue(settings)}; Path=${CONSENT_COOKIE_PATH}; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
   $consent.set(settings);
   window.CookieConsentSettings = settings;
   window.gtag?.("consent", "update", consentMode(settings));

@@ -1,5 +1,9 @@
 import type { APIRoute } from "astro";
-import { CONSENT_COOKIE_MAX_AGE_SECONDS, CONSENT_COOKIE_NAME } from "../../features/consent/consent";
+import {
+  CONSENT_COOKIE_MAX_AGE_SECONDS,
+  CONSENT_COOKIE_NAME,
+  CONSENT_COOKIE_PATH,
+} from "../../features/consent/consent";
 import { decisionFromForm, recordConsentDecision } from "../../features/consent/consent.server";
 import { safeReturnUrl } from "../../lib/url";
 import { env } from "../../server/config/env";
@@ -14,7 +18,7 @@ export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => 
   }
   const settings = decisionFromForm(form, env().CONSENT_STAMP);
   cookies.set(CONSENT_COOKIE_NAME, JSON.stringify(settings), {
-    path: "/",
+    path: CONSENT_COOKIE_PATH,
     maxAge: CONSENT_COOKIE_MAX_AGE_SECONDS,
     sameSite: "lax",
     secure: env().cookieSecure,
