@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { isCulture, pickCulture } from "./lib/culture";
 import { env } from "./server/config/env";
 import { ensureDatabaseReady } from "./server/db/ready";
+import { takeFlash } from "./server/http/flash";
 import { applySecurityHeaders, isSameOriginRequest } from "./server/http/security";
 import { loadSession, SESSION_COOKIE } from "./server/session/session";
 
@@ -43,5 +44,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (first !== "" && !isCulture(first) && !NON_CULTURE_PREFIXES.has(first)) {
     return withHeaders(await context.rewrite("/404"));
   }
+  // A notice left by a form post shows on the next full page (fragments leave it for the page).
+  context.locals.flash =
+    context.request.method === "GET" && !pathname.includes("/widget/") ? takeFlash(context.cookies) : null;
   return withHeaders(await next());
 });

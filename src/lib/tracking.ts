@@ -21,3 +21,38 @@ export function changeFolder(rootFolderId: number | string, targetFolderId: numb
 export function ecommerceEvent(event: string, ecommerce: Record<string, unknown>): DataLayerEntry[] {
   return [{ ecommerce: null }, { event, ecommerce }];
 }
+
+/** GA4 item with the spec's tracking fields (spec 001 section 3: name, id as SKU or variant id, sku, price, brand, category, quantity, index). */
+export interface TrackingItem {
+  item_name: string;
+  item_id: string;
+  sku: string;
+  price: number;
+  item_brand: string;
+  item_category: string;
+  quantity: number;
+  index: number;
+}
+
+export function trackingItem(fields: {
+  name: string;
+  variantId: number;
+  sku: string | null;
+  /** Tax included, in cents. */
+  priceCents: number;
+  brand: string;
+  category: string;
+  quantity?: number;
+  index?: number;
+}): TrackingItem {
+  return {
+    item_name: fields.name,
+    item_id: fields.sku || String(fields.variantId),
+    sku: fields.sku ?? "",
+    price: fields.priceCents / 100,
+    item_brand: fields.brand,
+    item_category: fields.category,
+    quantity: fields.quantity ?? 1,
+    index: fields.index ?? 0,
+  };
+}

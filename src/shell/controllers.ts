@@ -17,24 +17,31 @@ const CONTROLLERS: Record<string, () => Promise<{ default: Connect }>> = {
   "cookie-law": () => import("./controllers/cookie-law"),
   "list-toolbar": () => import("./controllers/list-toolbar"),
   "list-filter": () => import("./controllers/list-filter"),
-  "variation-form": () => import("./controllers/variation-form"),
+  "product-gallery": () => import("./controllers/product-gallery"),
+  ecommerce: () => import("./controllers/ecommerce"),
 };
 
 /** Controllers that wait for the shopper to reach their element (a form being filled) before loading. */
-const ON_INTERACTION = new Set(["validation", "list-toolbar", "list-filter", "variation-form"]);
-const INTERACTION_EVENTS = ["focusin", "pointerdown"] as const;
+const ON_INTERACTION = new Set(["validation", "list-toolbar", "list-filter", "product-gallery", "search-box"]);
+const INTERACTION_EVENTS = ["focusin", "pointerdown", "pointerover"] as const;
+
+const HELD_EVENTS = ["submit", "change", "click"] as const;
 
 const connected = new WeakMap<HTMLElement, Set<string>>();
 
 /**
- * Loads when the element is first used. Changes and a submit that happen before the behaviour arrived
- * are held back and replayed once it is connected: `start` gets a function that ends the hold.
+ * Loads when the element is first used, or when a document event named in `data-load-on` fires (another
+ * part of the page changed something this element follows). Changes, a submit and link clicks that
+ * happen before the behaviour arrived are held back and replayed once it is connected: `start` gets a
+ * function that ends the hold.
  */
 function whenUsed(element: HTMLElement, start: (release: () => void) => void): void {
   const held: { type: string; target: EventTarget | null }[] = [];
   let started = false;
+  const documentEvents = (element.dataset.loadOn ?? "").split(/\s+/).filter(Boolean);
   const hold = (event: Event) => {
-    if (event.type === "submit") {
+    if (event.type === "click" && !(event.target instanceof Element && event.target.closest("a[href]"))) return;
+    if (event.type === "submit" || event.type === "click") {
       event.preventDefault();
       event.stopImmediatePropagation();
     }
@@ -45,18 +52,19 @@ function whenUsed(element: HTMLElement, start: (release: () => void) => void): v
     if (started) return;
     started = true;
     for (const name of INTERACTION_EVENTS) element.removeEventListener(name, begin, true);
+    for (const name of documentEvents) document.removeEventListener(name, begin);
     start(() => {
-      element.removeEventListener("submit", hold, true);
-      element.removeEventListener("change", hold, true);
+      for (const name of HELD_EVENTS) element.removeEventListener(name, hold, true);
       for (const { type, target } of held) {
         if (type === "submit" && element instanceof HTMLFormElement) element.requestSubmit();
+        else if (type === "click") (target as Element).closest<HTMLElement>("a[href]")?.click();
         else target?.dispatchEvent(new Event(type, { bubbles: true }));
       }
     });
   };
-  element.addEventListener("submit", hold, true);
-  element.addEventListener("change", hold, true);
+  for (const name of HELD_EVENTS) element.addEventListener(name, hold, true);
   for (const name of INTERACTION_EVENTS) element.addEventListener(name, begin, true);
+  for (const name of documentEvents) document.addEventListener(name, begin);
 }
 
 export function connectControllers(root: ParentNode = document): void {

@@ -7,7 +7,14 @@ import { errorAction, RequestError } from "./request-errors";
  * nothing happened; 404 is logged; status 0 is a warning; anything else shows the error dialog.
  * Every failure still rejects with a RequestError so the caller can restore its state.
  */
-export async function requestJson<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
+export interface RequestOptions {
+  /** Statuses the caller shows itself (a refused quantity): no dialog, just the rejection. */
+  handled?: readonly number[];
+  retried?: boolean;
+}
+
+export async function requestJson<T>(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<T> {
+  const { handled = [], retried = false } = options;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -27,13 +34,14 @@ export async function requestJson<T>(path: string, init: RequestInit = {}, retri
   if (response.ok) return (await response.json()) as T;
 
   const body = await response.json().catch(() => null);
+  if (handled.includes(response.status)) throw new RequestError(response.status, path, body);
   switch (errorAction(response.status)) {
     case "login":
       if (
         !retried &&
         (await (await import("./login")).loginInModal(window.location.pathname + window.location.search))
       ) {
-        return requestJson<T>(path, init, true);
+        return requestJson<T>(path, init, { ...options, retried: true });
       }
       break;
     case "log":

@@ -176,53 +176,126 @@ test.describe("product lists", () => {
   });
 });
 
-test.describe("variations", () => {
-  test("choosing a value loads that variant; unavailable values are disabled and labelled", async ({
-    page,
-    request,
-  }) => {
+/** Waits for the variation picker to hydrate (Astro drops the island's ssr attribute). */
+async function hydratePicker(page: import("@playwright/test").Page) {
+  await page.locator(".variation-picker").hover();
+  await expect(page.locator("astro-island:has(.variation-picker)")).not.toHaveAttribute("ssr", "", { timeout: 15_000 });
+}
+
+test.describe("variation picker", () => {
+  test("choosing a value refreshes the picker through the API without a page visit", async ({ page, request }) => {
     const product = await findProduct(request, () => true);
     await page.goto(product.url);
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
-    const form = page.locator("form.variation-form");
-    await expect(form).toBeVisible();
+    const picker = page.locator(".variation-picker");
+    await expect(picker).toBeVisible();
+    await hydratePicker(page);
+    await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
     const sku = await page.locator("[data-sku]").textContent();
-    const swatches = form.locator(".variation-swatches input:not(:disabled)");
+    const swatches = picker.locator(".variation-swatches input:not(:disabled)");
     const count = await swatches.count();
-    if (count > 1) {
-      await swatches.nth(count - 1).check();
-      await expect(page.locator("[data-sku]")).not.toHaveText(sku ?? "");
-      await expect(page).toHaveURL(/VariantValueId1=\d+/);
-    }
-    for (const option of await form.locator("option:disabled").all())
+    expect(count).toBeGreaterThan(1);
+    const variantCall = page.waitForResponse((r) => r.url().includes("/productvariants?"));
+    await swatches.nth(count - 1).check();
+    expect((await variantCall).status()).toBe(200);
+    await expect(page.locator("[data-sku]")).not.toHaveText(sku ?? "");
+    await expect(swatches.nth(count - 1)).toBeChecked();
+    await expect(page).toHaveURL(/VariantValueId1=\d+/);
+    expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+    for (const option of await picker.locator("option:disabled").all())
       await expect(option).toContainText("(Indisponible)");
-    expect(await seriousViolations(page, { include: "form.variation-form" })).toEqual([]);
+    expect(await seriousViolations(page, { include: ".variation-picker" })).toEqual([]);
+  });
+
+  test("the photos follow the chosen colour", async ({ page, request }) => {
+    const product = await findProduct(request, () => true);
+    await page.goto(product.url);
+    await hydratePicker(page);
+    const swatches = page.locator(".variation-swatches input:not(:disabled)");
+    const last = swatches.nth((await swatches.count()) - 1);
+    const colour = await last.getAttribute("value");
+    await last.check();
+    await expect(page.locator(".product-gallery__main .splide__slide.is-active")).toHaveAttribute(
+      "data-value-id",
+      colour ?? "",
+      { timeout: 15_000 },
+    );
   });
 
   test("the quantity is corrected to the rules 600 ms after typing", async ({ page, request }) => {
     const product = await findProduct(request, () => true);
     await page.goto(product.url);
-    const quantity = page.locator("form.variation-form input[name=Quantity]");
-    await quantity.focus();
-    await expect(page.locator("form.variation-form")).toHaveAttribute("data-connected", /variation-form/, {
-      timeout: 15_000,
-    });
+    await hydratePicker(page);
+    const quantity = page.locator("form.add-to-cart input[name=Quantity]");
     await quantity.fill("0");
     await page.waitForTimeout(300);
     await expect(quantity).toHaveValue("0");
     await expect(quantity).toHaveValue(/^[1-9]\d*$/, { timeout: 3000 });
   });
 
-  test("without JavaScript the variation form is a GET form", async ({ browser, baseURL, request }) => {
+  test("adding to the cart opens the continue-or-basket dialog and updates the mini-cart", async ({
+    page,
+    request,
+  }) => {
+    const product = await findProduct(request, (v) => v.IsInStock);
+    await page.goto(product.url);
+    await expect(page.locator("[data-cart-count]")).toHaveText("0");
+    await hydratePicker(page);
+    const pushed = page.waitForFunction(() =>
+      (window as unknown as { dataLayer: { event?: string }[] }).dataLayer.some((e) => e.event === "add_to_cart"),
+    );
+    await page.locator("[data-add-to-cart]").click();
+    const dialog = page.getByRole("dialog", { name: "Ajouté au panier" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Voir mon panier" })).toHaveAttribute("href", "/fr/shoppingcarts");
+    await expect(page.locator("[data-cart-count]")).not.toHaveText("0");
+    await pushed;
+    await dialog.getByRole("button", { name: "Continuer mes achats" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("an out-of-stock variant cannot be added", async ({ page, request }) => {
+    const product = await findProduct(request, (v) => !v.IsInStock);
+    await page.goto(product.url);
+    await expect(page.locator("[data-add-to-cart]")).toBeDisabled();
+    await expect(page.locator("[data-stock-notification-link]")).toBeVisible();
+  });
+
+  test("the lightbox opens from the gallery and works with the keyboard", async ({ page, request }) => {
     const product = await findProduct(request, () => true);
+    await page.goto(product.url);
+    await page.locator(".product-gallery").hover({ position: { x: 20, y: 20 } });
+    await expect(page.locator(".product-gallery")).toHaveAttribute("data-connected", /product-gallery/, {
+      timeout: 15_000,
+    });
+    const first = page.locator(".product-gallery__main .splide__slide.is-active .product-gallery__zoom");
+    await first.focus();
+    await page.screenshot({ path: "/tmp/gallery.png" });
+    await page.keyboard.press("Enter");
+    const lightbox = page.locator(".glightbox-container");
+    await expect(lightbox).toBeVisible();
+    await expect(lightbox.getByRole("button", { name: "Fermer" })).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Escape");
+    await expect(lightbox).toBeHidden();
+  });
+
+  test("without JavaScript the choice is a GET form and add to cart posts and comes back", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const product = await findProduct(request, (v) => v.IsInStock);
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const { consentCookie } = await import("../support/e2e");
     await context.addCookies([consentCookie(baseURL as string)]);
     const page = await context.newPage();
     await page.goto(product.url);
-    await page.locator("form.variation-form input[name=Quantity]").fill("2");
     await page.locator("form.variation-form").getByRole("button", { name: "Mettre à jour" }).click();
-    await expect(page).toHaveURL(/Quantity=2/);
+    await expect(page).toHaveURL(/VariantValueId1=\d+/);
+    await page.locator("[data-add-to-cart]").click();
+    await expect(page.locator("[data-flash]")).toContainText("panier");
+    await expect(page.locator("[data-cart-count]")).not.toHaveText("0");
+    await expect(page).toHaveURL(/VariantValueId1=\d+/);
     await context.close();
   });
 });

@@ -1,3 +1,4 @@
+import type { Culture } from "../../lib/culture";
 import { db } from "../../server/db/client";
 import { DEFAULT_SHIPPING_COUNTRY, type PricedLine } from "./cart";
 
@@ -111,5 +112,110 @@ export async function moveCart(fromSessionKey: string, toSessionKey: string, cus
           .where("id", "=", anonymous.id)
           .execute();
       }
+    });
+}
+
+/** A variant as the cart sees it: quantity rules, units in stock and what tracking needs; null when not for sale. */
+export async function saleableVariant(variantId: number, culture: Culture) {
+  const row = await db()
+    .selectFrom("product_variants as v")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
+    .innerJoin("brands as b", "b.id", "p.brand_id")
+    .innerJoin("category_translations as ct", (j) =>
+      j.onRef("ct.category_id", "=", "p.category_id").on("ct.culture", "=", culture),
+    )
+    .select([
+      "v.id",
+      "v.sku",
+      "v.product_id",
+      "v.min_quantity",
+      "v.max_quantity",
+      "v.step_quantity",
+      "t.name",
+      "b.name as brand",
+      "ct.name as category",
+      "p.vat_class",
+    ])
+    .where("v.id", "=", variantId)
+    .where("p.is_active", "=", 1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const stock = await db()
+    .selectFrom("stock")
+    .select((eb) => eb.fn.sum<number | string>("quantity").as("units"))
+    .where("variant_id", "=", variantId)
+    .executeTakeFirst();
+  return { ...row, stock: Number(stock?.units ?? 0) };
+}
+
+/** The cart of a session or customer, created on first use; one transaction with the line change. */
+export async function addLine(
+  owner: { customerId: number | null; sessionKey: string },
+  line: { variantId: number; itemOrigin: string; itemKey: string },
+  check: (inCart: number) => number,
+): Promise<number> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const now = new Date().toISOString();
+      let cart = owner.customerId
+        ? await trx
+            .selectFrom("carts")
+            .select("id")
+            .where("customer_id", "=", owner.customerId)
+            .orderBy("updated_at", "desc")
+            .executeTakeFirst()
+        : undefined;
+      cart ??= await trx.selectFrom("carts").select("id").where("session_id", "=", owner.sessionKey).executeTakeFirst();
+      cart ??= await trx
+        .insertInto("carts")
+        .values({
+          session_id: owner.sessionKey,
+          customer_id: owner.customerId,
+          shipping_country_id: null,
+          billing_country_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const existing = await trx
+        .selectFrom("cart_lines")
+        .select(["id", "quantity"])
+        .where("cart_id", "=", cart.id)
+        .where("variant_id", "=", line.variantId)
+        .where("item_origin", "=", line.itemOrigin)
+        .where("item_key", "=", line.itemKey)
+        .executeTakeFirst();
+      const inCart = await trx
+        .selectFrom("cart_lines")
+        .select((eb) => eb.fn.sum<number | string>("quantity").as("units"))
+        .where("cart_id", "=", cart.id)
+        .where("variant_id", "=", line.variantId)
+        .executeTakeFirst();
+      // Throws when the rules or the stock refuse; nothing is written then.
+      const adding = check(Number(inCart?.units ?? 0));
+      if (existing) {
+        await trx
+          .updateTable("cart_lines")
+          .set({ quantity: existing.quantity + adding })
+          .where("id", "=", existing.id)
+          .execute();
+      } else {
+        await trx
+          .insertInto("cart_lines")
+          .values({
+            cart_id: cart.id,
+            variant_id: line.variantId,
+            quantity: adding,
+            item_origin: line.itemOrigin,
+            item_key: line.itemKey,
+            created_at: now,
+          })
+          .execute();
+      }
+      await trx.updateTable("carts").set({ updated_at: now }).where("id", "=", cart.id).execute();
+      return cart.id;
     });
 }

@@ -1,7 +1,24 @@
 import type { Culture } from "../../lib/culture";
-import { type Session, sessionKey } from "../../server/session/session";
-import { type CartSummary, cartTotals, toSummary } from "./cart";
-import { findCartId, moveCart, pricedLines } from "./cart.repository";
+import { translator } from "../../lib/i18n";
+import { withVat } from "../../lib/money";
+import { trackingItem } from "../../lib/tracking";
+import { ApiError, errorBody } from "../../server/http/errors";
+import type { Flash } from "../../server/http/flash";
+import { ensureSession, type Session, sessionKey } from "../../server/session/session";
+import { vatRate } from "../catalog/catalog.repository";
+import { variantTiers } from "../catalog/variants.repository";
+import {
+  type AddToCartInput,
+  type AddToCartResult,
+  AddToCartSchema,
+  type CartSummary,
+  cartTotals,
+  DEFAULT_SHIPPING_COUNTRY,
+  lineProblem,
+  toSummary,
+  unitPriceFor,
+} from "./cart";
+import { addLine, findCartId, moveCart, pricedLines, saleableVariant } from "./cart.repository";
 
 /** The summary of the session's cart; no session or no cart is an empty cart. */
 export async function cartSummary(session: Session, culture: Culture): Promise<CartSummary> {
@@ -16,4 +33,100 @@ export async function cartSummary(session: Session, culture: Culture): Promise<C
 /** After sign-in the session id changes: the cart follows, and merges into the customer's own cart. */
 export async function adoptSessionCart(previousId: string | null, newId: string, customerId: number): Promise<void> {
   if (previousId) await moveCart(sessionKey(previousId), sessionKey(newId), customerId);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === "23505" || /UNIQUE constraint failed/.test(e?.message ?? "");
+}
+
+/**
+ * Adds units of a variant to the shopper's cart (created with the session on first use). The quantity
+ * must obey the variant's rules and the line cannot hold more than the stock; the server prices the
+ * line itself. Refusals are 422 (rules) or 409 (stock) with the value the shopper could use instead.
+ */
+export async function addToCart(session: Session, culture: Culture, input: AddToCartInput): Promise<AddToCartResult> {
+  const t = translator(culture);
+  const variant = await saleableVariant(input.ProductVariantId, culture);
+  if (!variant) throw new ApiError(404, "ProductVariantNotFound", { ProductVariantId: [] });
+  const rules = { min: variant.min_quantity, max: variant.max_quantity, step: variant.step_quantity };
+  const id = await ensureSession(session);
+  const check = (inCart: number) => {
+    const problem = lineProblem(rules, variant.stock, inCart, input.Quantity);
+    if (problem?.code === "QuantityRuleBroken")
+      throw new ApiError(
+        422,
+        "QuantityRuleBroken",
+        { Quantity: [t("Errors.QuantityRuleBroken", { suggested: problem.suggested })] },
+        undefined,
+        { suggested: problem.suggested },
+      );
+    if (problem?.code === "InsufficientStock")
+      throw new ApiError(
+        409,
+        "InsufficientStock",
+        { Quantity: [t("Errors.InsufficientStock", { available: problem.available })] },
+        undefined,
+        { available: problem.available },
+      );
+    return input.Quantity;
+  };
+  const owner = { customerId: session.customerId, sessionKey: sessionKey(id) };
+  const line = { variantId: variant.id, itemOrigin: input.ItemOrigin, itemKey: input.ItemKey };
+  try {
+    await addLine(owner, line, check);
+  } catch (error) {
+    // Two first adds of one session at once both create the cart: the second finds it on retry.
+    if (!isUniqueViolation(error)) throw error;
+    await addLine(owner, line, check);
+  }
+  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY, variant.vat_class);
+  const summary = await cartSummary(session, culture);
+  const unitTaxIncl = withVat(await unitPrice(variant.id, input.Quantity), rate);
+  return {
+    Cart: summary,
+    Message: t("Cart.Added", { name: variant.name, quantity: input.Quantity }),
+    ProductVariantId: variant.id,
+    Quantity: input.Quantity,
+    Item: trackingItem({
+      name: variant.name,
+      variantId: variant.id,
+      sku: variant.sku,
+      priceCents: unitTaxIncl,
+      brand: variant.brand,
+      category: variant.category,
+      quantity: input.Quantity,
+      index: input.Index ?? 0,
+    }),
+  };
+}
+
+async function unitPrice(variantId: number, quantity: number): Promise<number> {
+  const tiers = await variantTiers(variantId);
+  return unitPriceFor(
+    tiers.map((t) => ({ minQuantity: t.min_quantity, amountTaxExcl: t.amount_tax_excl })),
+    quantity,
+  );
+}
+
+/** The add-to-cart form without JavaScript: the same service, answered as a notice for the next page. */
+export async function addToCartFromForm(session: Session, culture: Culture, form: FormData): Promise<Flash> {
+  const t = translator(culture);
+  const parsed = AddToCartSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { kind: "error", message: t("Errors.ValidationFailed"), links: [] };
+  try {
+    const result = await addToCart(session, culture, parsed.data);
+    return {
+      kind: "success",
+      message: result.Message,
+      links: [{ href: `/${culture}/shoppingcarts`, label: t("Cart.GoToBasket") }],
+    };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return {
+      kind: "error",
+      message: errorBody(error, culture).Errors.Quantity?.[0] ?? errorBody(error, culture).Message,
+      links: [],
+    };
+  }
 }

@@ -132,7 +132,10 @@ export async function productCards(
 ): Promise<ProductCard[]> {
   let query = filtered(culture, filter)
     .innerJoin("brands as b", "b.id", "p.brand_id")
-    .select(["p.id", "t.name", "t.slug", "b.name as brand"]);
+    .innerJoin("category_translations as ct", (j) =>
+      j.onRef("ct.category_id", "=", "p.category_id").on("ct.culture", "=", culture),
+    )
+    .select(["p.id", "t.name", "t.slug", "b.name as brand", "ct.name as category"]);
   if (sort === "name") query = query.orderBy("t.name");
   else if (sort === "price-asc") query = query.orderBy((eb) => minPrice(eb), "asc");
   else if (sort === "price-desc") query = query.orderBy((eb) => minPrice(eb), "desc");
@@ -145,7 +148,7 @@ export async function productCards(
     db()
       .selectFrom("product_variants as v")
       .innerJoin("prices as pr", (j) => j.onRef("pr.variant_id", "=", "v.id").on("pr.min_quantity", "=", 1))
-      .select(["v.id", "v.product_id", "v.is_default", "pr.amount_tax_excl"])
+      .select(["v.id", "v.product_id", "v.is_default", "v.sku", "v.min_quantity", "pr.amount_tax_excl"])
       .where("v.product_id", "in", ids)
       .execute(),
     db()
@@ -167,12 +170,17 @@ export async function productCards(
     const own = variants.filter((v) => v.product_id === row.id);
     const prices = own.map((v) => v.amount_tax_excl);
     const image = images.find((i) => i.product_id === row.id);
+    const main = own.find((v) => v.is_default === 1) ?? own[0];
     return {
       id: row.id,
-      defaultVariantId: (own.find((v) => v.is_default === 1) ?? own[0])?.id ?? 0,
+      defaultVariantId: main?.id ?? 0,
+      defaultSku: main?.sku ?? "",
+      defaultMinQuantity: main?.min_quantity ?? 1,
+      hasVariations: own.length > 1,
       name: row.name,
       slug: row.slug,
       brand: row.brand,
+      category: row.category,
       priceTaxExcl: Math.min(...prices),
       priceVaries: new Set(prices).size > 1,
       image: image ? { guid: image.guid, alt: row.name } : null,
@@ -236,15 +244,16 @@ export async function productBySlug(culture: Culture, slug: string): Promise<Pro
     : undefined;
 }
 
-export async function productImages(productId: number): Promise<string[]> {
+/** A product's photos in order, each with the colour (attribute value) it shows, if any. */
+export async function productImages(productId: number): Promise<{ guid: string; valueId: number | null }[]> {
   const rows = await db()
     .selectFrom("product_assets as pa")
     .innerJoin("assets as a", "a.id", "pa.asset_id")
-    .select("a.guid")
+    .select(["a.guid", "pa.attribute_value_id"])
     .where("pa.product_id", "=", productId)
     .orderBy("pa.position")
     .execute();
-  return rows.map((r) => r.guid);
+  return rows.map((r) => ({ guid: r.guid, valueId: r.attribute_value_id }));
 }
 
 export async function assetByGuid(guid: string) {

@@ -132,34 +132,31 @@ export async function searchPage(
 
 export interface ProductPage {
   product: ProductDetail;
-  images: string[];
+  images: { guid: string; valueId: number | null }[];
   slugs: Partial<Record<Culture, string>>;
-  priceTaxIncl: number;
-  priceTaxExcl: number;
-  priceVaries: boolean;
-  inStock: boolean;
+  categoryName: string;
 }
 
+/** A product page's own data; prices and stock come with the chosen variant (variants.server buyBox). */
 export async function productPage(culture: Culture, slug: string): Promise<ProductPage | null> {
   const product = await productBySlug(culture, slug);
   if (!product) return null;
-  const [images, slugs, cards, rate] = await Promise.all([
+  const [images, slugs, tree] = await Promise.all([
     productImages(product.id),
     translatedSlugs("product", product.id),
-    productCards(culture, { productIds: [product.id] }, { offset: 0, limit: 1 }),
-    vatRate(DEFAULT_SHIPPING_COUNTRY),
+    categories(culture),
   ]);
-  const card = cards.find((c) => c.id === product.id);
-  if (!card) return null;
-  return {
-    product,
-    images,
-    slugs,
-    priceTaxExcl: card.priceTaxExcl,
-    priceTaxIncl: withVat(card.priceTaxExcl, rate),
-    priceVaries: card.priceVaries,
-    inStock: card.inStock,
-  };
+  const categoryName = tree.find((c) => c.id === product.categoryId)?.name ?? "";
+  return { product, images, slugs, categoryName };
+}
+
+/** Photos of the chosen colour first (the page without JavaScript shows the shopper's colour). */
+export function photosForChoice<T extends { valueId: number | null }>(
+  images: readonly T[],
+  chosen: ReadonlySet<number>,
+): T[] {
+  const matches = (image: T) => image.valueId !== null && chosen.has(image.valueId);
+  return [...images.filter(matches), ...images.filter((image) => !matches(image))];
 }
 
 /** The facets of a category (with its children) or a brand, for the ListFilter fragment. */

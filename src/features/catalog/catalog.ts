@@ -35,9 +35,15 @@ export function paging(total: number, pageSize: number, pageIndex: number): Pagi
 export interface ProductCard {
   id: number;
   defaultVariantId: number;
+  defaultSku: string;
+  /** The quantity a card adds (the default variant's minimum). */
+  defaultMinQuantity: number;
+  /** Products with several variants are chosen on their page; others can be added from the card. */
+  hasVariations: boolean;
   name: string;
   slug: string;
   brand: string;
+  category: string;
   /** Lowest unit price tax excluded, in cents. */
   priceTaxExcl: number;
   /** Whether variants differ in price ("from ..."). */
@@ -273,4 +279,29 @@ export interface ProductVariantViewModel {
   LowestPrice30DaysTaxInclHtml?: string;
   /** VariantValueId1..n: the chosen value of each attribute. */
   [variantValue: `VariantValueId${number}`]: number | null;
+}
+
+/** One value of a variation control (spec 001 section 3, variant attributes). */
+export interface VariantAttributeValue {
+  ProductAttributeValueId: number;
+  DisplayValue: string;
+  IsUnavailable: boolean;
+  ColorCode1: string | null;
+  ColorCode2: string | null;
+  ColorCode3: string | null;
+}
+
+export interface VariantAttributeViewModel {
+  ProductAttributeId: number;
+  Name: string;
+  /** "Square": colour swatches; anything else: a select. */
+  VariationDisplayTypeValue: string;
+  Value: number | null;
+  Values: VariantAttributeValue[];
+}
+
+/** The answer of `GET /api/v1/catalog/products/{productId}/productvariants`. */
+export interface VariantChoice {
+  ProductVariantViewModel: ProductVariantViewModel;
+  ProductVariantAttributesViewModel: VariantAttributeViewModel[];
 }

@@ -1,7 +1,13 @@
 import type { Culture } from "../../lib/culture";
 import { formatMoney, withVat } from "../../lib/money";
 import { DEFAULT_SHIPPING_COUNTRY, unitPriceFor } from "../cart/cart";
-import { omnibusReference, type ProductVariantViewModel, resolveVariant } from "./catalog";
+import {
+  omnibusReference,
+  type ProductVariantViewModel,
+  resolveVariant,
+  type VariantChoice,
+  variantChoiceFromParams,
+} from "./catalog";
 import { vatRate } from "./catalog.repository";
 import { correctQuantity } from "./quantity";
 import { priceHistory, variantMatrix, variantTiers } from "./variants.repository";
@@ -16,9 +22,20 @@ export async function chooseVariant(
   quantity: number | null,
   culture: Culture,
   lastChanged?: number,
-) {
+): Promise<VariantChoice | null> {
   const matrix = await variantMatrix(productId, culture);
-  if (!matrix) return null;
+  return matrix ? chooseFromMatrix(matrix, chosen, quantity, culture, lastChanged) : null;
+}
+
+type Matrix = NonNullable<Awaited<ReturnType<typeof variantMatrix>>>;
+
+async function chooseFromMatrix(
+  matrix: Matrix,
+  chosen: number[],
+  quantity: number | null,
+  culture: Culture,
+  lastChanged?: number,
+): Promise<VariantChoice> {
   const { variant, unavailable } = resolveVariant(
     matrix.variants,
     matrix.attributes.map((a) => ({ id: a.id, valueIds: a.values.map((v) => v.id) })),
@@ -119,4 +136,20 @@ export function productStructuredData(
       availability: variant.IsInStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
   }).replace(/</g, "\\u003c");
+}
+
+/**
+ * Everything the variation picker shows for a product: the choice read from the page's query (the
+ * no-JavaScript form), its degressive prices and whether variants differ in price ("from").
+ */
+export type BuyBox = NonNullable<Awaited<ReturnType<typeof buyBox>>>;
+
+export async function buyBox(productId: number, params: URLSearchParams, culture: Culture) {
+  const picked = variantChoiceFromParams(params);
+  const matrix = await variantMatrix(productId, culture);
+  if (!matrix) return null;
+  const choice = await chooseFromMatrix(matrix, picked.chosen, picked.quantity, culture, picked.lastChanged);
+  const tiers = await degressivePrices(choice.ProductVariantViewModel.ProductVariantId, culture);
+  const prices = new Set(matrix.variants.map((v) => unitPriceFor(v.tiers, 1)));
+  return { choice, tiers, priceFrom: prices.size > 1 && picked.chosen.length === 0 };
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { miniCartIsland } from "../cart/MiniCart.island";
+import { variationPickerIsland } from "../catalog/VariationPicker.island";
 import { consentDialogIsland } from "../consent/ConsentDialog.island";
 import type { IslandDefinition } from "./islands";
 
 /** Every island a CMS tag may name. A new island adds its definition here. */
-export const ISLANDS: readonly IslandDefinition[] = [miniCartIsland, consentDialogIsland];
+export const ISLANDS: readonly IslandDefinition[] = [miniCartIsland, consentDialogIsland, variationPickerIsland];
 
 export function islandCatalogue() {
   return ISLANDS.map((island) => ({

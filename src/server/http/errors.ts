@@ -17,7 +17,10 @@ export type ErrorCode =
   | "UnknownCulture"
   | "InvalidCredentials"
   | "CrossOrigin"
-  | "ConsentStampOutdated";
+  | "ConsentStampOutdated"
+  | "ProductVariantNotFound"
+  | "QuantityRuleBroken"
+  | "InsufficientStock";
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { defineIsland } from "../islands/islands";
+
+export const variationPickerIsland = defineIsland({
+  name: "variation-picker",
+  description:
+    "Buy box of one product: price, variation controls (swatches or selects), quantity and add to cart. Server HTML is a GET form for the choice and a POST form for the cart; hydrates on first interaction and then refreshes through the variant API.",
+  props: z.object({
+    productId: z.number().int().min(1),
+    /** Where the no-JavaScript forms return; the current page when absent. */
+    returnUrl: z.string().startsWith("/").max(500).optional(),
+  }),
+  fixtures: {
+    "first-product": { productId: 1 },
+    "colours-and-sizes": { productId: 3 },
+  },
+});

@@ -1,0 +1,13 @@
+import { requestJson } from "../../shell/request";
+import type { VariantChoice } from "./catalog";
+import type { Suggestion } from "./search";
+
+/** The variant for the chosen values (VariantValueId1..n, Quantity, LastChangedValueId). */
+export function fetchVariant(productId: number, choice: URLSearchParams, signal?: AbortSignal): Promise<VariantChoice> {
+  return requestJson<VariantChoice>(`/api/v1/catalog/products/${productId}/productvariants?${choice}`, { signal });
+}
+
+export function fetchSuggestions(q: string, signal?: AbortSignal): Promise<Suggestion[]> {
+  const query = new URLSearchParams({ q, nbrResults: "5", accuracy: "0.3" });
+  return requestJson<Suggestion[]>(`/api/v1/catalog/search/suggestions?${query}`, { signal });
+}
