@@ -315,3 +315,45 @@ test.describe("pagination", () => {
     await expect(page.locator(".pagination")).toHaveCount(0);
   });
 });
+
+test.describe("search box", () => {
+  test("suggests from 2 characters as an ARIA combobox and opens the chosen product", async ({ page }) => {
+    await page.goto("/fr/c/vetements");
+    const box = page.getByRole("combobox", { name: "Rechercher" });
+    await box.click();
+    await expect(page.locator("astro-island:has(.search)")).not.toHaveAttribute("ssr", "", { timeout: 15_000 });
+    await box.pressSequentially("r");
+    await page.waitForTimeout(400);
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+    // A typo: "robbe" for "robe".
+    await box.pressSequentially("obbe", { delay: 30 });
+    const list = page.getByRole("listbox", { name: "Rechercher" });
+    await expect(list).toBeVisible();
+    const options = list.getByRole("option");
+    await expect(options.first()).toContainText(/robe/i);
+    expect(await options.count()).toBeLessThanOrEqual(5);
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    await box.press("ArrowDown");
+    const active = await box.getAttribute("aria-activedescendant");
+    expect(active).toBeTruthy();
+    await expect(page.locator(`#${active?.replace(/:/g, "\\:")}`)).toHaveAttribute("aria-selected", "true");
+    const name = await options.first().textContent();
+    await box.press("Enter");
+    await expect(page.locator("h1")).toHaveText(name ?? "");
+    expect(await seriousViolations(page, { include: ".search" })).toEqual([]);
+  });
+
+  test("Escape closes the suggestions; an empty query does not leave the page", async ({ page }) => {
+    await page.goto("/fr/");
+    const box = page.getByRole("combobox", { name: "Rechercher" });
+    await box.click();
+    await box.pressSequentially("lin", { delay: 30 });
+    await expect(page.getByRole("listbox", { name: "Rechercher" })).toBeVisible();
+    await box.press("Escape");
+    await expect(page.getByRole("listbox", { name: "Rechercher" })).toBeHidden();
+    await box.press("Escape");
+    await expect(box).toHaveValue("");
+    await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+    await expect(page).toHaveURL(/\/fr\/$/);
+  });
+});

@@ -7,7 +7,12 @@ export function fetchVariant(productId: number, choice: URLSearchParams, signal?
   return requestJson<VariantChoice>(`/api/v1/catalog/products/${productId}/productvariants?${choice}`, { signal });
 }
 
-export function fetchSuggestions(q: string, signal?: AbortSignal): Promise<Suggestion[]> {
-  const query = new URLSearchParams({ q, nbrResults: "5", accuracy: "0.3" });
-  return requestJson<Suggestion[]>(`/api/v1/catalog/search/suggestions?${query}`, { signal });
+export function fetchSuggestions(q: string, limit: number, signal?: AbortSignal): Promise<Suggestion[]> {
+  const query = new URLSearchParams({ q, nbrResults: String(limit), accuracy: "0.3" });
+  // Suggestions are a help: a refused or throttled request leaves the plain search form, no dialog.
+  return requestJson<Suggestion[]>(
+    `/api/v1/catalog/search/suggestions?${query}`,
+    { signal },
+    { handled: [400, 429, 503] },
+  );
 }

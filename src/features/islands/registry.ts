@@ -1,11 +1,17 @@
 import { z } from "zod";
 import { miniCartIsland } from "../cart/MiniCart.island";
+import { searchBoxIsland } from "../catalog/SearchBox.island";
 import { variationPickerIsland } from "../catalog/VariationPicker.island";
 import { consentDialogIsland } from "../consent/ConsentDialog.island";
 import type { IslandDefinition } from "./islands";
 
 /** Every island a CMS tag may name. A new island adds its definition here. */
-export const ISLANDS: readonly IslandDefinition[] = [miniCartIsland, consentDialogIsland, variationPickerIsland];
+export const ISLANDS: readonly IslandDefinition[] = [
+  miniCartIsland,
+  consentDialogIsland,
+  variationPickerIsland,
+  searchBoxIsland,
+];
 
 export function islandCatalogue() {
   return ISLANDS.map((island) => ({
