@@ -5,6 +5,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { accountRoutes } from "../features/account/account.routes";
 import { cartRoutes } from "../features/cart/cart.routes";
 import { catalogRoutes } from "../features/catalog/catalog.routes";
+import { customerReferenceRoutes } from "../features/catalog/customer-reference.routes";
 import { stockRoutes } from "../features/catalog/stock.routes";
 import { consentRoutes } from "../features/consent/consent.routes";
 import { islandRoutes } from "../features/islands/islands.routes";
@@ -70,6 +71,7 @@ export function createApi(): Hono<ApiEnv> {
   app.route("/", consentRoutes);
   app.route("/", catalogRoutes);
   app.route("/", stockRoutes);
+  app.route("/", customerReferenceRoutes);
 
   app.get("/openapi.json", (c) => c.json(openApiDocument()));
 

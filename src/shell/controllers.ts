@@ -19,10 +19,21 @@ const CONTROLLERS: Record<string, () => Promise<{ default: Connect }>> = {
   "list-filter": () => import("./controllers/list-filter"),
   "product-gallery": () => import("./controllers/product-gallery"),
   ecommerce: () => import("./controllers/ecommerce"),
+  "viewer-360": () => import("./controllers/viewer-360"),
+  "quick-view": () => import("./controllers/quick-view"),
+  "customer-reference": () => import("./controllers/customer-reference"),
 };
 
 /** Controllers that wait for the shopper to reach their element (a form being filled) before loading. */
-const ON_INTERACTION = new Set(["validation", "list-toolbar", "list-filter", "product-gallery", "search-box"]);
+const ON_INTERACTION = new Set([
+  "validation",
+  "list-toolbar",
+  "list-filter",
+  "product-gallery",
+  "viewer-360",
+  "quick-view",
+  "customer-reference",
+]);
 const INTERACTION_EVENTS = ["focusin", "pointerdown", "pointerover"] as const;
 
 const HELD_EVENTS = ["submit", "change", "click"] as const;
@@ -30,7 +41,8 @@ const HELD_EVENTS = ["submit", "change", "click"] as const;
 const connected = new WeakMap<HTMLElement, Set<string>>();
 
 /**
- * Loads when the element is first used, or when a document event named in `data-load-on` fires (another
+ * Loads when the element is first used, when it becomes visible (`data-load-visible`), or when a
+ * document event named in `data-load-on` fires (another
  * part of the page changed something this element follows). Changes, a submit and link clicks that
  * happen before the behaviour arrived are held back and replayed once it is connected: `start` gets a
  * function that ends the hold.
@@ -65,6 +77,16 @@ function whenUsed(element: HTMLElement, start: (release: () => void) => void): v
   for (const name of HELD_EVENTS) element.addEventListener(name, hold, true);
   for (const name of INTERACTION_EVENTS) element.addEventListener(name, begin, true);
   for (const name of documentEvents) document.addEventListener(name, begin);
+  // `data-load-visible`: also when it scrolls into view (a viewer that moves by itself).
+  if (element.dataset.loadVisible !== undefined && "IntersectionObserver" in window) {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        begin();
+      }
+    });
+    observer.observe(element);
+  }
 }
 
 export function connectControllers(root: ParentNode = document): void {

@@ -49,6 +49,8 @@ function updateHeader(next: Document): void {
 export function configureSwup(swup: Swup): void {
   swup.options.ignoreVisit = (_url, { el, event } = {}) => {
     if (!el) return false;
+    // A behaviour took the click over (quick view, lightbox): not a page visit.
+    if ((event as Event | undefined)?.defaultPrevented) return true;
     if (el.closest("[data-no-swup], [data-modal], [data-confirm]")) return true;
     return linkDecision(linkFacts(el, event as MouseEvent | undefined), window.location) !== "ajax";
   };

@@ -357,3 +357,79 @@ test.describe("search box", () => {
     await expect(page).toHaveURL(/\/fr\/$/);
   });
 });
+
+test.describe("product page extras", () => {
+  test("quick view loads a row's content once and toggles with the eye", async ({ page }) => {
+    await page.goto("/fr/c/vetements?display=list");
+    const eye = page.locator("a[data-quick-view]").first();
+    const panel = page.locator(".product-card__quick-panel").first();
+    await expect(panel).toBeHidden();
+    let loads = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/widget/catalog/QuickView")) loads++;
+    });
+    await eye.hover();
+    await expect(page.locator(".product-grid")).toHaveAttribute("data-connected", /quick-view/, { timeout: 15_000 });
+    await eye.click();
+    await expect(panel.locator("[data-quick-view-content]")).toBeVisible();
+    await expect(eye).toHaveAttribute("aria-expanded", "true");
+    await eye.click();
+    await expect(panel).toBeHidden();
+    await expect(eye).toHaveAttribute("aria-expanded", "false");
+    await eye.click();
+    await expect(panel).toBeVisible();
+    expect(loads).toBe(1);
+  });
+
+  for (const mode of ["slider", "drag", "auto"] as const) {
+    test(`the 360 viewer turns in ${mode} mode`, async ({ page }) => {
+      await page.goto(`/dev/islands/viewer-360/${mode}?culture=fr`);
+      const viewer = page.locator(".viewer-360");
+      await expect(viewer).toHaveAttribute("data-connected", /viewer-360/, { timeout: 15_000 });
+      await expect(viewer).toHaveAttribute("data-frame", "0");
+      if (mode === "slider") {
+        await page.getByRole("slider", { name: "Angle de vue" }).fill("5");
+        await expect(viewer).toHaveAttribute("data-frame", "5");
+      } else if (mode === "drag") {
+        const stage = page.getByRole("slider", { name: "Angle de vue" });
+        const box = await stage.boundingBox();
+        if (!box) throw new Error("no stage");
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2, { steps: 5 });
+        await page.mouse.up();
+        await expect(viewer).toHaveAttribute("data-frame", "5");
+        await stage.press("ArrowLeft");
+        await expect(viewer).toHaveAttribute("data-frame", "4");
+      } else {
+        await expect(viewer).toHaveAttribute("data-rotating", "true");
+        await expect(viewer).not.toHaveAttribute("data-frame", "0");
+        await page.getByRole("button", { name: "Arrêter la rotation" }).click();
+        const frame = await viewer.getAttribute("data-frame");
+        await page.waitForTimeout(300);
+        await expect(viewer).toHaveAttribute("data-frame", frame ?? "");
+      }
+    });
+  }
+
+  test("a business customer saves a reference; a refused one shows the reference error, which leaves by itself", async ({
+    page,
+  }) => {
+    await page.goto("/fr/security/login?returnUrl=%2Ffr%2Fc%2Fvetements");
+    await page.getByLabel("Adresse e-mail").fill("jan@vitrine.test");
+    await page.getByLabel("Mot de passe").fill("Vitrine-demo-2");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.locator(".product-card a[data-select-item]").first().click();
+    const field = page.getByLabel("Ma référence", { exact: true });
+    await field.fill("ATELIER-7");
+    await page.getByRole("button", { name: "Enregistrer la référence" }).click();
+    await expect(page.locator("[data-reference-status]")).toHaveText("Votre référence est enregistrée.");
+    await field.fill("<script>");
+    await page.getByRole("button", { name: "Enregistrer la référence" }).click();
+    const modal = page.locator("#shell-modal");
+    await expect(modal).toContainText("Votre référence n'a pas pu être enregistrée.");
+    await expect(modal).toBeHidden({ timeout: 5000 });
+    await page.getByLabel("Rechercher par ma référence").fill("atelier");
+    await expect(page.locator("[data-reference-results] a")).toContainText("ATELIER-7");
+  });
+});

@@ -75,72 +75,76 @@ export default function SearchBox({ action, value, limit, labels }: SearchBoxPro
 
   const expanded = open && text.trim().length >= SEARCH_MIN_CHARS && state.query === text.trim();
   return (
-    <form
-      className="search"
-      role="search"
-      action={action}
-      method="get"
-      onSubmit={(event) => {
-        if (!text.trim()) event.preventDefault();
-      }}
-    >
-      <label className="visually-hidden" htmlFor={`${id}-input`}>
-        {labels.search}
-      </label>
-      <div className="search__field">
-        <input
-          ref={input}
-          id={`${id}-input`}
-          type="search"
-          name="q"
-          value={text}
-          placeholder={labels.placeholder}
-          autoComplete="off"
-          required
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          onChange={(event) => change(event.target.value)}
-          onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-          onFocus={() => text.trim().length >= SEARCH_MIN_CHARS && setOpen(true)}
-        />
-        <ul id={listId} role="listbox" aria-label={labels.search} className="search__suggestions" hidden={!expanded}>
-          {items.map((item, index) => (
-            <li
-              key={item.ProductUrl}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className="search__suggestion"
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => {
-                visit(item.ProductUrl);
-                setOpen(false);
-              }}
-              onKeyDown={() => {}}
-            >
-              {item.Photo && <img src={`/media/${item.Photo.AssetId}.webp`} alt="" width={40} height={40} />}
-              <span>{item.Name}</span>
-            </li>
-          ))}
-          {expanded && items.length === 0 && (
-            <li role="option" aria-selected={false} aria-disabled="true" className="search__empty">
-              {labels.noResults}
-            </li>
-          )}
-        </ul>
-      </div>
-      <span className="visually-hidden" role="status">
-        {expanded
-          ? items.length
-            ? labels.resultsCount.replace("{count}", String(items.length))
-            : labels.noResults
-          : ""}
-      </span>
-      <button type="submit">{labels.search}</button>
-    </form>
+    <search className="search">
+      <form
+        className="search__form"
+        action={action}
+        method="get"
+        onSubmit={(event) => {
+          if (!text.trim()) event.preventDefault();
+        }}
+      >
+        <label className="visually-hidden" htmlFor={`${id}-input`}>
+          {labels.search}
+        </label>
+        <div className="search__field">
+          <input
+            ref={input}
+            id={`${id}-input`}
+            type="search"
+            name="q"
+            value={text}
+            placeholder={labels.placeholder}
+            autoComplete="off"
+            required
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+            onChange={(event) => change(event.target.value)}
+            onKeyDown={onKeyDown}
+            onBlur={() => setTimeout(() => setOpen(false), 150)}
+            onFocus={() => text.trim().length >= SEARCH_MIN_CHARS && setOpen(true)}
+          />
+          <div id={listId} role="listbox" aria-label={labels.search} className="search__suggestions" hidden={!expanded}>
+            {items.map((item, index) => (
+              // Focus stays in the combobox; options are pointed at by aria-activedescendant (ARIA APG).
+              // biome-ignore lint/a11y/useFocusableInteractive: see above
+              <div
+                key={item.ProductUrl}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className="search__suggestion"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => {
+                  visit(item.ProductUrl);
+                  setOpen(false);
+                }}
+                onKeyDown={() => {}}
+              >
+                {item.Photo && <img src={`/media/${item.Photo.AssetId}.webp`} alt="" width={40} height={40} />}
+                <span>{item.Name}</span>
+              </div>
+            ))}
+            {expanded && items.length === 0 && (
+              // biome-ignore lint/a11y/useFocusableInteractive: an inert "no suggestion" entry of the listbox
+              <div role="option" aria-selected={false} aria-disabled="true" className="search__empty">
+                {labels.noResults}
+              </div>
+            )}
+          </div>
+        </div>
+        <span className="visually-hidden" role="status">
+          {expanded
+            ? items.length
+              ? labels.resultsCount.replace("{count}", String(items.length))
+              : labels.noResults
+            : ""}
+        </span>
+        <button type="submit">{labels.search}</button>
+      </form>
+    </search>
   );
 }

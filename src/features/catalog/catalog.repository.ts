@@ -22,9 +22,9 @@ export async function categories(culture: Culture): Promise<CategoryNode[]> {
   return rows.map((r) => ({ id: r.id, parentId: r.parent_id, name: r.name, slug: r.slug, description: r.description }));
 }
 
-/** A category's or product's slug in every culture, for hreflang and the language switch. */
+/** A category's, product's or tag's slug in every culture, for hreflang and the language switch. */
 export async function translatedSlugs(
-  entity: "category" | "product",
+  entity: "category" | "product" | "tag",
   id: number,
 ): Promise<Partial<Record<Culture, string>>> {
   const rows =
@@ -34,12 +34,68 @@ export async function translatedSlugs(
           .select(["culture", "slug"])
           .where("category_id", "=", id)
           .execute()
-      : await db()
-          .selectFrom("product_translations")
-          .select(["culture", "slug"])
-          .where("product_id", "=", id)
-          .execute();
+      : entity === "tag"
+        ? await db().selectFrom("tag_translations").select(["culture", "slug"]).where("tag_id", "=", id).execute()
+        : await db()
+            .selectFrom("product_translations")
+            .select(["culture", "slug"])
+            .where("product_id", "=", id)
+            .execute();
   return Object.fromEntries(rows.map((r) => [r.culture, r.slug]));
+}
+
+export async function brandBySlug(slug: string) {
+  return db().selectFrom("brands").select(["id", "name", "slug"]).where("slug", "=", slug).executeTakeFirst();
+}
+
+export async function tagBySlug(culture: Culture, slug: string) {
+  return db()
+    .selectFrom("tag_translations")
+    .select(["tag_id as id", "name", "slug"])
+    .where("culture", "=", culture)
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+}
+
+export async function productTags(culture: Culture, productId: number) {
+  return db()
+    .selectFrom("product_tags as pt")
+    .innerJoin("tag_translations as t", (j) => j.onRef("t.tag_id", "=", "pt.tag_id").on("t.culture", "=", culture))
+    .select(["t.name", "t.slug"])
+    .where("pt.product_id", "=", productId)
+    .orderBy("t.name")
+    .execute();
+}
+
+/** Products related to a product, in their order (the product page's related products). */
+export async function relatedProductIds(productId: number): Promise<number[]> {
+  const rows = await db()
+    .selectFrom("product_relations")
+    .select("related_product_id")
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .execute();
+  return rows.map((r) => r.related_product_id);
+}
+
+export async function firstProductWithFrames(): Promise<number | undefined> {
+  const row = await db()
+    .selectFrom("product_frames")
+    .select((eb) => eb.fn.min<number>("product_id").as("id"))
+    .executeTakeFirst();
+  return row?.id ?? undefined;
+}
+
+/** The frames of a product's 360-degree view, in order. */
+export async function productFrames(productId: number): Promise<string[]> {
+  const rows = await db()
+    .selectFrom("product_frames as f")
+    .innerJoin("assets as a", "a.id", "f.asset_id")
+    .select("a.guid")
+    .where("f.product_id", "=", productId)
+    .orderBy("f.frame")
+    .execute();
+  return rows.map((r) => r.guid);
 }
 
 export interface ProductFilter {
@@ -49,6 +105,7 @@ export interface ProductFilter {
   /** Plain text search on the name in the culture. */
   text?: string;
   brandIds?: number[];
+  tagIds?: number[];
   /** Attribute id -> value ids: a product qualifies with one of the values of every listed attribute. */
   attributeValues?: Record<string, number[]>;
   /** Lowest unit price, tax excluded, in cents. */
@@ -84,6 +141,18 @@ function filtered(culture: Culture, filter: ProductFilter) {
     query = query.where(sql<boolean>`lower(t.name) like ${pattern} escape '\\'`);
   }
   if (filter.brandIds?.length) query = query.where("p.brand_id", "in", filter.brandIds);
+  if (filter.tagIds?.length) {
+    const tagIds = filter.tagIds;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("product_tags as pt")
+          .select("pt.tag_id")
+          .whereRef("pt.product_id", "=", "p.id")
+          .where("pt.tag_id", "in", tagIds),
+      ),
+    );
+  }
   for (const valueIds of Object.values(filter.attributeValues ?? {})) {
     if (!valueIds.length) continue;
     query = query.where((eb) =>
@@ -206,13 +275,25 @@ export interface ProductDetail {
   slug: string;
   description: string;
   brand: string;
+  brandSlug: string;
   categoryId: number;
   unitMeasure: string | null;
   unitContentMilli: number | null;
 }
 
 export async function productBySlug(culture: Culture, slug: string): Promise<ProductDetail | undefined> {
-  const row = await db()
+  return findProduct(culture, { slug });
+}
+
+export async function productById(culture: Culture, id: number): Promise<ProductDetail | undefined> {
+  return findProduct(culture, { id });
+}
+
+async function findProduct(
+  culture: Culture,
+  by: { slug: string } | { id: number },
+): Promise<ProductDetail | undefined> {
+  let query = db()
     .selectFrom("product_translations as t")
     .innerJoin("products as p", "p.id", "t.product_id")
     .innerJoin("brands as b", "b.id", "p.brand_id")
@@ -222,14 +303,15 @@ export async function productBySlug(culture: Culture, slug: string): Promise<Pro
       "t.slug",
       "t.description",
       "b.name as brand",
+      "b.slug as brand_slug",
       "p.category_id",
       "p.unit_measure",
       "p.unit_content_milli",
     ])
     .where("t.culture", "=", culture)
-    .where("t.slug", "=", slug)
-    .where("p.is_active", "=", 1)
-    .executeTakeFirst();
+    .where("p.is_active", "=", 1);
+  query = "slug" in by ? query.where("t.slug", "=", by.slug) : query.where("p.id", "=", by.id);
+  const row = await query.executeTakeFirst();
   return row
     ? {
         id: row.id,
@@ -237,6 +319,7 @@ export async function productBySlug(culture: Culture, slug: string): Promise<Pro
         slug: row.slug,
         description: row.description,
         brand: row.brand,
+        brandSlug: row.brand_slug,
         categoryId: row.category_id,
         unitMeasure: row.unit_measure,
         unitContentMilli: row.unit_content_milli,

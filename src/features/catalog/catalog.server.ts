@@ -3,18 +3,26 @@ import { withVat } from "../../lib/money";
 import { DEFAULT_SHIPPING_COUNTRY } from "../cart/cart";
 import { type ListFilter, type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
 import {
+  brandBySlug,
   type CategoryNode,
   categories,
   countProducts,
   facetCounts,
+  firstProductWithFrames,
   type ProductDetail,
   type ProductFilter,
+  productById,
   productBySlug,
   productCards,
+  productFrames,
   productImages,
+  productTags,
+  relatedProductIds,
+  tagBySlug,
   translatedSlugs,
   vatRate,
 } from "./catalog.repository";
+import { chooseVariant } from "./variants.server";
 
 export interface PricedCard extends ProductCard {
   priceTaxIncl: number;
@@ -122,6 +130,48 @@ export async function categoryPage(culture: Culture, slug: string, query: ListQu
   return { category, products, slugs, children: all.filter((c) => c.parentId === category.id) };
 }
 
+/** A brand's products; the brand facet cannot widen the list beyond the brand. */
+export async function brandPage(culture: Culture, slug: string, query: ListQuery, listFilter: ListFilter = {}) {
+  const brand = await brandBySlug(slug);
+  if (!brand) return null;
+  const { Brands: _ignored, ...rest } = listFilter;
+  return { brand, products: await list(culture, { brandIds: [brand.id] }, query, rest) };
+}
+
+/** The products carrying a tag (the tag search page). */
+export async function tagPage(culture: Culture, slug: string, query: ListQuery, listFilter: ListFilter = {}) {
+  const tag = await tagBySlug(culture, slug);
+  if (!tag) return null;
+  const [products, slugs] = await Promise.all([
+    list(culture, { tagIds: [tag.id] }, query, listFilter),
+    translatedSlugs("tag", tag.id),
+  ]);
+  return { tag, products, slugs };
+}
+
+/** Related products of a product page, priced like any card. */
+export async function relatedProducts(culture: Culture, productId: number): Promise<PricedCard[]> {
+  const ids = await relatedProductIds(productId);
+  if (!ids.length) return [];
+  const cards = await priced(await productCards(culture, { productIds: ids }, { offset: 0, limit: ids.length }));
+  return ids.flatMap((id) => cards.filter((c) => c.id === id));
+}
+
+/** A product's 360-degree frames (first product with a frame set when none is named: previews). */
+export async function productFrameSet(productId?: number): Promise<string[]> {
+  const id = productId ?? (await firstProductWithFrames());
+  return id ? productFrames(id) : [];
+}
+
+/** What a product row's quick view shows: the default variant, the first photo and the description. */
+export async function quickView(culture: Culture, productId: number) {
+  const product = await productById(culture, productId);
+  if (!product) return null;
+  const [choice, images] = await Promise.all([chooseVariant(productId, [], null, culture), productImages(productId)]);
+  if (!choice) return null;
+  return { product, variant: choice.ProductVariantViewModel, image: images[0]?.guid ?? null };
+}
+
 export async function searchPage(
   culture: Culture,
   query: ListQuery,
@@ -135,19 +185,23 @@ export interface ProductPage {
   images: { guid: string; valueId: number | null }[];
   slugs: Partial<Record<Culture, string>>;
   categoryName: string;
+  tags: { name: string; slug: string }[];
+  related: PricedCard[];
 }
 
 /** A product page's own data; prices and stock come with the chosen variant (variants.server buyBox). */
 export async function productPage(culture: Culture, slug: string): Promise<ProductPage | null> {
   const product = await productBySlug(culture, slug);
   if (!product) return null;
-  const [images, slugs, tree] = await Promise.all([
+  const [images, slugs, tree, tags, related] = await Promise.all([
     productImages(product.id),
     translatedSlugs("product", product.id),
     categories(culture),
+    productTags(culture, product.id),
+    relatedProducts(culture, product.id),
   ]);
   const categoryName = tree.find((c) => c.id === product.categoryId)?.name ?? "";
-  return { product, images, slugs, categoryName };
+  return { product, images, slugs, categoryName, tags, related };
 }
 
 /** Photos of the chosen colour first (the page without JavaScript shows the shopper's colour). */

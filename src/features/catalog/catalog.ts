@@ -240,6 +240,8 @@ export function variantChoiceFromParams(params: URLSearchParams): {
   chosen: number[];
   quantity: number | null;
   lastChanged?: number;
+  /** A variant named outright (links from reference search). */
+  variantId?: number;
 } {
   const positive = (text: string | null) => {
     const n = Number(text);
@@ -254,7 +256,13 @@ export function variantChoiceFromParams(params: URLSearchParams): {
   }
   const quantity = positive(params.get("Quantity"));
   const lastChanged = positive(params.get("LastChangedValueId"));
-  return { chosen: chosen.slice(0, 20), quantity, ...(lastChanged ? { lastChanged } : {}) };
+  const variantId = positive(params.get("ProductVariantId"));
+  return {
+    chosen: chosen.slice(0, 20),
+    quantity,
+    ...(lastChanged ? { lastChanged } : {}),
+    ...(variantId ? { variantId } : {}),
+  };
 }
 
 /** The variant view model of spec 001 section 3, as the variant API answers it. */

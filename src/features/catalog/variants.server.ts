@@ -148,8 +148,10 @@ export async function buyBox(productId: number, params: URLSearchParams, culture
   const picked = variantChoiceFromParams(params);
   const matrix = await variantMatrix(productId, culture);
   if (!matrix) return null;
-  const choice = await chooseFromMatrix(matrix, picked.chosen, picked.quantity, culture, picked.lastChanged);
+  const named = matrix.variants.find((v) => v.id === picked.variantId);
+  const chosen = picked.chosen.length === 0 && named ? named.valueIds : picked.chosen;
+  const choice = await chooseFromMatrix(matrix, chosen, picked.quantity, culture, picked.lastChanged);
   const tiers = await degressivePrices(choice.ProductVariantViewModel.ProductVariantId, culture);
   const prices = new Set(matrix.variants.map((v) => unitPriceFor(v.tiers, 1)));
-  return { choice, tiers, priceFrom: prices.size > 1 && picked.chosen.length === 0 };
+  return { choice, tiers, priceFrom: prices.size > 1 && chosen.length === 0 };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { miniCartIsland } from "../cart/MiniCart.island";
 import { searchBoxIsland } from "../catalog/SearchBox.island";
 import { variationPickerIsland } from "../catalog/VariationPicker.island";
+import { viewer360Island } from "../catalog/Viewer360.island";
 import { consentDialogIsland } from "../consent/ConsentDialog.island";
 import type { IslandDefinition } from "./islands";
 
@@ -11,6 +12,7 @@ export const ISLANDS: readonly IslandDefinition[] = [
   consentDialogIsland,
   variationPickerIsland,
   searchBoxIsland,
+  viewer360Island,
 ];
 
 export function islandCatalogue() {

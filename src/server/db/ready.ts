@@ -1,5 +1,6 @@
 import { env } from "../config/env";
 import { database, migrateToLatest } from "./client";
+import { lacksCatalogueExtras, seedCatalogueExtras } from "./seed/extras";
 import { isSeeded, seedDemoShop } from "./seed/seed";
 
 let ready: Promise<void> | undefined;
@@ -17,6 +18,9 @@ export function ensureDatabaseReady(log: (line: string) => void = () => {}): Pro
       const { SEED_PRODUCTS, SEED } = env();
       log(`seeding the demo shop (${SEED_PRODUCTS} products, seed ${SEED})...`);
       await seedDemoShop(handle, { products: SEED_PRODUCTS, seed: SEED, log });
+    } else if (await lacksCatalogueExtras(handle)) {
+      log("adding tags, related products, 360 views and references to the demo shop...");
+      await seedCatalogueExtras(handle, env().SEED, new Date());
     }
   })();
   ready.catch(() => {

@@ -62,6 +62,12 @@ export interface Database {
     storage_key: string;
     created_at: string;
   };
+  tags: { id: number; code: string };
+  tag_translations: { tag_id: number; culture: string; name: string; slug: string };
+  product_tags: { product_id: number; tag_id: number };
+  product_relations: { product_id: number; related_product_id: number; position: number };
+  product_frames: { product_id: number; asset_id: number; frame: number };
+  customer_references: { customer_id: number; variant_id: number; reference: string; updated_at: string };
   product_assets: { product_id: number; asset_id: number; attribute_value_id: number | null; position: number };
   customers: {
     id: Generated<number>;

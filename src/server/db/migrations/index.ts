@@ -2,6 +2,7 @@ import type { Kysely, Migration } from "kysely";
 import { m001_foundation } from "./001_foundation";
 import { m002_consent } from "./002_consent";
 import { m003_stock_notifications } from "./003_stock_notifications";
+import { m004_catalogue_extras } from "./004_catalogue_extras";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -16,6 +17,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "003_stock_notifications": {
       up: (db: Kysely<unknown>) => m003_stock_notifications(db, dialect),
+    },
+    "004_catalogue_extras": {
+      up: (db: Kysely<unknown>) => m004_catalogue_extras(db, dialect),
     },
   };
 }

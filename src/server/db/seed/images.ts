@@ -71,3 +71,35 @@ export async function renderProductImage(
   ]);
   return { webpSize: webp.size };
 }
+
+/** Frames of a 360-degree view: 24 by default, one every 15 degrees. */
+export const FRAME_COUNT = 24;
+export const FRAME_SIZE = 480;
+
+/** One frame of a product turning on itself: the outline narrows and a highlight moves across it. */
+function frameSvg(shape: Shape, colour: string, frame: number): string {
+  const angle = (frame / FRAME_COUNT) * 2 * Math.PI;
+  const width = Math.max(0.18, Math.abs(Math.cos(angle)));
+  const flip = Math.cos(angle) < 0 ? -1 : 1;
+  const light = 50 + Math.round(40 * Math.sin(angle));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${FRAME_SIZE}" height="${FRAME_SIZE}" viewBox="0 0 800 800">
+<defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="${colour}"/><stop offset="${light / 100}" stop-color="#ffffff" stop-opacity="0.55"/><stop offset="1" stop-color="${colour}"/></linearGradient></defs>
+<rect width="800" height="800" fill="#f4f1ec"/>
+<ellipse cx="400" cy="710" rx="${220 * width + 60}" ry="24" fill="#00000018"/>
+<g transform="translate(400 400) scale(${(flip * width).toFixed(3)} 1) translate(-400 -400)">
+<path d="${SHAPES[shape]}" fill="${colour}" fill-rule="evenodd"/><path d="${SHAPES[shape]}" fill="url(#g)" stroke="#00000033" stroke-width="4" fill-rule="evenodd"/></g>
+</svg>`;
+}
+
+/** Renders one 360 frame (WebP and JPEG); skips files that exist. */
+export async function renderFrame(storageKey: string, shape: Shape, colour: string, frame: number): Promise<number> {
+  const webpPath = assetFilePath(storageKey, "webp");
+  const jpgPath = assetFilePath(storageKey, "jpg");
+  if (existsSync(webpPath) && existsSync(jpgPath)) return (await sharp(webpPath).metadata()).size ?? 0;
+  const image = sharp(Buffer.from(frameSvg(shape, colour, frame)));
+  const [webp] = await Promise.all([
+    image.clone().webp({ quality: 70, effort: 2 }).toFile(webpPath),
+    image.clone().jpeg({ quality: 75 }).toFile(jpgPath),
+  ]);
+  return webp.size;
+}

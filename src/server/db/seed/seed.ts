@@ -22,6 +22,7 @@ import {
   type Translated,
   WAREHOUSES,
 } from "./catalog-data";
+import { seedCatalogueExtras } from "./extras";
 import { IMAGE_SIZE, renderProductImage } from "./images";
 import { Random } from "./random";
 
@@ -387,6 +388,8 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
       })
       .execute();
   }
+
+  await seedCatalogueExtras(handle, options.seed, now);
 
   if (handle.dialect === "postgres") {
     // Seeded rows carry explicit ids; move serial sequences past them.
