@@ -20,6 +20,7 @@ const CONTROLLERS: Record<string, () => Promise<{ default: Connect }>> = {
   "product-gallery": () => import("./controllers/product-gallery"),
   ecommerce: () => import("./controllers/ecommerce"),
   "viewer-360": () => import("./controllers/viewer-360"),
+  carousel: () => import("./controllers/carousel"),
   "quick-view": () => import("./controllers/quick-view"),
   "customer-reference": () => import("./controllers/customer-reference"),
 };
@@ -31,6 +32,7 @@ const ON_INTERACTION = new Set([
   "list-filter",
   "product-gallery",
   "viewer-360",
+  "carousel",
   "quick-view",
   "customer-reference",
 ]);

@@ -433,3 +433,58 @@ test.describe("product page extras", () => {
     await expect(page.locator("[data-reference-results] a")).toContainText("ATELIER-7");
   });
 });
+
+test.describe("carousels", () => {
+  /** Slides lying fully within the track (1 px tolerance: Splide's own is-visible rounds strictly). */
+  const visibleSlides = (page: import("@playwright/test").Page, selector: string) =>
+    page.locator(selector).evaluate((root) => {
+      const track = root.querySelector(".splide__track")?.getBoundingClientRect();
+      if (!track) return -1;
+      return [...root.querySelectorAll(".splide__slide")].filter((slide) => {
+        const box = slide.getBoundingClientRect();
+        return box.left >= track.left - 1 && box.right <= track.right + 1;
+      }).length;
+    });
+
+  for (const [width, brands, products] of [
+    [1280, 6, 4],
+    [1000, 3, 3],
+    [590, 2, 2],
+    [470, 1, 1],
+  ] as const) {
+    test(`brands show ${brands} and products ${products} per view at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/fr/");
+      for (const selector of [".carousel--brands", ".carousel--products"]) {
+        await page.locator(selector).scrollIntoViewIfNeeded();
+        await expect(page.locator(selector)).toHaveAttribute("data-carousel-mounted", "true", { timeout: 15_000 });
+      }
+      await expect.poll(() => visibleSlides(page, ".carousel--brands")).toBe(brands);
+      await expect.poll(() => visibleSlides(page, ".carousel--products")).toBe(products);
+    });
+  }
+
+  test("the hero header fades with dots, and its labels are in the page's language", async ({ page }) => {
+    await page.goto("/nl/");
+    const hero = page.locator(".carousel--hero");
+    await expect(hero).toHaveAttribute("data-carousel-mounted", "true", { timeout: 15_000 });
+    await expect(hero).toHaveClass(/splide--fade/);
+    const dots = hero.locator(".splide__pagination__page");
+    await expect(dots).toHaveCount(await hero.locator(".splide__slide").count());
+    await expect(dots.first()).toHaveAttribute("aria-label", "Naar dia 1");
+    await dots.nth(1).click();
+    await expect(hero.locator(".splide__slide").nth(1)).toHaveClass(/is-active/);
+    await expect(hero.getByRole("button", { name: /pauzeren|starten/ })).toBeVisible();
+    expect(await seriousViolations(page, { include: ".carousel" })).toEqual([]);
+  });
+});
+
+test("a hero header with one slide stays still", async ({ page }) => {
+  await page.goto("/dev/islands/hero-header/single?culture=fr");
+  const hero = page.locator(".carousel--hero");
+  await expect(hero.locator(".splide__slide")).toHaveCount(1);
+  await page.waitForTimeout(500);
+  await expect(hero).not.toHaveAttribute("data-controller", /carousel/);
+  await expect(hero.locator(".splide__pagination")).toHaveCount(0);
+  await expect(hero.getByRole("button")).toHaveCount(0);
+});

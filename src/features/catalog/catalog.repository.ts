@@ -418,3 +418,7 @@ export async function facetCounts(culture: Culture, filter: ProductFilter) {
     priceRangeTaxExcl: prices?.min == null ? null : { min: Number(prices.min), max: Number(prices.max) },
   };
 }
+
+export async function allBrands() {
+  return db().selectFrom("brands").select(["id", "name", "slug"]).orderBy("name").execute();
+}

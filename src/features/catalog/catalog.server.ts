@@ -3,6 +3,7 @@ import { withVat } from "../../lib/money";
 import { DEFAULT_SHIPPING_COUNTRY } from "../cart/cart";
 import { type ListFilter, type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
 import {
+  allBrands,
   brandBySlug,
   type CategoryNode,
   categories,
@@ -111,6 +112,17 @@ export async function navigation(culture: Culture): Promise<(CategoryNode & { ch
   return all
     .filter((c) => c.parentId === null)
     .map((c) => ({ ...c, children: all.filter((k) => k.parentId === c.id) }));
+}
+
+export async function brands() {
+  return allBrands();
+}
+
+/** The first products of a category and its children (carousels). */
+export async function categoryProducts(culture: Culture, categoryId: number, limit: number): Promise<PricedCard[]> {
+  const all = await categories(culture);
+  const ids = [categoryId, ...all.filter((c) => c.parentId === categoryId).map((c) => c.id)];
+  return priced(await productCards(culture, { categoryIds: ids }, { offset: 0, limit }));
 }
 
 export async function featuredProducts(culture: Culture, limit = 8): Promise<PricedCard[]> {

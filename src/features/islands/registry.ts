@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { miniCartIsland } from "../cart/MiniCart.island";
+import { heroHeaderIsland, productCarouselIsland } from "../catalog/Carousels.island";
 import { searchBoxIsland } from "../catalog/SearchBox.island";
 import { variationPickerIsland } from "../catalog/VariationPicker.island";
 import { viewer360Island } from "../catalog/Viewer360.island";
@@ -13,6 +14,8 @@ export const ISLANDS: readonly IslandDefinition[] = [
   variationPickerIsland,
   searchBoxIsland,
   viewer360Island,
+  productCarouselIsland,
+  heroHeaderIsland,
 ];
 
 export function islandCatalogue() {
