@@ -20,7 +20,7 @@ let failed = false;
 if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
 mkdirSync("bench/results", { recursive: true });
 
-async function startServer(port, databaseUrl) {
+async function startServer(port, databaseUrl, products = PRODUCTS) {
   const child = spawn(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
     env: {
       ...process.env,
@@ -29,7 +29,7 @@ async function startServer(port, databaseUrl) {
       PORT: String(port),
       SITE_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: databaseUrl,
-      SEED_PRODUCTS: PRODUCTS,
+      SEED_PRODUCTS: String(products),
       ASSETS_DIR: "data/bench-assets",
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -101,24 +101,76 @@ function cannon(url) {
   });
 }
 
-async function throughput(label, base) {
-  // A static file of the same size as the home page, served by the same process.
-  const home = await (await fetch(`${base}/fr/`)).text();
-  writeFileSync("dist/client/bench-static.html", home);
+async function throughput(label, base, productSlug) {
+  // Static files of the same HTML as a product list and a product page, served by the same process:
+  // the baseline our server-rendered pages are compared with.
+  const list = await (await fetch(`${base}/fr/c/vetements`)).text();
+  const product = await (await fetch(`${base}/fr/p/${productSlug}`)).text();
+  writeFileSync("dist/client/bench-static-list.html", list);
+  writeFileSync("dist/client/bench-static-product.html", product);
   const rows = {
     home: await cannon(`${base}/fr/`),
     category: await cannon(`${base}/fr/c/vetements`),
-    staticSameSize: await cannon(`${base}/bench-static.html`),
+    staticList: await cannon(`${base}/bench-static-list.html`),
+    product: await cannon(`${base}/fr/p/${productSlug}`),
+    staticProduct: await cannon(`${base}/bench-static-product.html`),
   };
-  rmSync("dist/client/bench-static.html", { force: true });
-  results.throughput[label] = { htmlBytes: Buffer.byteLength(home), ...rows };
+  rmSync("dist/client/bench-static-list.html", { force: true });
+  rmSync("dist/client/bench-static-product.html", { force: true });
+  results.throughput[label] = { listBytes: Buffer.byteLength(list), productBytes: Buffer.byteLength(product), ...rows };
+}
+
+/** Suggestion latency over HTTP, one request at a time, on a shop of SUGGEST_PRODUCTS products. */
+const SUGGEST_PRODUCTS = Number(process.env.BENCH_SUGGEST_PRODUCTS ?? 20000);
+const SUGGEST_P95_BUDGET_MS = 20;
+const SUGGEST_QUERIES = [
+  "robe",
+  "robbe",
+  "tshirt",
+  "t-shirt coton",
+  "écharpe",
+  "echarpe",
+  "laine",
+  "lana",
+  "wolle",
+  "pull",
+  "baskets",
+  "sneakers",
+  "VT-0001",
+  "sac",
+  "bonnet",
+  "chaussettes",
+  "veste lin",
+  "jurk",
+  "broek",
+  "zapatillas",
+];
+async function suggestionLatency(base, requests = 600) {
+  for (const q of SUGGEST_QUERIES) await fetch(`${base}/api/v1/catalog/search/suggestions?q=${encodeURIComponent(q)}`);
+  const times = [];
+  for (let i = 0; i < requests; i++) {
+    const q = SUGGEST_QUERIES[i % SUGGEST_QUERIES.length];
+    // A distinct query string each time, so no cache in between answers.
+    const url = `${base}/api/v1/catalog/search/suggestions?q=${encodeURIComponent(q)}&nbrResults=5&accuracy=0.3&n=${i}`;
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))] * 10) / 10;
+  const row = { products: SUGGEST_PRODUCTS, requests, p50: at(0.5), p95: at(0.95), max: at(1) };
+  row.ok = row.p95 < SUGGEST_P95_BUDGET_MS;
+  if (!row.ok) failed = true;
+  results.suggestions = row;
 }
 
 const sqliteFile = `data/bench-${Date.now()}.sqlite`;
+let firstProduct = "";
 let server = await startServer(4410, sqliteFile);
 try {
-  await pageWeights("http://127.0.0.1:4410");
-  await throughput("sqlite", "http://127.0.0.1:4410");
+  firstProduct = await pageWeights("http://127.0.0.1:4410");
+  await throughput("sqlite", "http://127.0.0.1:4410", firstProduct);
 } finally {
   server.kill();
   rmSync(sqliteFile, { force: true });
@@ -135,12 +187,22 @@ if (process.env.BENCH_POSTGRES_URL) {
   const url = `${process.env.BENCH_POSTGRES_URL}${process.env.BENCH_POSTGRES_URL.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   server = await startServer(4411, url);
   try {
-    await throughput("postgres", "http://127.0.0.1:4411");
+    await throughput("postgres", "http://127.0.0.1:4411", firstProduct);
   } finally {
     server.kill();
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }
+}
+
+// Suggestions on a large shop (seeding 20,000 products takes about 15 s).
+const bigFile = `data/bench-big-${Date.now()}.sqlite`;
+server = await startServer(4412, bigFile, SUGGEST_PRODUCTS);
+try {
+  await suggestionLatency("http://127.0.0.1:4412");
+} finally {
+  server.kill();
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${bigFile}${suffix}`, { force: true });
 }
 
 writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
@@ -153,10 +215,14 @@ for (const [name, r] of Object.entries(results.pages)) {
 console.log(`\nThroughput (autocannon, 10 connections, ${SECONDS} s each, 127.0.0.1):`);
 for (const [db, rows] of Object.entries(results.throughput)) {
   for (const [name, r] of Object.entries(rows)) {
-    if (name === "htmlBytes") continue;
+    if (name.endsWith("Bytes")) continue;
     console.log(
       `  ${db.padEnd(8)} ${name.padEnd(15)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx ? `  non-2xx ${r.non2xx}` : ""}`,
     );
   }
 }
+const s = results.suggestions;
+console.log(
+  `\nSuggestions (${s.products} products, ${s.requests} requests one at a time): p50 ${s.p50} ms, p95 ${s.p95} ms (budget ${SUGGEST_P95_BUDGET_MS} ms) ${s.ok ? "ok" : "OVER BUDGET"}`,
+);
 process.exit(failed ? 1 : 0);

@@ -23,3 +23,35 @@ describe("dependency rule (DESIGN.md section 4)", () => {
     expect(serverOnly).toEqual([]);
   });
 });
+
+/** Relative modules a file imports at run time (type-only imports are erased). */
+function runtimeImports(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  return [...source.matchAll(/import\s+(?!type\b)[^;]*?from\s+["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g)]
+    .map((m) => (m[1] ?? m[2]) as string)
+    .map((spec) => {
+      const base = join(file, "..", spec);
+      for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")])
+        if (candidate.match(/\.tsx?$/) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
+      return "";
+    })
+    .filter(Boolean);
+}
+
+describe("browser bundles stay small", () => {
+  // zod is 25 KB gzip: schemas live in isomorphic modules the server uses; the browser imports constants.
+  it.each(browserSide)("%s reaches no zod schema module", (file) => {
+    const seen = new Set<string>();
+    const queue = [file];
+    const offenders: string[] = [];
+    while (queue.length) {
+      const next = queue.pop() as string;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const source = readFileSync(next, "utf8");
+      if (/^import\s+(?!type\b)[^;]*from\s+["']zod["']/m.test(source)) offenders.push(next);
+      queue.push(...runtimeImports(next));
+    }
+    expect(offenders).toEqual([]);
+  });
+});

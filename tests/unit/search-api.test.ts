@@ -57,6 +57,28 @@ describe.each(DIALECTS)("search suggestions on %s", (dialect) => {
     expect(bySku[0]?.ProductUrl).toMatch(/^\/de\/p\/.+-3$/);
   });
 
+  it("finds SKUs by their beginning, with or without separators", async () => {
+    const sku = await db()
+      .selectFrom("product_variants")
+      .select(["sku", "product_id"])
+      .where("product_id", "=", 12)
+      .executeTakeFirstOrThrow();
+    const start = sku.sku.slice(0, sku.sku.indexOf("-", 3));
+    for (const q of [start, start.replace("-", ""), start.toLowerCase().replace("-", " ")]) {
+      const found = await suggest(`q=${encodeURIComponent(q)}`);
+      expect(
+        found.map((r) => r.ProductUrl.split("-").at(-1)),
+        q,
+      ).toContain("12");
+    }
+  });
+
+  it("ignores single letters beside real words (the t of t-shirt)", async () => {
+    const withLetter = await suggest("q=t-shirt+coton");
+    expect(withLetter.length).toBeGreaterThan(0);
+    expect(withLetter.map((r) => r.Name)).toEqual((await suggest("q=shirt+coton")).map((r) => r.Name));
+  });
+
   it("ranks name matches before description matches", async () => {
     await db()
       .updateTable("product_translations")

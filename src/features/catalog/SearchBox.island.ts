@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineIsland } from "../islands/islands";
-import { SEARCH_DEFAULT_RESULTS, TYPEAHEAD_LIMIT } from "./search";
+import { SEARCH_DEFAULT_RESULTS, TYPEAHEAD_LIMIT } from "./catalog.constants";
 
 export const searchBoxIsland = defineIsland({
   name: "search-box",

@@ -3,7 +3,8 @@ import { translator } from "../../lib/i18n";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { currentCustomer } from "../account/account.server";
-import { REFERENCE_SEARCH_PAGE_SIZE, type ReferenceSearchResult } from "./customer-reference";
+import { REFERENCE_SEARCH_PAGE_SIZE } from "./catalog.constants";
+import type { ReferenceSearchResult } from "./customer-reference";
 import { referenceFor, saveReference, searchReferences, variantExists } from "./customer-reference.repository";
 
 /** Customer references are a business customers' feature: 401 signed out, 403 for a private customer. */

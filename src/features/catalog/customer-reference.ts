@@ -1,9 +1,6 @@
 import { z } from "zod";
 
-/** Spec 001 section 5: reference search needs 2 characters. Section 9: the failure modal leaves after 3000 ms. */
-export const REFERENCE_SEARCH_MIN_CHARS = 2;
-export const REFERENCE_SEARCH_PAGE_SIZE = 10;
-export const REFERENCE_ERROR_EXIT_MS = 3000;
+import { REFERENCE_SEARCH_MIN_CHARS } from "./catalog.constants";
 
 export const ReferenceSearchQuerySchema = z.object({
   q: z.string().trim().min(REFERENCE_SEARCH_MIN_CHARS).max(50),

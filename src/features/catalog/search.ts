@@ -1,10 +1,11 @@
 import { z } from "zod";
 
-/** Spec 001 section 9: suggestions from 2 characters, 5 results, accuracy 0.3; typeahead at most 30. */
-export const SEARCH_MIN_CHARS = 2;
-export const SEARCH_DEFAULT_RESULTS = 5;
-export const SEARCH_DEFAULT_ACCURACY = 0.3;
-export const TYPEAHEAD_LIMIT = 30;
+import {
+  SEARCH_DEFAULT_ACCURACY,
+  SEARCH_DEFAULT_RESULTS,
+  SEARCH_MIN_CHARS,
+  TYPEAHEAD_LIMIT,
+} from "./catalog.constants";
 
 export const SuggestionQuerySchema = z.object({
   q: z.string().trim().min(SEARCH_MIN_CHARS).max(100),

@@ -1,6 +1,6 @@
 import type { VariantChoice } from "../../features/catalog/catalog";
+import { REFERENCE_SEARCH_MIN_CHARS } from "../../features/catalog/catalog.constants";
 import type { ReferenceSearchResult } from "../../features/catalog/customer-reference";
-import { REFERENCE_SEARCH_MIN_CHARS } from "../../features/catalog/customer-reference";
 import { closeModal, openModal } from "../dialog";
 import { requestJson } from "../request";
 

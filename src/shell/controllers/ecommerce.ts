@@ -1,5 +1,4 @@
 import type { TrackingItem } from "../../lib/tracking";
-import { openModal } from "../dialog";
 import { trackEcommerce } from "../tag-manager";
 
 /**
@@ -41,7 +40,7 @@ export default function connect(list: HTMLElement): void {
         Name: String(data.get("Name") ?? ""),
         Index: Number(data.get("Index") ?? 0),
       });
-      showOutcome(list, outcome.ok ? outcome.result.Message : outcome.message, outcome.ok);
+      await showOutcome(list, outcome.ok ? outcome.result.Message : outcome.message, outcome.ok);
     } catch {
       // The request helper has already told the shopper.
     } finally {
@@ -60,7 +59,8 @@ function itemOf(card: HTMLElement | null): TrackingItem | null {
 }
 
 /** The add-to-cart dialog of spec 001 section 4: continue shopping or go to basket. */
-function showOutcome(list: HTMLElement, message: string, ok: boolean): void {
+async function showOutcome(list: HTMLElement, message: string, ok: boolean): Promise<void> {
+  const { openModal } = await import("../dialog");
   const body = document.createElement("div");
   const text = Object.assign(document.createElement("p"), { textContent: message });
   text.setAttribute("role", ok ? "status" : "alert");
