@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Culture } from "../../lib/culture";
+import { memoize, REFERENCE_TTL_MS } from "../../server/cache";
 import { db } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
 import type { ProductCard, Sort } from "./catalog";
@@ -12,7 +13,8 @@ export interface CategoryNode {
   description: string;
 }
 
-export async function categories(culture: Culture): Promise<CategoryNode[]> {
+/** The category tree in a culture (kept a minute in memory: every page's navigation reads it). */
+export const categories = memoize(REFERENCE_TTL_MS, async (culture: Culture): Promise<CategoryNode[]> => {
   const rows = await db()
     .selectFrom("categories as c")
     .innerJoin("category_translations as t", (j) => j.onRef("t.category_id", "=", "c.id").on("t.culture", "=", culture))
@@ -20,7 +22,7 @@ export async function categories(culture: Culture): Promise<CategoryNode[]> {
     .orderBy("c.position")
     .execute();
   return rows.map((r) => ({ id: r.id, parentId: r.parent_id, name: r.name, slug: r.slug, description: r.description }));
-}
+});
 
 /** A category's, product's or tag's slug in every culture, for hreflang and the language switch. */
 export async function translatedSlugs(
@@ -128,17 +130,24 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Active products matching a filter; names are joined only by the queries that show them. */
 function filtered(culture: Culture, filter: ProductFilter) {
-  let query = db()
-    .selectFrom("products as p")
-    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
-    .where("p.is_active", "=", 1);
+  let query = db().selectFrom("products as p").where("p.is_active", "=", 1);
   if (filter.categoryIds?.length) query = query.where("p.category_id", "in", filter.categoryIds);
   if (filter.productIds?.length) query = query.where("p.id", "in", filter.productIds);
   if (filter.featured) query = query.where("p.is_featured", "=", 1);
   if (filter.text) {
     const pattern = `%${escapeLike(filter.text.toLowerCase())}%`;
-    query = query.where(sql<boolean>`lower(t.name) like ${pattern} escape '\\'`);
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("product_translations as tt")
+          .select("tt.product_id")
+          .whereRef("tt.product_id", "=", "p.id")
+          .where("tt.culture", "=", culture)
+          .where(sql<boolean>`lower(tt.name) like ${pattern} escape '\\'`),
+      ),
+    );
   }
   if (filter.brandIds?.length) query = query.where("p.brand_id", "in", filter.brandIds);
   if (filter.tagIds?.length) {
@@ -200,6 +209,7 @@ export async function productCards(
   sort: Sort = "featured",
 ): Promise<ProductCard[]> {
   let query = filtered(culture, filter)
+    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
     .innerJoin("brands as b", "b.id", "p.brand_id")
     .innerJoin("category_translations as ct", (j) =>
       j.onRef("ct.category_id", "=", "p.category_id").on("ct.culture", "=", culture),
@@ -258,16 +268,16 @@ export async function productCards(
   });
 }
 
-export async function vatRate(countryCode: string, vatClass = "standard"): Promise<number> {
+export const vatRate = memoize(REFERENCE_TTL_MS, async (countryCode: string, vatClass?: string): Promise<number> => {
   const row = await db()
     .selectFrom("vat_rates as r")
     .innerJoin("countries as c", "c.id", "r.country_id")
     .select("r.rate_basis_points")
     .where("c.code", "=", countryCode)
-    .where("r.vat_class", "=", vatClass)
+    .where("r.vat_class", "=", vatClass ?? "standard")
     .executeTakeFirst();
   return row?.rate_basis_points ?? 0;
-}
+});
 
 export interface ProductDetail {
   id: number;
@@ -343,6 +353,41 @@ export async function assetByGuid(guid: string) {
   return db().selectFrom("assets").select(["storage_key", "mime_type"]).where("guid", "=", guid).executeTakeFirst();
 }
 
+/** Every attribute value with its attribute, in display order (kept a minute in memory). */
+export const attributeValueCatalogue = memoize(REFERENCE_TTL_MS, async (culture: Culture) => {
+  const rows = await db()
+    .selectFrom("attribute_values as av")
+    .innerJoin("attribute_value_translations as avt", (j) =>
+      j.onRef("avt.attribute_value_id", "=", "av.id").on("avt.culture", "=", culture),
+    )
+    .innerJoin("attributes as a", "a.id", "av.attribute_id")
+    .innerJoin("attribute_translations as at", (j) =>
+      j.onRef("at.attribute_id", "=", "a.id").on("at.culture", "=", culture),
+    )
+    .select([
+      "a.id as attributeId",
+      "at.name as attributeName",
+      "a.display_type as displayType",
+      "av.id",
+      "avt.name",
+      "av.color_code1",
+      "av.color_code2",
+      "av.color_code3",
+    ])
+    .orderBy("a.position")
+    .orderBy("av.position")
+    .orderBy("av.id")
+    .execute();
+  return rows.map((v) => ({
+    attributeId: v.attributeId,
+    attributeName: v.attributeName,
+    displayType: v.displayType,
+    id: v.id,
+    name: v.name,
+    colors: [v.color_code1, v.color_code2, v.color_code3].filter((c): c is string => Boolean(c)),
+  }));
+});
+
 /** Facet counts on the current result set: products per brand and per attribute value. */
 export async function facetCounts(culture: Culture, filter: ProductFilter) {
   const ids = filtered(culture, filter).select("p.id");
@@ -355,43 +400,13 @@ export async function facetCounts(culture: Culture, filter: ProductFilter) {
       .groupBy(["b.id", "b.name"])
       .orderBy("b.name")
       .execute(),
+    // Counts only; names, colours and order come from the (cached) attribute catalogue.
     db()
       .selectFrom("variant_attribute_values as l")
       .innerJoin("product_variants as v", "v.id", "l.variant_id")
-      .innerJoin("attribute_values as av", "av.id", "l.attribute_value_id")
-      .innerJoin("attribute_value_translations as avt", (j) =>
-        j.onRef("avt.attribute_value_id", "=", "av.id").on("avt.culture", "=", culture),
-      )
-      .innerJoin("attributes as a", "a.id", "av.attribute_id")
-      .innerJoin("attribute_translations as at", (j) =>
-        j.onRef("at.attribute_id", "=", "a.id").on("at.culture", "=", culture),
-      )
-      .select([
-        "a.id as attributeId",
-        "at.name as attributeName",
-        "a.display_type as displayType",
-        "av.id",
-        "avt.name",
-        "av.color_code1",
-        "av.color_code2",
-        "av.color_code3",
-        (eb) => eb.fn.count<number | string>("v.product_id").distinct().as("n"),
-      ])
+      .select(["l.attribute_value_id", (eb) => eb.fn.count<number | string>("v.product_id").distinct().as("n")])
       .where("v.product_id", "in", ids)
-      .groupBy([
-        "a.id",
-        "at.name",
-        "a.display_type",
-        "av.id",
-        "avt.name",
-        "av.color_code1",
-        "av.color_code2",
-        "av.color_code3",
-        "a.position",
-        "av.position",
-      ])
-      .orderBy("a.position")
-      .orderBy("av.position")
+      .groupBy("l.attribute_value_id")
       .execute(),
     db()
       .selectFrom("prices as pr")
@@ -404,21 +419,16 @@ export async function facetCounts(culture: Culture, filter: ProductFilter) {
       .where("v.product_id", "in", ids)
       .executeTakeFirst(),
   ]);
+  const counts = new Map(values.map((v) => [v.attribute_value_id, Number(v.n)]));
   return {
     brands: brands.map((b) => ({ id: b.id, name: b.name, count: Number(b.n) })),
-    values: values.map((v) => ({
-      attributeId: v.attributeId,
-      attributeName: v.attributeName,
-      displayType: v.displayType,
-      id: v.id,
-      name: v.name,
-      colors: [v.color_code1, v.color_code2, v.color_code3].filter((c): c is string => Boolean(c)),
-      count: Number(v.n),
-    })),
+    values: (await attributeValueCatalogue(culture))
+      .filter((v) => counts.has(v.id))
+      .map((v) => ({ ...v, count: counts.get(v.id) as number })),
     priceRangeTaxExcl: prices?.min == null ? null : { min: Number(prices.min), max: Number(prices.max) },
   };
 }
 
-export async function allBrands() {
-  return db().selectFrom("brands").select(["id", "name", "slug"]).orderBy("name").execute();
-}
+export const allBrands = memoize(REFERENCE_TTL_MS, () =>
+  db().selectFrom("brands").select(["id", "name", "slug"]).orderBy("name").execute(),
+);

@@ -1,5 +1,6 @@
 import type { Culture } from "../../lib/culture";
 import { db } from "../../server/db/client";
+import { attributeValueCatalogue } from "./catalog.repository";
 
 export interface VariantRow {
   id: number;
@@ -57,45 +58,17 @@ export async function variantMatrix(productId: number, culture: Culture) {
       .execute(),
   ]);
   const valueIds = [...new Set(links.map((l) => l.attribute_value_id))];
-  const values = valueIds.length
-    ? await db()
-        .selectFrom("attribute_values as v")
-        .innerJoin("attribute_value_translations as vt", (j) =>
-          j.onRef("vt.attribute_value_id", "=", "v.id").on("vt.culture", "=", culture),
-        )
-        .innerJoin("attributes as a", "a.id", "v.attribute_id")
-        .innerJoin("attribute_translations as at", (j) =>
-          j.onRef("at.attribute_id", "=", "a.id").on("at.culture", "=", culture),
-        )
-        .select([
-          "v.id",
-          "v.attribute_id",
-          "vt.name",
-          "v.color_code1",
-          "v.color_code2",
-          "v.color_code3",
-          "a.display_type",
-          "a.position as attribute_position",
-          "at.name as attribute_name",
-          "v.position",
-        ])
-        .where("v.id", "in", valueIds)
-        .orderBy("a.position")
-        .orderBy("v.position")
-        .execute()
-    : [];
+  // Names, colours and order from the attribute catalogue the facets use too (cached).
+  const wanted = new Set(valueIds);
+  const values = (await attributeValueCatalogue(culture)).filter((v) => wanted.has(v.id));
   const attributes: AttributeRow[] = [];
   for (const value of values) {
-    let attribute = attributes.find((a) => a.id === value.attribute_id);
+    let attribute = attributes.find((a) => a.id === value.attributeId);
     if (!attribute) {
-      attribute = { id: value.attribute_id, name: value.attribute_name, displayType: value.display_type, values: [] };
+      attribute = { id: value.attributeId, name: value.attributeName, displayType: value.displayType, values: [] };
       attributes.push(attribute);
     }
-    attribute.values.push({
-      id: value.id,
-      name: value.name,
-      colors: [value.color_code1, value.color_code2, value.color_code3],
-    });
+    attribute.values.push({ id: value.id, name: value.name, colors: value.colors });
   }
   const rows: VariantRow[] = variants.map((v) => ({
     id: v.id,

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { forgetCachedData } from "../cache";
 import { env } from "../config/env";
 import { type Dialect, migrations } from "./migrations/index";
 import type { Database } from "./schema";
@@ -66,4 +67,5 @@ export function db(): Db {
 /** Lets tests point the process at a database of their own. */
 export function setProcessDatabase(handle: DbHandle | undefined): void {
   shared = handle;
+  forgetCachedData();
 }
