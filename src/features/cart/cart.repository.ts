@@ -60,6 +60,20 @@ export async function pricedLines(cartId: number): Promise<PricedLine[]> {
   }));
 }
 
+type Trx = Parameters<Parameters<ReturnType<ReturnType<typeof db>["transaction"]>["execute"]>[0]>[0];
+
+/** The line of a cart holding this variant from this origin, if any (a cart has one per variant, origin and key). */
+function sameLine(trx: Trx, cartId: number, line: { variantId: number; itemOrigin: string; itemKey: string }) {
+  return trx
+    .selectFrom("cart_lines")
+    .select(["id", "quantity"])
+    .where("cart_id", "=", cartId)
+    .where("variant_id", "=", line.variantId)
+    .where("item_origin", "=", line.itemOrigin)
+    .where("item_key", "=", line.itemKey)
+    .executeTakeFirst();
+}
+
 /** Moves an anonymous cart to a signed-in customer, merging into the customer's cart if there is one. */
 export async function moveCart(fromSessionKey: string, toSessionKey: string, customerId: number): Promise<void> {
   await db()
@@ -80,14 +94,11 @@ export async function moveCart(fromSessionKey: string, toSessionKey: string, cus
       if (anonymous && own && anonymous.id !== own.id) {
         const lines = await trx.selectFrom("cart_lines").selectAll().where("cart_id", "=", anonymous.id).execute();
         for (const line of lines) {
-          const existing = await trx
-            .selectFrom("cart_lines")
-            .select(["id", "quantity"])
-            .where("cart_id", "=", own.id)
-            .where("variant_id", "=", line.variant_id)
-            .where("item_origin", "=", line.item_origin)
-            .where("item_key", "=", line.item_key)
-            .executeTakeFirst();
+          const existing = await sameLine(trx, own.id, {
+            variantId: line.variant_id,
+            itemOrigin: line.item_origin,
+            itemKey: line.item_key,
+          });
           if (existing) {
             await trx
               .updateTable("cart_lines")
@@ -180,14 +191,7 @@ export async function addLine(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const existing = await trx
-        .selectFrom("cart_lines")
-        .select(["id", "quantity"])
-        .where("cart_id", "=", cart.id)
-        .where("variant_id", "=", line.variantId)
-        .where("item_origin", "=", line.itemOrigin)
-        .where("item_key", "=", line.itemKey)
-        .executeTakeFirst();
+      const existing = await sameLine(trx, cart.id, line);
       const inCart = await trx
         .selectFrom("cart_lines")
         .select((eb) => eb.fn.sum<number | string>("quantity").as("units"))

@@ -70,6 +70,16 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     res.end();
     return true;
   }
-  createReadStream(file).pipe(res);
+  // The file may go between stat and read (a deploy replacing dist): end this response, keep serving.
+  const stream = createReadStream(file);
+  stream.on("error", () => {
+    if (!res.headersSent) {
+      res.statusCode = 404;
+      res.removeHeader("Content-Length");
+      res.removeHeader("Content-Encoding");
+      res.end();
+    } else res.destroy();
+  });
+  stream.pipe(res);
   return true;
 }

@@ -2,25 +2,12 @@ import type { Options } from "@splidejs/splide";
 import { mountCarousel } from "../carousel";
 
 /** Spec 001 section 9: per-view counts by breakpoint (Splide breakpoints are max-widths). */
+const ROW: Options = { perMove: 1, gap: "1rem", pagination: false, autoplay: true, interval: 5000 };
+const SMALLER = { 1023: { perPage: 3 }, 599: { perPage: 2 }, 479: { perPage: 1 } };
+
 export const CAROUSEL_OPTIONS: Record<string, Options> = {
-  brands: {
-    perPage: 6,
-    perMove: 1,
-    gap: "1rem",
-    pagination: false,
-    autoplay: true,
-    interval: 5000,
-    breakpoints: { 1023: { perPage: 3 }, 599: { perPage: 2 }, 479: { perPage: 1 } },
-  },
-  products: {
-    perPage: 4,
-    perMove: 1,
-    gap: "1rem",
-    pagination: false,
-    autoplay: true,
-    interval: 5000,
-    breakpoints: { 1023: { perPage: 3 }, 599: { perPage: 2 }, 479: { perPage: 1 } },
-  },
+  brands: { ...ROW, perPage: 6, breakpoints: SMALLER },
+  products: { ...ROW, perPage: 4, breakpoints: SMALLER },
   hero: { type: "fade", rewind: true, speed: 1500, pagination: true, arrows: false, autoplay: true, interval: 5000 },
 };
 
