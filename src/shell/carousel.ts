@@ -5,10 +5,9 @@ import type { Options, Splide } from "@splidejs/splide";
  * language (the `data-carousel-labels` attribute the server writes on the carousel or its container).
  */
 export async function mountCarousel(root: HTMLElement, options: Options): Promise<Splide> {
-  const [{ Splide }] = await Promise.all([
-    import("@splidejs/splide"),
-    import("@splidejs/splide/dist/css/splide-core.min.css"),
-  ]);
+  // Its layout CSS is already in the page (Shell.astro): measuring before a late stylesheet applied
+  // placed looping thumbnails off centre.
+  const { Splide } = await import("@splidejs/splide");
   const splide = new Splide(root, { i18n: carouselLabels(root), ...options });
   return splide;
 }

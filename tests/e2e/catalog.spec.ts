@@ -260,6 +260,34 @@ test.describe("variation picker", () => {
     await expect(page.locator("[data-stock-notification-link]")).toBeVisible();
   });
 
+  test("the gallery shows 5 thumbnails, and one looping thumbnail on small screens", async ({ page, request }) => {
+    const product = await findProduct(request, () => true);
+    for (const [width, perPage, loop] of [
+      [1280, 5, false],
+      [500, 1, true],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(product.url);
+      await page.locator(".product-gallery").hover({ position: { x: 10, y: 10 } });
+      const thumbs = page.locator(".product-gallery__thumbs");
+      await expect(thumbs).toHaveClass(/is-initialized/, { timeout: 15_000 });
+      await expect(thumbs).toHaveClass(loop ? /splide--loop/ : /splide--slide/);
+      // Thumbnails fully inside the track, once Splide has placed it.
+      await expect
+        .poll(() =>
+          thumbs.evaluate((root) => {
+            const track = root.querySelector(".splide__track")?.getBoundingClientRect();
+            return [...root.querySelectorAll(".splide__slide")].filter((slide) => {
+              const box = slide.getBoundingClientRect();
+              return track && box.width > 0 && box.left >= track.left - 1 && box.right <= track.right + 1;
+            }).length;
+          }),
+        )
+        .toBe(perPage);
+      if (loop) expect(await thumbs.locator(".splide__slide--clone").count()).toBeGreaterThan(0);
+    }
+  });
+
   test("the lightbox opens from the gallery and works with the keyboard", async ({ page, request }) => {
     const product = await findProduct(request, () => true);
     await page.goto(product.url);

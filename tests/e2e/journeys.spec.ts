@@ -1,6 +1,12 @@
 import type { Page } from "@playwright/test";
 import { consentCookie, expect, seriousViolations, test } from "../support/e2e";
 
+/** Waits until a page swap is over (the old page's controls are gone). */
+async function settled(page: Page) {
+  await expect(page.locator("html")).not.toHaveClass(/is-changing|is-animating|is-rendering/);
+  await expect(page.locator("html")).not.toHaveAttribute("aria-busy", "true");
+}
+
 /** On a product page: choose variation values until the chosen variant can be bought. */
 async function pickBuyableVariation(page: Page) {
   const picker = page.locator(".variation-picker");
@@ -27,17 +33,22 @@ for (const culture of ["fr", "de"] as const) {
     await expect(page.locator(".product-grid")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
+    await settled(page);
     await page.locator("select[name=pageSize]").selectOption("12");
     await expect(page).toHaveURL(/pageSize=12/);
+    await settled(page);
     await page.locator("select[name=sort]").selectOption("price-asc");
     await expect(page).toHaveURL(/sort=price-asc/);
+    await settled(page);
     await page.locator(".list-filter input[name=inStock]").check();
     await expect(page).toHaveURL(/filter=/, { timeout: 5000 });
+    await settled(page);
     expect(JSON.parse(new URL(page.url()).searchParams.get("filter") ?? "{}")).toMatchObject({ InStock: true });
 
     await page.locator(".pagination a[rel=next]").click();
     await expect(page).toHaveURL(/pageindex=2/);
     await expect(page).toHaveURL(/sort=price-asc/);
+    await settled(page);
     const prices = await page
       .locator(".product-card .price")
       .evaluateAll((nodes) => nodes.map((n) => Number((n.textContent ?? "").replace(/[^\d,]/g, "").replace(",", "."))));

@@ -25,13 +25,13 @@ export default async function connect(root: HTMLElement): Promise<void> {
       gap: "0.5rem",
       pagination: false,
       isNavigation: true,
-      fixedWidth: 96,
-      fixedHeight: 96,
-      breakpoints: { [SMALL_SCREEN_PX]: { perPage: 1, type: "loop", fixedWidth: 96 } },
+      breakpoints: { [SMALL_SCREEN_PX]: { perPage: 1, type: "loop" } },
     });
     main.sync(thumbs);
     main.mount();
     thumbs.mount();
+    // Looping thumbnails place their clones from the first measure; measure again once laid out.
+    requestAnimationFrame(() => thumbs.refresh());
   } else main.mount();
 
   const labels = carouselLabels(root);
