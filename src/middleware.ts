@@ -46,6 +46,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   // A notice left by a form post shows on the next full page (fragments leave it for the page).
   context.locals.flash =
-    context.request.method === "GET" && !pathname.includes("/widget/") ? takeFlash(context.cookies) : null;
+    context.request.method === "GET" && isCulture(first) && !pathname.includes("/widget/")
+      ? takeFlash(context.cookies)
+      : null;
   return withHeaders(await next());
 });

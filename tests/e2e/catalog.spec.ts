@@ -196,8 +196,12 @@ test.describe("variation picker", () => {
     expect(count).toBeGreaterThan(1);
     const variantCall = page.waitForResponse((r) => r.url().includes("/productvariants?"));
     await swatches.nth(count - 1).check();
-    expect((await variantCall).status()).toBe(200);
+    const answer = await variantCall;
+    expect(answer.status()).toBe(200);
     await expect(page.locator("[data-sku]")).not.toHaveText(sku ?? "");
+    // The degressive table follows the variant (its fragment, loaded by the store).
+    const tiered = ((await answer.json()) as VariantAnswer).ProductVariantViewModel.HasDegressivePrices;
+    await expect(picker.locator("[data-degressive-prices]")).toHaveCount(tiered ? 1 : 0);
     await expect(swatches.nth(count - 1)).toBeChecked();
     await expect(page).toHaveURL(/VariantValueId1=\d+/);
     expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);

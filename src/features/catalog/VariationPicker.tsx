@@ -3,7 +3,15 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { addToCart } from "../cart/cart.store";
 import type { VariantAttributeValue, VariantChoice } from "./catalog";
 import { correctQuantity, isUsableQuantity, QUANTITY_CORRECTION_DELAY_MS } from "./quantity";
-import { $variants, $variantsLoading, choiceParams, chooseVariant, knowVariant } from "./variant.store";
+import {
+  $degressiveTables,
+  $variants,
+  $variantsLoading,
+  choiceParams,
+  chooseVariant,
+  knowVariant,
+  rememberChoice,
+} from "./variant.store";
 
 export interface VariationPickerLabels {
   variations: string;
@@ -67,7 +75,8 @@ export default function VariationPicker(props: VariationPickerProps) {
   const [chosen, setChosen] = useState(false);
   // The values just clicked, shown until the server answers (controlled inputs would snap back).
   const [pending, setPending] = useState<(number | null)[] | null>(null);
-  const [degressiveHtml, setDegressiveHtml] = useState<string | null>(null);
+  // Undefined until the shopper changes the variant: the server-rendered table (children) shows.
+  const degressiveHtml = useStore($degressiveTables)[String(productId)];
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const choiceForm = useRef<HTMLFormElement>(null);
@@ -92,17 +101,7 @@ export default function VariationPicker(props: VariationPickerProps) {
       productId,
       choiceParams(values, quantityInput.current?.value ?? "", lastChanged),
     ).finally(() => setPending(null));
-    if (!answer) return;
-    const url = new URL(window.location.href);
-    for (const [key, value] of choiceParams(values, quantityInput.current?.value ?? ""))
-      url.searchParams.set(key, value);
-    history.replaceState(history.state, "", url);
-    if (answer.ProductVariantViewModel.HasDegressivePrices) {
-      const response = await fetch(
-        `/${culture}/widget/catalog/DegressivePrice?productVariantId=${answer.ProductVariantViewModel.ProductVariantId}`,
-      ).catch(() => null);
-      setDegressiveHtml(response?.ok ? await response.text() : "");
-    } else setDegressiveHtml("");
+    if (answer) rememberChoice(choiceParams(values, quantityInput.current?.value ?? ""));
   };
 
   // The choice shown by the server is what other readers (photos) start from; a control changed before
@@ -280,7 +279,7 @@ export default function VariationPicker(props: VariationPickerProps) {
           </>
         )}
       </p>
-      {degressiveHtml === null ? (
+      {degressiveHtml === undefined ? (
         props.children
       ) : (
         // Our own fragment (widget/catalog/DegressivePrice), rendered and escaped by the server.

@@ -16,3 +16,11 @@ export function fetchSuggestions(q: string, limit: number, signal?: AbortSignal)
     { handled: [400, 429, 503] },
   );
 }
+
+/** The degressive price table of a variant, as our fragment's HTML in the page's language. */
+export async function fetchDegressiveTable(variantId: number): Promise<string> {
+  const response = await fetch(
+    `/${document.documentElement.lang}/widget/catalog/DegressivePrice?productVariantId=${variantId}`,
+  );
+  return response.ok ? response.text() : "";
+}

@@ -1,6 +1,6 @@
 import { map } from "nanostores";
 import type { VariantChoice } from "./catalog";
-import { fetchVariant } from "./catalog.client";
+import { fetchDegressiveTable, fetchVariant } from "./catalog.client";
 
 /**
  * The chosen variant of each product on the page, by product id: the variation picker writes it, and
@@ -9,6 +9,9 @@ import { fetchVariant } from "./catalog.client";
 export const $variants = map<Record<string, VariantChoice>>({});
 /** DOM event after a new choice is known (the photo gallery loads on it and follows the colour). */
 export const VARIANT_CHANGED_EVENT = "variant:changed";
+
+/** The degressive price table (our fragment's HTML) of each product's chosen variant; "" when it has none. */
+export const $degressiveTables = map<Record<string, string>>({});
 
 /** Products whose choice is being asked of the server. */
 export const $variantsLoading = map<Record<string, boolean>>({});
@@ -35,6 +38,11 @@ export async function chooseVariant(productId: number, choice: URLSearchParams):
     if (controller.signal.aborted) return null;
     $variants.setKey(String(productId), answer);
     document.dispatchEvent(new CustomEvent(VARIANT_CHANGED_EVENT, { detail: answer }));
+    const variant = answer.ProductVariantViewModel;
+    $degressiveTables.setKey(
+      String(productId),
+      variant.HasDegressivePrices ? await fetchDegressiveTable(variant.ProductVariantId).catch(() => "") : "",
+    );
     return answer;
   } catch (error) {
     if (controller.signal.aborted) return null;
@@ -60,4 +68,11 @@ export function choiceParams(
   if (quantity) params.set("Quantity", quantity);
   if (lastChanged !== undefined) params.set("LastChangedValueId", String(lastChanged));
   return params;
+}
+
+/** Keeps the choice in the address bar, so a reload or a shared link shows the same variant. */
+export function rememberChoice(choice: URLSearchParams): void {
+  const url = new URL(window.location.href);
+  for (const [key, value] of choice) url.searchParams.set(key, value);
+  history.replaceState(history.state, "", url);
 }
