@@ -4,12 +4,15 @@ import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { accountRoutes } from "../features/account/account.routes";
 import { cartRoutes } from "../features/cart/cart.routes";
+import { cartDetailRoutes } from "../features/cart/cart-detail.routes";
 import { catalogRoutes } from "../features/catalog/catalog.routes";
 import { customerReferenceRoutes } from "../features/catalog/customer-reference.routes";
 import { stockRoutes } from "../features/catalog/stock.routes";
+import { checkoutRoutes } from "../features/checkout/checkout.routes";
 import { consentRoutes } from "../features/consent/consent.routes";
 import { islandRoutes } from "../features/islands/islands.routes";
 import { localizationRoutes } from "../features/localization/localization.routes";
+import { orderRoutes } from "../features/orders/orders.routes";
 import { isCulture, pickCulture } from "../lib/culture";
 import { env } from "./config/env";
 import type { ApiEnv } from "./http/context";
@@ -66,6 +69,9 @@ export function createApi(): Hono<ApiEnv> {
 
   app.route("/", localizationRoutes);
   app.route("/", cartRoutes);
+  app.route("/", cartDetailRoutes);
+  app.route("/", checkoutRoutes);
+  app.route("/", orderRoutes);
   app.route("/", accountRoutes);
   app.route("/", islandRoutes);
   app.route("/", consentRoutes);

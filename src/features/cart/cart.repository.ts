@@ -1,6 +1,5 @@
 import type { Culture } from "../../lib/culture";
 import { db } from "../../server/db/client";
-import { DEFAULT_SHIPPING_COUNTRY, type PricedLine } from "./cart";
 
 export async function findCartId(by: { customerId: number | null; sessionKey: string | null }): Promise<number | null> {
   if (by.customerId) {
@@ -17,47 +16,6 @@ export async function findCartId(by: { customerId: number | null; sessionKey: st
     if (row) return row.id;
   }
   return null;
-}
-
-/** Lines with their price tiers and the VAT rate of the cart's shipping country (the home country by default). */
-export async function pricedLines(cartId: number): Promise<PricedLine[]> {
-  const rows = await db()
-    .selectFrom("cart_lines as l")
-    .innerJoin("product_variants as v", "v.id", "l.variant_id")
-    .innerJoin("products as p", "p.id", "v.product_id")
-    .innerJoin("carts as c", "c.id", "l.cart_id")
-    .leftJoin("countries as sc", "sc.id", "c.shipping_country_id")
-    .innerJoin("countries as vc", (join) =>
-      join.on((eb) =>
-        eb.or([
-          eb("vc.id", "=", eb.ref("c.shipping_country_id")),
-          eb.and([eb("c.shipping_country_id", "is", null), eb("vc.code", "=", DEFAULT_SHIPPING_COUNTRY)]),
-        ]),
-      ),
-    )
-    .innerJoin("vat_rates as r", (join) =>
-      join.onRef("r.country_id", "=", "vc.id").onRef("r.vat_class", "=", "p.vat_class"),
-    )
-    .select(["l.id", "l.variant_id", "l.quantity", "r.rate_basis_points"])
-    .where("l.cart_id", "=", cartId)
-    .execute();
-  if (rows.length === 0) return [];
-  const tiers = await db()
-    .selectFrom("prices")
-    .select(["variant_id", "min_quantity", "amount_tax_excl"])
-    .where(
-      "variant_id",
-      "in",
-      rows.map((r) => r.variant_id),
-    )
-    .execute();
-  return rows.map((row) => ({
-    quantity: row.quantity,
-    vatRateBasisPoints: row.rate_basis_points,
-    tiers: tiers
-      .filter((t) => t.variant_id === row.variant_id)
-      .map((t) => ({ minQuantity: t.min_quantity, amountTaxExcl: t.amount_tax_excl })),
-  }));
 }
 
 type Trx = Parameters<Parameters<ReturnType<ReturnType<typeof db>["transaction"]>["execute"]>[0]>[0];

@@ -12,13 +12,15 @@ import {
   type AddToCartResult,
   AddToCartSchema,
   type CartSummary,
-  cartTotals,
   DEFAULT_SHIPPING_COUNTRY,
+  goodsSummary,
   lineProblem,
   toSummary,
   unitPriceFor,
 } from "./cart";
-import { addLine, findCartId, moveCart, pricedLines, saleableVariant } from "./cart.repository";
+import { addLine, findCartId, moveCart, saleableVariant } from "./cart.repository";
+import { cartRow, detailedLines } from "./cart-detail.repository";
+import { priceCart } from "./cart-pricing.server";
 
 /** The summary of the session's cart; no session or no cart is an empty cart. */
 export async function cartSummary(session: Session, culture: Culture): Promise<CartSummary> {
@@ -26,8 +28,10 @@ export async function cartSummary(session: Session, culture: Culture): Promise<C
     customerId: session.customerId,
     sessionKey: session.id ? sessionKey(session.id) : null,
   });
-  const lines = cartId ? await pricedLines(cartId) : [];
-  return toSummary(cartTotals(lines), culture);
+  if (!cartId) return toSummary({ itemsCount: 0, amountTaxExcl: 0, amountTaxIncl: 0 }, culture);
+  const [cart, lines] = await Promise.all([cartRow(cartId), detailedLines(cartId, culture)]);
+  const priced = await priceCart(cart, lines, culture, { customerId: session.customerId, email: null });
+  return goodsSummary(priced.totals, culture);
 }
 
 /** After sign-in the session id changes: the cart follows, and merges into the customer's own cart. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Culture } from "../../lib/culture";
-import { type Cents, formatMoney, vatAmount } from "../../lib/money";
+import { type Cents, formatMoney } from "../../lib/money";
 import type { TrackingItem } from "../../lib/tracking";
 import { correctQuantity } from "../catalog/quantity";
 
@@ -26,30 +26,10 @@ export function unitPriceFor(tiers: readonly PriceTier[], quantity: number): Cen
   return price;
 }
 
-export interface PricedLine {
-  quantity: number;
-  tiers: readonly PriceTier[];
-  vatRateBasisPoints: number;
-}
-
 export interface CartTotals {
   itemsCount: number;
   amountTaxExcl: Cents;
   amountTaxIncl: Cents;
-}
-
-/** Totals of a cart: VAT computed and rounded per line, then summed. */
-export function cartTotals(lines: readonly PricedLine[]): CartTotals {
-  let itemsCount = 0;
-  let amountTaxExcl = 0;
-  let vat = 0;
-  for (const line of lines) {
-    const lineExcl = unitPriceFor(line.tiers, line.quantity) * line.quantity;
-    itemsCount += line.quantity;
-    amountTaxExcl += lineExcl;
-    vat += vatAmount(lineExcl, line.vatRateBasisPoints);
-  }
-  return { itemsCount, amountTaxExcl, amountTaxIncl: amountTaxExcl + vat };
 }
 
 export function toSummary(totals: CartTotals, culture: Culture): CartSummary {
@@ -58,6 +38,27 @@ export function toSummary(totals: CartTotals, culture: Culture): CartSummary {
     AmountTaxInclHtml: formatMoney(totals.amountTaxIncl, culture),
     AmountTaxExclHtml: formatMoney(totals.amountTaxExcl, culture),
   };
+}
+
+/** The header's summary: the goods, coupon deducted, without shipping (chosen later, on the cart page). */
+export function goodsSummary(
+  totals: {
+    itemsCount: number;
+    itemsTaxExcl: Cents;
+    itemsTaxIncl: Cents;
+    discountTaxExcl: Cents;
+    discountTaxIncl: Cents;
+  },
+  culture: Culture,
+): CartSummary {
+  return toSummary(
+    {
+      itemsCount: totals.itemsCount,
+      amountTaxExcl: totals.itemsTaxExcl - totals.discountTaxExcl,
+      amountTaxIncl: totals.itemsTaxIncl - totals.discountTaxIncl,
+    },
+    culture,
+  );
 }
 
 /** The shop's home country: prices shown before a shipping country is chosen include its VAT. */
@@ -118,3 +119,43 @@ export interface AddToCartResult {
   Quantity: number;
   Item: TrackingItem;
 }
+
+/**
+ * The largest quantity not above `quantity` that obeys the rules and the stock, or 0 when none does
+ * (the line must go). Used when stock dropped under a line the shopper already holds.
+ */
+export function fittingQuantity(rules: LineRules, stock: number, quantity: number): number {
+  let fitting = Math.min(quantity, stock);
+  if (rules.max !== null) fitting = Math.min(fitting, rules.max);
+  fitting -= fitting % Math.max(1, rules.step);
+  return fitting >= rules.min ? fitting : 0;
+}
+
+/** A quantity the shop lowered (spec 001: a message when quantities were adjusted). */
+export interface CartAdjustment {
+  ItemOriginAndKey: string;
+  ItemName: string;
+  ProductVariantId: number;
+  Requested: number;
+  Quantity: number;
+}
+
+export const LineQuantitySchema = z.object({ Quantity: z.coerce.number().int().min(0).max(100_000) });
+export const ShippingMethodSchema = z.object({ ShippingMethodId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const ShippingCountrySchema = z.object({
+  CountryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/),
+});
+export const CountryPairSchema = z.object({
+  ShippingCountryId: z.coerce.number().int().min(1).max(2_147_483_647),
+  BillingCountryId: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+/** CityId is the postal code of the suggestion the shopper picked (the key of the autocomplete's map). */
+export const CitySchema = z.object({
+  CityId: z.coerce
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z][0-9A-Za-z -]{1,9}$/),
+});

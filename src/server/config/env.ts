@@ -52,6 +52,24 @@ const schema = z.object({
     .default("2026-11-01"),
   /** The older cookie-law banner of spec 001 (off by default: the consent dialog replaces it). */
   COOKIE_LAW_BANNER: booleanFlag.default(false),
+  /** EU VIES REST service base (…/vies/rest-api); unset means VAT numbers are checked locally only (validity unknown). */
+  VIES_URL: z.url({ protocol: /^https?$/ }).optional(),
+  VIES_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(3000),
+  /** SMTP server for order mails (smtp://user:pass@host:587); unset keeps mails in the outbox, readable in development. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default("Vitrine <shop@vitrine.test>"),
+  /** Secret of the payment webhooks' HMAC signature (hex); the sandbox provider signs with it too. */
+  PAYMENT_HMAC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{32,128}$/, "32 to 128 hexadecimal characters")
+    .default("44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056"),
+  /** MapLibre style that replaces the offline basemap in production. */
+  MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()

@@ -1,5 +1,6 @@
 import { env } from "../config/env";
 import { database, migrateToLatest } from "./client";
+import { lacksCheckoutData, seedCheckout } from "./seed/checkout";
 import { lacksCatalogueExtras, seedCatalogueExtras } from "./seed/extras";
 import { isSeeded, seedDemoShop } from "./seed/seed";
 
@@ -21,6 +22,10 @@ export function ensureDatabaseReady(log: (line: string) => void = () => {}): Pro
     } else if (await lacksCatalogueExtras(handle)) {
       log("adding tags, related products, 360 views and references to the demo shop...");
       await seedCatalogueExtras(handle, env().SEED, new Date());
+    }
+    if (await lacksCheckoutData(handle)) {
+      log("adding shipping methods, postal codes, pickup points and coupons to the demo shop...");
+      await seedCheckout(handle, new Date());
     }
   })();
   ready.catch(() => {

@@ -111,6 +111,7 @@ export interface Database {
     culture: string;
     created_at: string;
     sent_at: string | null;
+    html: string | null;
   };
   carts: {
     id: Generated<number>;
@@ -120,6 +121,16 @@ export interface Database {
     billing_country_id: number | null;
     created_at: string;
     updated_at: string;
+    shipping_method_id: number | null;
+    coupon_id: number | null;
+    vat_number: string | null;
+    /** 1 valid, 0 invalid, null not checked or the service could not say. */
+    vat_valid: number | null;
+    /** JSON of the chosen pickup point (spec 001 saved pickup point payload). */
+    pickup_point: string | null;
+    /** JSON of the quantity adjustments not yet shown to the shopper. */
+    adjustments: string | null;
+    city_id: number | null;
   };
   cart_lines: {
     id: Generated<number>;
@@ -129,6 +140,131 @@ export interface Database {
     item_origin: string;
     item_key: string;
     created_at: string;
+  };
+  shipping_methods: {
+    id: number;
+    code: string;
+    kind: string;
+    carrier: string | null;
+    position: number;
+    is_active: number;
+  };
+  shipping_method_translations: { method_id: number; culture: string; name: string };
+  shipping_rates: { method_id: number; country_id: number; amount_tax_excl: number; free_from_tax_incl: number | null };
+  cities: {
+    id: Generated<number>;
+    country_id: number;
+    postal_code: string;
+    name: string;
+    latitude: number | null;
+    longitude: number | null;
+  };
+  pickup_points: {
+    id: Generated<number>;
+    name: string;
+    street: string;
+    postal_code: string;
+    city: string;
+    country_id: number;
+    phone: string;
+    latitude: number;
+    longitude: number;
+    hours: string;
+    is_active: number;
+  };
+  addresses: {
+    id: Generated<number>;
+    customer_id: number;
+    address_type: string;
+    first_name: string;
+    last_name: string;
+    company: string | null;
+    street1: string;
+    street2: string | null;
+    postal_code: string;
+    city: string;
+    country_id: number;
+    phone: string | null;
+    created_at: string;
+  };
+  coupons: {
+    id: Generated<number>;
+    code: string;
+    kind: string;
+    value: number;
+    min_amount_tax_incl: number;
+    valid_from: string | null;
+    valid_to: string | null;
+    max_uses: number | null;
+    max_uses_per_customer: number | null;
+    category_id: number | null;
+    brand_id: number | null;
+    customer_id: number | null;
+    is_active: number;
+  };
+  coupon_uses: {
+    id: Generated<number>;
+    coupon_id: number;
+    order_id: number;
+    customer_id: number | null;
+    email: string;
+    created_at: string;
+  };
+  orders: {
+    id: Generated<number>;
+    number: string;
+    idempotency_key: string;
+    customer_id: number | null;
+    session_key: string | null;
+    email: string;
+    culture: string;
+    status: string;
+    shipping_method_id: number;
+    billing_country_id: number;
+    shipping_country_id: number;
+    vat_number: string | null;
+    reverse_charge: number;
+    coupon_id: number | null;
+    items_tax_excl: number;
+    discount_tax_excl: number;
+    shipping_tax_excl: number;
+    vat_amount: number;
+    total_tax_incl: number;
+    billing_address: string;
+    shipping_address: string;
+    created_at: string;
+    paid_at: string | null;
+  };
+  order_lines: {
+    id: Generated<number>;
+    order_id: number;
+    variant_id: number;
+    sku: string;
+    name: string;
+    quantity: number;
+    unit_tax_excl: number;
+    vat_rate_basis_points: number;
+    line_tax_excl: number;
+  };
+  payments: {
+    id: string;
+    order_id: number;
+    provider: string;
+    amount: number;
+    status: string;
+    psp_reference: string | null;
+    event_date: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  payment_events: {
+    id: Generated<number>;
+    payment_id: string;
+    event_code: string;
+    psp_reference: string;
+    success: number;
+    event_date: string;
+    received_at: string;
   };
 }
 

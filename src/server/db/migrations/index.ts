@@ -3,6 +3,7 @@ import { m001_foundation } from "./001_foundation";
 import { m002_consent } from "./002_consent";
 import { m003_stock_notifications } from "./003_stock_notifications";
 import { m004_catalogue_extras } from "./004_catalogue_extras";
+import { m005_checkout } from "./005_checkout";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -20,6 +21,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "004_catalogue_extras": {
       up: (db: Kysely<unknown>) => m004_catalogue_extras(db, dialect),
+    },
+    "005_checkout": {
+      up: (db: Kysely<unknown>) => m005_checkout(db, dialect),
     },
   };
 }

@@ -22,6 +22,7 @@ import {
   type Translated,
   WAREHOUSES,
 } from "./catalog-data";
+import { seedCheckout } from "./checkout";
 import { seedCatalogueExtras } from "./extras";
 import { IMAGE_SIZE, renderProductImage } from "./images";
 import { Random } from "./random";
@@ -390,6 +391,7 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
   }
 
   await seedCatalogueExtras(handle, options.seed, now);
+  await seedCheckout(handle, now);
 
   if (handle.dialect === "postgres") {
     // Seeded rows carry explicit ids; move serial sequences past them.

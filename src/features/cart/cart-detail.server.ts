@@ -1,0 +1,256 @@
+import type { Culture } from "../../lib/culture";
+import { translator } from "../../lib/i18n";
+import { ApiError } from "../../server/http/errors";
+import { ensureSession, type Session, sessionKey } from "../../server/session/session";
+import { type CouponProblem, couponProblem } from "../checkout/coupon";
+import { couponByCode, couponUses } from "../checkout/coupon.repository";
+import { countryByCode, countryById, findCities } from "../checkout/shipping.repository";
+import { couponCovers } from "../checkout/totals";
+import { type CartAdjustment, type CartSummary, fittingQuantity, goodsSummary, lineProblem } from "./cart";
+import { findCartId } from "./cart.repository";
+import {
+  type CartRow,
+  cartLine,
+  cartRow,
+  deleteProductLines,
+  detailedLines,
+  ensureCart,
+  setLineQuantity,
+  updateCart,
+} from "./cart-detail.repository";
+import { type PricedCart, priceCart } from "./cart-pricing.server";
+
+export interface Shopper {
+  customerId: number | null;
+  email: string | null;
+}
+
+function shopperOf(session: Session): Shopper {
+  return { customerId: session.customerId, email: null };
+}
+
+async function ownCartId(session: Session): Promise<number | null> {
+  return findCartId({ customerId: session.customerId, sessionKey: session.id ? sessionKey(session.id) : null });
+}
+
+/** The shopper's cart, created (with the session) when a choice is made before anything was added. */
+async function ownOrNewCart(session: Session): Promise<number> {
+  const id = await ensureSession(session);
+  return ensureCart({ customerId: session.customerId, sessionKey: sessionKey(id) });
+}
+
+export interface CartDetail extends PricedCart {
+  cart: CartRow | undefined;
+  summary: CartSummary;
+  /** Lines whose quantity the shop had to lower since the shopper last saw the cart (shown once). */
+  adjustments: CartAdjustment[];
+}
+
+/**
+ * The cart as its page shows it. Lines that no longer fit the stock are lowered (or removed) first and
+ * reported once, so the shopper is never shown, nor charged for, what cannot be delivered.
+ */
+export async function cartDetail(session: Session, culture: Culture): Promise<CartDetail> {
+  const cartId = await ownCartId(session);
+  let cart = cartId ? await cartRow(cartId) : undefined;
+  let lines = cartId ? await detailedLines(cartId, culture) : [];
+  const adjustments: CartAdjustment[] = cart?.adjustments ? JSON.parse(cart.adjustments) : [];
+  if (cartId) {
+    let changed = false;
+    for (const line of lines) {
+      const fitting = fittingQuantity(
+        { min: line.min_quantity, max: line.max_quantity, step: line.step_quantity },
+        line.stock,
+        line.quantity,
+      );
+      if (fitting === line.quantity) continue;
+      await setLineQuantity(cartId, line.id, fitting);
+      adjustments.push({
+        ItemOriginAndKey: `${line.item_origin}|${line.item_key}`,
+        ItemName: line.name,
+        ProductVariantId: line.variant_id,
+        Requested: line.quantity,
+        Quantity: fitting,
+      });
+      changed = true;
+    }
+    if (changed) lines = await detailedLines(cartId, culture);
+    if (cart?.adjustments || changed) {
+      await updateCart(cartId, { adjustments: null });
+      cart = await cartRow(cartId);
+    }
+  }
+  const priced = await priceCart(cart, lines, culture, shopperOf(session));
+  return { ...priced, cart, adjustments, summary: summaryOf(priced, culture) };
+}
+
+function summaryOf(priced: PricedCart, culture: Culture): CartSummary {
+  return goodsSummary(priced.totals, culture);
+}
+
+async function summaryAfterChange(session: Session, culture: Culture): Promise<CartSummary> {
+  return (await cartDetail(session, culture)).summary;
+}
+
+async function ownLine(session: Session, lineId: number) {
+  const cartId = await ownCartId(session);
+  const line = cartId ? await cartLine(cartId, lineId) : undefined;
+  if (!cartId || !line) throw new ApiError(404, "CartItemNotFound");
+  return { cartId, line };
+}
+
+/** Sets a line's quantity (0 removes it) under the variant's quantity rules and its stock. */
+export async function changeLineQuantity(
+  session: Session,
+  culture: Culture,
+  lineId: number,
+  quantity: number,
+): Promise<CartSummary> {
+  const t = translator(culture);
+  const { cartId, line } = await ownLine(session, lineId);
+  if (quantity > 0) {
+    const lines = await detailedLines(cartId, culture);
+    const detail = lines.find((l) => l.id === line.id);
+    if (!detail) throw new ApiError(404, "CartItemNotFound");
+    const otherLines = lines
+      .filter((l) => l.variant_id === detail.variant_id && l.id !== detail.id)
+      .reduce((sum, l) => sum + l.quantity, 0);
+    const problem = lineProblem(
+      { min: detail.min_quantity, max: detail.max_quantity, step: detail.step_quantity },
+      detail.stock,
+      otherLines,
+      quantity,
+    );
+    if (problem?.code === "QuantityRuleBroken")
+      throw new ApiError(
+        422,
+        "QuantityRuleBroken",
+        { Quantity: [t("Errors.QuantityRuleBroken", { suggested: problem.suggested })] },
+        undefined,
+        { suggested: problem.suggested },
+      );
+    if (problem?.code === "InsufficientStock")
+      throw new ApiError(
+        409,
+        "InsufficientStock",
+        { Quantity: [t("Errors.InsufficientStock", { available: problem.available })] },
+        undefined,
+        { available: problem.available },
+      );
+  }
+  await setLineQuantity(cartId, line.id, quantity);
+  return summaryAfterChange(session, culture);
+}
+
+export async function removeLine(session: Session, culture: Culture, lineId: number): Promise<CartSummary> {
+  const { cartId, line } = await ownLine(session, lineId);
+  await setLineQuantity(cartId, line.id, 0);
+  return summaryAfterChange(session, culture);
+}
+
+/** Removes every line of a product ("clear product"). */
+export async function clearProduct(session: Session, culture: Culture, productId: number): Promise<CartSummary> {
+  const cartId = await ownCartId(session);
+  const removed = cartId ? await deleteProductLines(cartId, productId) : 0;
+  if (removed === 0) throw new ApiError(404, "CartItemNotFound");
+  return summaryAfterChange(session, culture);
+}
+
+export async function chooseShippingMethod(session: Session, culture: Culture, methodId: number): Promise<CartSummary> {
+  const cartId = await ownOrNewCart(session);
+  const priced = await priceCart(await cartRow(cartId), [], culture, shopperOf(session));
+  const method = priced.shippingMethods.find((m) => m.id === methodId);
+  if (!method)
+    throw new ApiError(422, "ShippingMethodUnavailable", { ShippingMethodId: [] }, undefined, {
+      country: priced.shippingCountry.code,
+    });
+  const cart = await cartRow(cartId);
+  // A pickup point belongs to the method it was chosen for.
+  const keepPoint = cart?.shipping_method_id === methodId;
+  await updateCart(cartId, { shipping_method_id: methodId, ...(keepPoint ? {} : { pickup_point: null }) });
+  return summaryAfterChange(session, culture);
+}
+
+async function shippingCountryChanged(cartId: number, countryId: number, billingCountryId?: number): Promise<void> {
+  const cart = await cartRow(cartId);
+  const same = cart?.shipping_country_id === countryId;
+  await updateCart(cartId, {
+    shipping_country_id: countryId,
+    ...(billingCountryId !== undefined ? { billing_country_id: billingCountryId } : {}),
+    // Another country has other methods, pickup points and cities.
+    ...(same ? {} : { shipping_method_id: null, pickup_point: null, city_id: null }),
+  });
+}
+
+/** Shipping country by ISO code (cart page): changes VAT and the shipping price. */
+export async function chooseShippingCountry(session: Session, culture: Culture, code: string): Promise<CartSummary> {
+  const country = await countryByCode(code);
+  if (!country) throw new ApiError(404, "CountryNotFound", { CountryCode: [] });
+  const cartId = await ownOrNewCart(session);
+  await shippingCountryChanged(cartId, country.id);
+  return summaryAfterChange(session, culture);
+}
+
+/** Shipping and billing countries by id (checkout). */
+export async function chooseCountries(
+  session: Session,
+  culture: Culture,
+  ids: { ShippingCountryId: number; BillingCountryId: number },
+): Promise<CartSummary> {
+  const [shipping, billing] = await Promise.all([
+    countryById(ids.ShippingCountryId),
+    countryById(ids.BillingCountryId),
+  ]);
+  if (!shipping) throw new ApiError(404, "CountryNotFound", { ShippingCountryId: [] });
+  if (!billing) throw new ApiError(404, "CountryNotFound", { BillingCountryId: [] });
+  const cartId = await ownOrNewCart(session);
+  const cart = await cartRow(cartId);
+  await shippingCountryChanged(cartId, shipping.id, billing.id);
+  // A VAT number was checked for the previous billing country.
+  if (cart?.billing_country_id !== billing.id) await updateCart(cartId, { vat_valid: null, vat_number: null });
+  return summaryAfterChange(session, culture);
+}
+
+/** The delivery postal code picked in the autocomplete; it must exist in the shipping country. */
+export async function chooseCity(session: Session, culture: Culture, postalCode: string): Promise<CartSummary> {
+  const cartId = await ownOrNewCart(session);
+  const priced = await priceCart(await cartRow(cartId), [], culture, shopperOf(session));
+  const [city] = await findCities(priced.shippingCountry.id, postalCode, 1);
+  if (!city || city.postalCode !== postalCode) throw new ApiError(404, "CityNotFound", { CityId: [] });
+  await updateCart(cartId, { city_id: city.id });
+  return summaryAfterChange(session, culture);
+}
+
+export type CouponOutcome = { valid: true } | { valid: false; problem: CouponProblem };
+
+/** Applies a coupon when its rules allow it on this cart now; an invalid code leaves the cart as it was. */
+export async function applyCoupon(session: Session, culture: Culture, code: string): Promise<CouponOutcome> {
+  const cartId = await ownCartId(session);
+  const coupon = await couponByCode(code);
+  const cart = cartId ? await cartRow(cartId) : undefined;
+  const lines = cartId ? await detailedLines(cartId, culture) : [];
+  const priced = await priceCart(cart, lines, culture, shopperOf(session));
+  const uses = coupon ? await couponUses(coupon.id, shopperOf(session)) : { total: 0, byShopper: 0 };
+  const totalsLines = priced.lines.map((l) => ({ categoryId: l.category_id, brandId: l.brand_id }));
+  const problem = couponProblem(coupon, {
+    now: new Date(),
+    customerId: session.customerId,
+    usesTotal: uses.total,
+    usesByShopper: uses.byShopper,
+    itemsTaxIncl: priced.totals.itemsTaxIncl,
+    coveredLines: coupon
+      ? totalsLines.filter((l) => couponCovers(coupon, { ...l, quantity: 0, unitTaxExcl: 0, vatRateBasisPoints: 0 }))
+          .length
+      : 0,
+  });
+  if (problem || !coupon || !cartId) return { valid: false, problem: problem ?? "CouponNotApplicable" };
+  await updateCart(cartId, { coupon_id: coupon.id });
+  return { valid: true };
+}
+
+export async function removeCoupon(session: Session): Promise<boolean> {
+  const cartId = await ownCartId(session);
+  if (!cartId) return false;
+  await updateCart(cartId, { coupon_id: null });
+  return true;
+}

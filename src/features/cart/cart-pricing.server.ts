@@ -1,0 +1,111 @@
+import type { Culture } from "../../lib/culture";
+import type { Coupon, CouponProblem } from "../checkout/coupon";
+import { couponProblem } from "../checkout/coupon";
+import { couponById, couponUses } from "../checkout/coupon.repository";
+import {
+  type CountryRow,
+  countryByCode,
+  countryById,
+  type ShippingMethodRow,
+  shippingCountries,
+  shippingMethodsFor,
+  standardVatRate,
+  vatRates,
+} from "../checkout/shipping.repository";
+import { couponCovers, orderTotals, type Totals, type TotalsLine } from "../checkout/totals";
+import { reverseChargeApplies } from "../checkout/vat";
+import { DEFAULT_SHIPPING_COUNTRY, unitPriceFor } from "./cart";
+import type { CartRow, DetailedLineRow } from "./cart-detail.repository";
+
+export interface PricedCart {
+  lines: (DetailedLineRow & { unitTaxExcl: number; vatRateBasisPoints: number })[];
+  totals: Totals;
+  shippingCountry: CountryRow;
+  billingCountry: CountryRow;
+  countries: CountryRow[];
+  shippingMethods: ShippingMethodRow[];
+  shippingMethod: ShippingMethodRow | null;
+  coupon: Coupon | null;
+  couponProblem: CouponProblem | null;
+  reverseCharge: boolean;
+}
+
+/**
+ * Prices a cart with the server's data only: the shipping country's VAT, the chosen (or first offered)
+ * shipping method, the coupon checked against its rules, reverse charge for a confirmed EU business.
+ * Used by the cart page, the mini-cart, the checkout and, inside its transaction, the order placement.
+ */
+export async function priceCart(
+  cart: CartRow | undefined,
+  lines: DetailedLineRow[],
+  culture: Culture,
+  shopper: { customerId: number | null; email: string | null },
+  now = new Date(),
+): Promise<PricedCart> {
+  const countries = await shippingCountries();
+  const home = (await countryByCode(DEFAULT_SHIPPING_COUNTRY)) ?? (countries[0] as CountryRow);
+  const shippingCountry = (cart?.shipping_country_id && (await countryById(cart.shipping_country_id))) || home;
+  const billingCountry = (cart?.billing_country_id && (await countryById(cart.billing_country_id))) || shippingCountry;
+  const [rates, methods, shippingRate] = await Promise.all([
+    vatRates(shippingCountry.id),
+    shippingMethodsFor(shippingCountry.id, culture),
+    standardVatRate(shippingCountry.id),
+  ]);
+  const shippingMethod = methods.find((m) => m.id === cart?.shipping_method_id) ?? methods[0] ?? null;
+  const priced = lines.map((line) => ({
+    ...line,
+    unitTaxExcl: unitPriceFor(line.tiers, line.quantity),
+    vatRateBasisPoints: rates.get(line.vat_class) ?? 0,
+  }));
+  const totalsLines: TotalsLine[] = priced.map((l) => ({
+    quantity: l.quantity,
+    unitTaxExcl: l.unitTaxExcl,
+    vatRateBasisPoints: l.vatRateBasisPoints,
+    categoryId: l.category_id,
+    brandId: l.brand_id,
+  }));
+  const reverseCharge = reverseChargeApplies({
+    vatValid: cart?.vat_valid === null || cart?.vat_valid === undefined ? null : cart.vat_valid === 1,
+    billingCountry,
+    shopCountry: DEFAULT_SHIPPING_COUNTRY,
+  });
+  const shipping = shippingMethod
+    ? {
+        amountTaxExcl: shippingMethod.amountTaxExcl,
+        freeFromTaxIncl: shippingMethod.freeFromTaxIncl,
+        vatRateBasisPoints: shippingRate,
+      }
+    : null;
+  const coupon = cart?.coupon_id ? await couponById(cart.coupon_id) : null;
+  let problem: CouponProblem | null = null;
+  if (coupon) {
+    const before = orderTotals({ lines: totalsLines, coupon: null, shipping: null, reverseCharge });
+    const uses = await couponUses(coupon.id, shopper);
+    problem = couponProblem(coupon, {
+      now,
+      customerId: shopper.customerId,
+      usesTotal: uses.total,
+      usesByShopper: uses.byShopper,
+      itemsTaxIncl: before.itemsTaxIncl,
+      coveredLines: totalsLines.filter((l) => couponCovers(coupon, l)).length,
+    });
+  }
+  const totals = orderTotals({
+    lines: totalsLines,
+    coupon: coupon && !problem ? coupon : null,
+    shipping,
+    reverseCharge,
+  });
+  return {
+    lines: priced,
+    totals,
+    shippingCountry,
+    billingCountry,
+    countries,
+    shippingMethods: methods,
+    shippingMethod,
+    coupon,
+    couponProblem: problem,
+    reverseCharge,
+  };
+}

@@ -1,0 +1,99 @@
+import type { z } from "zod";
+import type { Culture } from "../../lib/culture";
+import { translator } from "../../lib/i18n";
+import { formatMoney } from "../../lib/money";
+import { ApiError } from "../../server/http/errors";
+import type { Session } from "../../server/session/session";
+import { sessionKey } from "../../server/session/session";
+import { findCartId } from "../cart/cart.repository";
+import { cartRow, updateCart } from "../cart/cart-detail.repository";
+import { couponsForCustomer } from "./coupon.repository";
+import { countryByCode, countryById, findCities } from "./shipping.repository";
+import { normaliseVatNumber, type VatCheckQuerySchema, vatNumberLooksValid } from "./vat";
+import { vatRegistry } from "./vat-registry.server";
+
+/** The city autocomplete starts at 4 characters (spec 001 section 9). */
+export const CITY_AUTOCOMPLETE_MIN_LENGTH = 4;
+const CITY_SUGGESTIONS = 10;
+
+/**
+ * Postal code to city name for the autocomplete. Belgium lists French and Dutch names of one postal
+ * code as separate rows: they are joined, so one key stays one suggestion.
+ */
+export async function citySuggestions(countryId: string, query: string): Promise<Record<string, string>> {
+  const country = /^\d+$/.test(countryId) ? await countryById(Number(countryId)) : await countryByCode(countryId);
+  if (!country) throw new ApiError(404, "CountryNotFound");
+  if (query.length < CITY_AUTOCOMPLETE_MIN_LENGTH) return {};
+  const rows = await findCities(country.id, query, CITY_SUGGESTIONS * 3);
+  const map: Record<string, string> = {};
+  for (const row of rows) {
+    if (Object.keys(map).length >= CITY_SUGGESTIONS && !(row.postalCode in map)) break;
+    const known = map[row.postalCode];
+    map[row.postalCode] = known ? (known.split(" / ").includes(row.name) ? known : `${known} / ${row.name}`) : row.name;
+  }
+  return map;
+}
+
+export interface VatCheckResult {
+  IsVATValidWebService: boolean | null;
+  ErrorMessage: string | null;
+}
+
+/**
+ * Checks a VAT number for the billing country: a malformed number is false at once (the registry is
+ * not asked); a well-formed one is what the registry says, or null when it cannot say. The result is
+ * kept on the shopper's cart, where it decides reverse charge. A customer id other than the signed-in
+ * customer's own is not found.
+ */
+export async function checkVat(
+  session: Session,
+  culture: Culture,
+  query: z.infer<typeof VatCheckQuerySchema>,
+): Promise<VatCheckResult> {
+  const t = translator(culture);
+  if (query.customerId && query.customerId !== session.customerId) throw new ApiError(404, "NotFound");
+  const country = await countryById(query.countryId);
+  if (!country) throw new ApiError(404, "CountryNotFound", { countryId: [] });
+  const cartId = await findCartId({
+    customerId: session.customerId,
+    sessionKey: session.id ? sessionKey(session.id) : null,
+  });
+  let valid: boolean | null;
+  let message: string | null = null;
+  const number = query.VAT ? normaliseVatNumber(country.code, query.VAT) : "";
+  if (!number) {
+    valid = null;
+  } else if (!country.isEu || !vatNumberLooksValid(country.code, number)) {
+    valid = false;
+    message = t("Checkout.VatNumberInvalid");
+  } else {
+    valid = await vatRegistry().check(country.code, number);
+    if (valid === false) message = t("Checkout.VatNumberUnknown");
+    if (valid === null) message = t("Checkout.VatServiceUnavailable");
+  }
+  if (cartId) {
+    const cart = await cartRow(cartId);
+    if (cart)
+      await updateCart(cartId, {
+        vat_number: number || null,
+        vat_valid: valid === null ? null : valid ? 1 : 0,
+        billing_country_id: country.id,
+      });
+  }
+  return { IsVATValidWebService: valid, ErrorMessage: message };
+}
+
+/** The coupon list modal's rows for a signed-in customer. */
+export async function availableCoupons(customerId: number, culture: Culture) {
+  const t = translator(culture);
+  const coupons = await couponsForCustomer(customerId, new Date());
+  return coupons.map((coupon) => ({
+    CouponCode: coupon.code,
+    Description:
+      coupon.kind === "percent"
+        ? t("Coupons.PercentOff", { percent: new Intl.NumberFormat(culture).format(coupon.value / 100) })
+        : t("Coupons.AmountOff", { amount: formatMoney(coupon.value, culture) }),
+    ValidTo: coupon.validTo,
+    MinimumAmountHtml: coupon.minAmountTaxIncl > 0 ? formatMoney(coupon.minAmountTaxIncl, culture) : null,
+  }));
+}

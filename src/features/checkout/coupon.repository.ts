@@ -1,0 +1,78 @@
+import type { Kysely } from "kysely";
+import { db } from "../../server/db/client";
+import type { Database } from "../../server/db/schema";
+import type { Coupon } from "./coupon";
+
+type Row = Database["coupons"] & { id: number };
+
+function toCoupon(row: Row): Coupon {
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind === "amount" ? "amount" : "percent",
+    value: row.value,
+    minAmountTaxIncl: row.min_amount_tax_incl,
+    categoryId: row.category_id,
+    brandId: row.brand_id,
+    isActive: row.is_active === 1,
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    maxUses: row.max_uses,
+    maxUsesPerCustomer: row.max_uses_per_customer,
+    customerId: row.customer_id,
+  };
+}
+
+export async function couponByCode(code: string): Promise<Coupon | null> {
+  const row = await db().selectFrom("coupons").selectAll().where("code", "=", code).executeTakeFirst();
+  return row ? toCoupon(row as Row) : null;
+}
+
+export async function couponById(id: number, on: Kysely<Database> = db()): Promise<Coupon | null> {
+  const row = await on.selectFrom("coupons").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toCoupon(row as Row) : null;
+}
+
+/** Uses of a coupon overall and by one shopper (a customer id, or the e-mail of a guest). */
+export async function couponUses(
+  couponId: number,
+  shopper: { customerId: number | null; email: string | null },
+  on: Kysely<Database> = db(),
+): Promise<{ total: number; byShopper: number }> {
+  const total = await on
+    .selectFrom("coupon_uses")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("coupon_id", "=", couponId)
+    .executeTakeFirst();
+  let byShopper = 0;
+  if (shopper.customerId !== null || shopper.email) {
+    const mine = await on
+      .selectFrom("coupon_uses")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("coupon_id", "=", couponId)
+      .where((eb) =>
+        eb.or([
+          ...(shopper.customerId !== null ? [eb("customer_id", "=", shopper.customerId)] : []),
+          ...(shopper.email ? [eb("email", "=", shopper.email.toLowerCase())] : []),
+        ]),
+      )
+      .executeTakeFirst();
+    byShopper = Number(mine?.n ?? 0);
+  }
+  return { total: Number(total?.n ?? 0), byShopper };
+}
+
+/** Coupons a signed-in customer may use: their own and the public ones, active and not past their date. */
+export async function couponsForCustomer(customerId: number, now: Date): Promise<Coupon[]> {
+  const iso = now.toISOString();
+  const rows = await db()
+    .selectFrom("coupons")
+    .selectAll()
+    .where("is_active", "=", 1)
+    .where((eb) => eb.or([eb("customer_id", "=", customerId), eb("customer_id", "is", null)]))
+    .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">=", iso)]))
+    .where((eb) => eb.or([eb("valid_from", "is", null), eb("valid_from", "<=", iso)]))
+    .orderBy("code")
+    .execute();
+  return rows.map((r) => toCoupon(r as Row));
+}

@@ -1,0 +1,239 @@
+import { randomBytes } from "node:crypto";
+import type { Culture } from "../../lib/culture";
+import { translator } from "../../lib/i18n";
+import { db } from "../../server/db/client";
+import { ApiError } from "../../server/http/errors";
+import { type Session, sessionKey } from "../../server/session/session";
+import { findCartId } from "../cart/cart.repository";
+import { cartRow, detailedLines } from "../cart/cart-detail.repository";
+import { priceCart } from "../cart/cart-pricing.server";
+import {
+  cartLinesForOrder,
+  customerEmail,
+  insertOrder,
+  lockCart,
+  lockCoupon,
+  orderByKey,
+  StockShortage,
+  takeStock,
+} from "../orders/orders.repository";
+import { ownsOrder } from "../orders/orders.server";
+import { customerAddress } from "./address.repository";
+import type { Address, CheckoutInput } from "./checkout";
+import { couponProblem } from "./coupon";
+import { couponUses } from "./coupon.repository";
+import { countryById } from "./shipping.repository";
+import { couponCovers } from "./totals";
+
+export interface PlacedOrder {
+  OrderId: number;
+  OrderNumber: string;
+  Status: string;
+  TotalTaxIncl: number;
+  /** Where the shopper pays (the payment page of this order). */
+  PaymentUrl: string;
+}
+
+function orderNumber(): string {
+  return `VT-${randomBytes(5).toString("hex").toUpperCase()}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === "23505" || /UNIQUE constraint failed/.test(e?.message ?? "");
+}
+
+function placed(order: { id: number; number: string; status: string; total_tax_incl: number }, culture: Culture) {
+  return {
+    OrderId: order.id,
+    OrderNumber: order.number,
+    Status: order.status,
+    TotalTaxIncl: order.total_tax_incl,
+    PaymentUrl: `/${culture}/sales/order/${order.number}/payment`,
+  };
+}
+
+async function resolveAddress(
+  session: Session,
+  typed: Address | undefined,
+  savedId: number | undefined,
+): Promise<Address | null> {
+  if (savedId) {
+    if (!session.customerId) throw new ApiError(401, "Unauthorized");
+    const saved = await customerAddress(session.customerId, savedId);
+    if (!saved) throw new ApiError(404, "AddressNotFound");
+    return saved;
+  }
+  return typed ?? null;
+}
+
+/**
+ * Places the order of the shopper's cart in one transaction: the lines are locked and re-read, every
+ * unit is taken from stock with updates that cannot oversell, the coupon's limits are checked again
+ * and its use counted, totals and VAT come from the server's prices, and the cart is emptied. The same
+ * idempotency key always answers the same order (double submits, retries).
+ */
+export async function placeOrder(session: Session, culture: Culture, input: CheckoutInput): Promise<PlacedOrder> {
+  const t = translator(culture);
+  const previous = await orderByKey(input.IdempotencyKey);
+  if (previous) {
+    if (!ownsOrder(session, previous)) throw new ApiError(409, "IdempotencyKeyReused");
+    return placed(previous, culture);
+  }
+  const cartId = await findCartId({
+    customerId: session.customerId,
+    sessionKey: session.id ? sessionKey(session.id) : null,
+  });
+  const cart = cartId ? await cartRow(cartId) : undefined;
+  const lines = cartId ? await detailedLines(cartId, culture) : [];
+  if (!cartId || !cart || lines.length === 0) throw new ApiError(409, "CartEmpty");
+
+  const email = session.customerId ? await customerEmail(session.customerId) : input.Email;
+  if (!email) throw new ApiError(400, "ValidationFailed", { Email: [t("Errors.Required")] });
+  const billing = await resolveAddress(session, input.Billing, input.ExistingBillingAddressId);
+  if (!billing) throw new ApiError(400, "ValidationFailed", { Billing: [t("Errors.Required")] });
+  const shippingAddress = input.ShippingSameAsBilling
+    ? billing
+    : ((await resolveAddress(session, input.Shipping, input.ExistingShippingAddressId)) ?? billing);
+
+  const priced = await priceCart(cart, lines, culture, { customerId: session.customerId, email });
+  const method = priced.shippingMethod;
+  if (!method) throw new ApiError(422, "ShippingMethodUnavailable", { ShippingMethodId: [] });
+  const pickupPoint = cart.pickup_point ? JSON.parse(cart.pickup_point) : null;
+  if (method.kind !== "home" && !pickupPoint)
+    throw new ApiError(422, "PickupPointRequired", { ShippingMethodId: [t("Errors.PickupPointRequired")] });
+  if (method.kind === "home" && shippingAddress.CountryId !== priced.shippingCountry.id)
+    throw new ApiError(422, "ShippingCountryMismatch", { "Shipping.CountryId": [t("Errors.ShippingCountryMismatch")] });
+  if (!(await countryById(billing.CountryId))) throw new ApiError(404, "CountryNotFound", { "Billing.CountryId": [] });
+  if (priced.coupon && priced.couponProblem)
+    throw new ApiError(422, "CouponNotValid", { CouponCode: [t(`Errors.${priced.couponProblem}`)] });
+
+  const now = new Date();
+  const number = orderNumber();
+  try {
+    const result = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const locked = await lockCart(trx, cartId);
+        // A double submit waited for the first one's lock: it answers the order the first one placed.
+        const twin = await trx
+          .selectFrom("orders")
+          .select(["id", "number", "status", "total_tax_incl", "customer_id", "session_key"])
+          .where("idempotency_key", "=", input.IdempotencyKey)
+          .executeTakeFirst();
+        if (twin) return twin;
+        const current = await cartLinesForOrder(trx, cartId);
+        const same =
+          locked &&
+          current.length === priced.lines.length &&
+          current.every((l) => priced.lines.some((p) => p.id === l.id && p.quantity === l.quantity));
+        if (!same) throw new ApiError(409, current.length ? "CartChanged" : "CartEmpty");
+        if (priced.coupon) {
+          await lockCoupon(trx, priced.coupon.id);
+          const uses = await couponUses(priced.coupon.id, { customerId: session.customerId, email }, trx);
+          const coupon = priced.coupon;
+          const problem = couponProblem(coupon, {
+            now,
+            customerId: session.customerId,
+            usesTotal: uses.total,
+            usesByShopper: uses.byShopper,
+            itemsTaxIncl: priced.totals.itemsTaxIncl,
+            coveredLines: priced.lines.filter((l) =>
+              couponCovers(coupon, { ...l, categoryId: l.category_id, brandId: l.brand_id }),
+            ).length,
+          });
+          if (problem) throw new ApiError(422, "CouponNotValid", { CouponCode: [t(`Errors.${problem}`)] });
+        }
+        // Variants in id order, so two checkouts lock stock rows in the same order.
+        const byVariant = new Map<number, number>();
+        for (const l of priced.lines) byVariant.set(l.variant_id, (byVariant.get(l.variant_id) ?? 0) + l.quantity);
+        for (const [variantId, quantity] of [...byVariant].sort((a, b) => a[0] - b[0]))
+          await takeStock(trx, variantId, quantity);
+        const id = await insertOrder(
+          trx,
+          {
+            number,
+            idempotency_key: input.IdempotencyKey,
+            customer_id: session.customerId,
+            session_key: session.id ? sessionKey(session.id) : null,
+            email,
+            culture,
+            status: "AwaitingPayment",
+            shipping_method_id: method.id,
+            billing_country_id: billing.CountryId,
+            shipping_country_id: priced.shippingCountry.id,
+            vat_number: cart.vat_valid === 1 ? cart.vat_number : null,
+            reverse_charge: priced.reverseCharge ? 1 : 0,
+            coupon_id: priced.coupon?.id ?? null,
+            items_tax_excl: priced.totals.itemsTaxExcl,
+            discount_tax_excl: priced.totals.discountTaxExcl,
+            shipping_tax_excl: priced.totals.shippingTaxExcl,
+            vat_amount: priced.totals.vat,
+            total_tax_incl: priced.totals.totalTaxIncl,
+            billing_address: JSON.stringify(billing),
+            shipping_address: JSON.stringify({
+              method: method.name,
+              kind: method.kind,
+              ...(method.kind === "home" ? { address: shippingAddress } : { pickupPoint }),
+            }),
+            created_at: now.toISOString(),
+            paid_at: null,
+          },
+          priced.lines.map((l) => ({
+            variant_id: l.variant_id,
+            sku: l.sku,
+            name: [l.name, ...l.options].join(" · "),
+            quantity: l.quantity,
+            unit_tax_excl: l.unitTaxExcl,
+            vat_rate_basis_points: priced.reverseCharge ? 0 : l.vatRateBasisPoints,
+            line_tax_excl: l.unitTaxExcl * l.quantity,
+          })),
+        );
+        if (priced.coupon)
+          await trx
+            .insertInto("coupon_uses")
+            .values({
+              coupon_id: priced.coupon.id,
+              order_id: id,
+              customer_id: session.customerId,
+              email,
+              created_at: now.toISOString(),
+            })
+            .execute();
+        await trx.deleteFrom("cart_lines").where("cart_id", "=", cartId).execute();
+        await trx
+          .updateTable("carts")
+          .set({ coupon_id: null, pickup_point: null, updated_at: now.toISOString() })
+          .where("id", "=", cartId)
+          .execute();
+        return {
+          id,
+          number,
+          status: "AwaitingPayment",
+          total_tax_incl: priced.totals.totalTaxIncl,
+          customer_id: session.customerId,
+          session_key: session.id ? sessionKey(session.id) : null,
+        };
+      });
+    if (!ownsOrder(session, result)) throw new ApiError(409, "IdempotencyKeyReused");
+    return placed(result, culture);
+  } catch (error) {
+    if (error instanceof StockShortage) {
+      const line = priced.lines.find((l) => l.variant_id === error.variantId);
+      throw new ApiError(
+        409,
+        "InsufficientStock",
+        { Quantity: [t("Errors.InsufficientStockFor", { name: line?.name ?? "", available: error.available })] },
+        undefined,
+        { available: error.available },
+      );
+    }
+    if (isUniqueViolation(error)) {
+      // The same key submitted twice at once: the first one won; answer its order.
+      const winner = await orderByKey(input.IdempotencyKey);
+      if (winner && ownsOrder(session, winner)) return placed(winner, culture);
+      if (winner) throw new ApiError(409, "IdempotencyKeyReused");
+    }
+    throw error;
+  }
+}

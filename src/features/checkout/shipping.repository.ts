@@ -1,0 +1,132 @@
+import { sql } from "kysely";
+import type { Culture } from "../../lib/culture";
+import { memoize, REFERENCE_TTL_MS } from "../../server/cache";
+import { db } from "../../server/db/client";
+
+export interface CountryRow {
+  id: number;
+  code: string;
+  isEu: boolean;
+}
+
+/** Countries we ship to, in the shop's order (reference data, cached a minute). */
+export const shippingCountries = memoize(REFERENCE_TTL_MS, async (): Promise<CountryRow[]> => {
+  const rows = await db()
+    .selectFrom("countries")
+    .select(["id", "code", "is_eu"])
+    .where("is_shipping_enabled", "=", 1)
+    .orderBy("position")
+    .execute();
+  return rows.map((r) => ({ id: r.id, code: r.code, isEu: r.is_eu === 1 }));
+});
+
+export async function countryById(id: number): Promise<CountryRow | undefined> {
+  return (await shippingCountries()).find((c) => c.id === id);
+}
+
+export async function countryByCode(code: string): Promise<CountryRow | undefined> {
+  return (await shippingCountries()).find((c) => c.code === code.toUpperCase());
+}
+
+export interface ShippingMethodRow {
+  id: number;
+  code: string;
+  kind: "home" | "pickup" | "store";
+  carrier: string | null;
+  name: string;
+  amountTaxExcl: number;
+  freeFromTaxIncl: number | null;
+}
+
+/** The shipping methods offered in a country, each with its price there. */
+export async function shippingMethodsFor(countryId: number, culture: Culture): Promise<ShippingMethodRow[]> {
+  const rows = await db()
+    .selectFrom("shipping_methods as m")
+    .innerJoin("shipping_rates as r", "r.method_id", "m.id")
+    .innerJoin("shipping_method_translations as t", (j) =>
+      j.onRef("t.method_id", "=", "m.id").on("t.culture", "=", culture),
+    )
+    .select(["m.id", "m.code", "m.kind", "m.carrier", "t.name", "r.amount_tax_excl", "r.free_from_tax_incl"])
+    .where("r.country_id", "=", countryId)
+    .where("m.is_active", "=", 1)
+    .orderBy("m.position")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    kind: r.kind as ShippingMethodRow["kind"],
+    carrier: r.carrier,
+    name: r.name,
+    amountTaxExcl: r.amount_tax_excl,
+    freeFromTaxIncl: r.free_from_tax_incl,
+  }));
+}
+
+/** The standard VAT rate of a country (shipping is taxed at the standard rate). */
+export async function standardVatRate(countryId: number): Promise<number> {
+  const row = await db()
+    .selectFrom("vat_rates")
+    .select("rate_basis_points")
+    .where("country_id", "=", countryId)
+    .where("vat_class", "=", "standard")
+    .executeTakeFirst();
+  return row?.rate_basis_points ?? 0;
+}
+
+/** VAT rates of a country by class. */
+export async function vatRates(countryId: number): Promise<Map<string, number>> {
+  const rows = await db()
+    .selectFrom("vat_rates")
+    .select(["vat_class", "rate_basis_points"])
+    .where("country_id", "=", countryId)
+    .execute();
+  return new Map(rows.map((r) => [r.vat_class, r.rate_basis_points]));
+}
+
+export interface CityRow {
+  id: number;
+  postalCode: string;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * Postal codes and cities of a country starting with the query: digits search postal codes, letters
+ * search names (case-insensitive); at most `limit`, postal codes in order.
+ */
+export async function findCities(countryId: number, query: string, limit: number): Promise<CityRow[]> {
+  const byCode = /^\d/.test(query);
+  let q = db()
+    .selectFrom("cities")
+    .select(["id", "postal_code", "name", "latitude", "longitude"])
+    .where("country_id", "=", countryId);
+  q = byCode
+    ? q.where("postal_code", "like", `${escapeLike(query)}%`)
+    : q.where(sql<string>`lower(name)`, "like", `${escapeLike(query.toLowerCase())}%`);
+  const rows = await q.orderBy("postal_code").orderBy("name").limit(limit).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    postalCode: r.postal_code,
+    name: r.name,
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+  }));
+}
+
+export async function cityById(id: number): Promise<(CityRow & { countryId: number }) | undefined> {
+  const row = await db().selectFrom("cities").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    countryId: row.country_id,
+    postalCode: row.postal_code,
+    name: row.name,
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "");
+}

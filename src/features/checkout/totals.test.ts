@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { type CouponRule, orderTotals, type TotalsLine } from "./totals";
+
+const shirt: TotalsLine = { quantity: 3, unitTaxExcl: 950, vatRateBasisPoints: 2100, categoryId: 1, brandId: 1 };
+const book: TotalsLine = { quantity: 1, unitTaxExcl: 1999, vatRateBasisPoints: 600, categoryId: 2, brandId: 2 };
+const shipping = { amountTaxExcl: 495, freeFromTaxIncl: 7500, vatRateBasisPoints: 2100 };
+const percent = (value: number, scope: Partial<CouponRule> = {}): CouponRule => ({
+  kind: "percent",
+  value,
+  minAmountTaxIncl: 0,
+  categoryId: null,
+  brandId: null,
+  ...scope,
+});
+
+describe("order totals", () => {
+  it("adds VAT per line, rounded to the cent, and shipping with its own VAT", () => {
+    const totals = orderTotals({ lines: [shirt, book], coupon: null, shipping, reverseCharge: false });
+    // 3 x 9.50 = 28.50, VAT 5.985 -> 5.99; 19.99 VAT 1.1994 -> 1.20; shipping 4.95 VAT 1.0395 -> 1.04
+    expect(totals.itemsTaxExcl).toBe(4849);
+    expect(totals.itemsTaxIncl).toBe(4849 + 599 + 120);
+    expect(totals.shippingTaxIncl).toBe(495 + 104);
+    expect(totals.vat).toBe(599 + 120 + 104);
+    expect(totals.totalTaxIncl).toBe(4849 + 495 + 599 + 120 + 104);
+  });
+
+  it("ships for free from the threshold, counted after the discount", () => {
+    const big = { ...shirt, quantity: 7 }; // 66.50 excl, 80.47 incl
+    expect(orderTotals({ lines: [big], coupon: null, shipping, reverseCharge: false }).shippingTaxExcl).toBe(0);
+    const discounted = orderTotals({ lines: [big], coupon: percent(1000), shipping, reverseCharge: false });
+    expect(discounted.shippingTaxExcl).toBe(495);
+  });
+
+  it("takes a percentage off the lines the coupon covers only", () => {
+    const totals = orderTotals({
+      lines: [shirt, book],
+      coupon: percent(1000, { brandId: 1 }),
+      shipping: null,
+      reverseCharge: false,
+    });
+    expect(totals.discountTaxExcl).toBe(285);
+    expect(totals.vat).toBe(Math.round(((2850 - 285) * 2100) / 10000) + 120);
+    expect(totals.couponApplies).toBe(true);
+  });
+
+  it("spreads a fixed amount over the covered lines and never below zero", () => {
+    const fiveEuros: CouponRule = { ...percent(0), kind: "amount", value: 500 };
+    const totals = orderTotals({ lines: [shirt], coupon: fiveEuros, shipping: null, reverseCharge: false });
+    expect(totals.itemsTaxIncl - totals.discountTaxIncl).toBeGreaterThanOrEqual(totals.itemsTaxIncl - 501);
+    expect(totals.itemsTaxIncl - totals.discountTaxIncl).toBeLessThanOrEqual(totals.itemsTaxIncl - 499);
+    const huge: CouponRule = { ...fiveEuros, value: 1_000_000 };
+    expect(orderTotals({ lines: [shirt], coupon: huge, shipping: null, reverseCharge: false }).totalTaxIncl).toBe(0);
+  });
+
+  it("ignores a coupon whose minimum is not reached", () => {
+    const totals = orderTotals({
+      lines: [book],
+      coupon: percent(1000, { minAmountTaxIncl: 5000 }),
+      shipping: null,
+      reverseCharge: false,
+    });
+    expect(totals.discountTaxExcl).toBe(0);
+    expect(totals.couponApplies).toBe(false);
+  });
+
+  it("charges no VAT under reverse charge, on goods and shipping", () => {
+    const totals = orderTotals({ lines: [shirt, book], coupon: null, shipping, reverseCharge: true });
+    expect(totals.vat).toBe(0);
+    expect(totals.totalTaxIncl).toBe(totals.totalTaxExcl);
+  });
+});

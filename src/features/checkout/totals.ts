@@ -1,0 +1,124 @@
+import { type Cents, vatAmount } from "../../lib/money";
+
+/**
+ * The money rules of a cart and of the order it becomes, in one pure function so the cart page, the
+ * checkout and the order placement can never disagree: line prices from the degressive tiers, a coupon
+ * spread over the lines it applies to, shipping with its free-from threshold, VAT per line (none under
+ * reverse charge). All amounts are cents; VAT is rounded per line.
+ */
+export interface TotalsLine {
+  quantity: number;
+  unitTaxExcl: Cents;
+  vatRateBasisPoints: number;
+  categoryId: number;
+  brandId: number;
+}
+
+export interface CouponRule {
+  kind: "percent" | "amount";
+  /** Basis points for a percentage (1000 = 10 %), cents tax included for a fixed amount. */
+  value: number;
+  minAmountTaxIncl: Cents;
+  categoryId: number | null;
+  brandId: number | null;
+}
+
+export interface ShippingRate {
+  amountTaxExcl: Cents;
+  /** Free when the goods (discount deducted, tax included) reach this amount. */
+  freeFromTaxIncl: Cents | null;
+  vatRateBasisPoints: number;
+}
+
+export interface Totals {
+  itemsCount: number;
+  itemsTaxExcl: Cents;
+  itemsTaxIncl: Cents;
+  discountTaxExcl: Cents;
+  discountTaxIncl: Cents;
+  shippingTaxExcl: Cents;
+  shippingTaxIncl: Cents;
+  vat: Cents;
+  totalTaxExcl: Cents;
+  totalTaxIncl: Cents;
+  /** Whether the coupon's minimum and scope are met by these lines. */
+  couponApplies: boolean;
+}
+
+export function couponCovers(coupon: CouponRule, line: TotalsLine): boolean {
+  return (
+    (coupon.categoryId === null || coupon.categoryId === line.categoryId) &&
+    (coupon.brandId === null || coupon.brandId === line.brandId)
+  );
+}
+
+export function orderTotals(input: {
+  lines: readonly TotalsLine[];
+  coupon: CouponRule | null;
+  shipping: ShippingRate | null;
+  reverseCharge: boolean;
+}): Totals {
+  const rate = (bp: number) => (input.reverseCharge ? 0 : bp);
+  const lineExcl = input.lines.map((l) => l.unitTaxExcl * l.quantity);
+  const lineIncl = input.lines.map(
+    (l, i) => (lineExcl[i] ?? 0) + vatAmount(lineExcl[i] ?? 0, rate(l.vatRateBasisPoints)),
+  );
+  const itemsTaxExcl = sum(lineExcl);
+  const itemsTaxIncl = sum(lineIncl);
+
+  // The coupon's share of each line, tax excluded.
+  const discounts = input.lines.map(() => 0);
+  let couponApplies = false;
+  const coupon = input.coupon;
+  if (coupon && itemsTaxIncl >= coupon.minAmountTaxIncl) {
+    const covered = input.lines.map((l) => couponCovers(coupon, l));
+    couponApplies = covered.some(Boolean);
+    if (coupon.kind === "percent") {
+      input.lines.forEach((_, i) => {
+        if (covered[i]) discounts[i] = Math.round(((lineExcl[i] ?? 0) * Math.min(coupon.value, 10000)) / 10000);
+      });
+    } else {
+      const coveredIncl = sum(lineIncl.filter((_, i) => covered[i]));
+      const share = coveredIncl > 0 ? Math.min(1, coupon.value / coveredIncl) : 0;
+      input.lines.forEach((_, i) => {
+        if (covered[i]) discounts[i] = Math.round((lineExcl[i] ?? 0) * share);
+      });
+    }
+  }
+  let vat = 0;
+  let discountTaxIncl = 0;
+  input.lines.forEach((l, i) => {
+    const net = (lineExcl[i] ?? 0) - (discounts[i] ?? 0);
+    vat += vatAmount(net, rate(l.vatRateBasisPoints));
+    discountTaxIncl += (lineIncl[i] ?? 0) - net - vatAmount(net, rate(l.vatRateBasisPoints));
+  });
+  const discountTaxExcl = sum(discounts);
+  const goodsTaxIncl = itemsTaxIncl - discountTaxIncl;
+
+  let shippingTaxExcl = 0;
+  let shippingVat = 0;
+  if (input.shipping && input.lines.length > 0) {
+    const free = input.shipping.freeFromTaxIncl !== null && goodsTaxIncl >= input.shipping.freeFromTaxIncl;
+    shippingTaxExcl = free ? 0 : input.shipping.amountTaxExcl;
+    shippingVat = vatAmount(shippingTaxExcl, rate(input.shipping.vatRateBasisPoints));
+  }
+  vat += shippingVat;
+  const totalTaxExcl = itemsTaxExcl - discountTaxExcl + shippingTaxExcl;
+  return {
+    itemsCount: sum(input.lines.map((l) => l.quantity)),
+    itemsTaxExcl,
+    itemsTaxIncl,
+    discountTaxExcl,
+    discountTaxIncl,
+    shippingTaxExcl,
+    shippingTaxIncl: shippingTaxExcl + shippingVat,
+    vat,
+    totalTaxExcl,
+    totalTaxIncl: totalTaxExcl + vat,
+    couponApplies,
+  };
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,49 @@
+import { checkVAT, countries } from "jsvat";
+import { z } from "zod";
+
+/** VAT check query (spec 001): countryId, VAT, customerId. */
+export const VatCheckQuerySchema = z.object({
+  countryId: z.coerce.number().int().min(1).max(2_147_483_647),
+  VAT: z.string().trim().max(32).default(""),
+  customerId: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+});
+
+/** Spaces, dots and dashes dropped, upper case, the country prefix added when missing. */
+export function normaliseVatNumber(countryCode: string, raw: string): string {
+  const compact = raw.replace(/[\s.\-/]/g, "").toUpperCase();
+  const prefix = countryCode === "GR" ? "EL" : countryCode;
+  return /^[A-Z]{2}/.test(compact) ? compact : `${prefix}${compact}`;
+}
+
+/** Format and checksum of an EU VAT number, by jsvat; the number must belong to the given country. */
+export function vatNumberLooksValid(countryCode: string, number: string): boolean {
+  const result = checkVAT(number, countries);
+  const isoCode = result.country?.isoCode.short;
+  return result.isValid && (isoCode === countryCode || (countryCode === "GR" && isoCode === "EL"));
+}
+
+/**
+ * Reverse charge (0 % VAT, the buyer accounts for it): a business whose VAT number the registry
+ * confirmed, billed in another EU country than the shop's.
+ */
+export function reverseChargeApplies(input: {
+  vatValid: boolean | null;
+  billingCountry: { code: string; isEu: boolean } | null;
+  shopCountry: string;
+}): boolean {
+  return (
+    input.vatValid === true &&
+    input.billingCountry !== null &&
+    input.billingCountry.isEu &&
+    input.billingCountry.code !== input.shopCountry
+  );
+}
+
+/**
+ * Whether the checkout page reloads after a VAT check: when validity changed, except from false to
+ * unknown (spec 001 section 4). The browser applies the same rule.
+ */
+export function vatChangeReloads(before: boolean | null, after: boolean | null): boolean {
+  if (before === after) return false;
+  return !(before === false && after === null);
+}

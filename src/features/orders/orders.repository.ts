@@ -1,0 +1,136 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { database, db } from "../../server/db/client";
+import type { Database } from "../../server/db/schema";
+
+export type OrderRow = Database["orders"] & { id: number };
+export type OrderLineRow = Database["order_lines"] & { id: number };
+type Trx = Transaction<Database>;
+
+export class StockShortage extends Error {
+  constructor(
+    readonly variantId: number,
+    readonly available: number,
+  ) {
+    super("stock shortage");
+  }
+}
+
+/** Row locks exist only on PostgreSQL; SQLite runs one write transaction at a time anyway. */
+function isPostgres(_on: Kysely<Database>): boolean {
+  return database().dialect === "postgres";
+}
+
+/** Locks the cart for the rest of the transaction (PostgreSQL): one checkout of a cart at a time. */
+export async function lockCart(trx: Trx, cartId: number) {
+  let q = trx.selectFrom("carts").selectAll().where("id", "=", cartId);
+  if (isPostgres(trx)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function lockCoupon(trx: Trx, couponId: number): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom("coupons").select("id").where("id", "=", couponId).forUpdate().execute();
+}
+
+export async function cartLinesForOrder(trx: Trx, cartId: number) {
+  return trx
+    .selectFrom("cart_lines")
+    .select(["id", "variant_id", "quantity"])
+    .where("cart_id", "=", cartId)
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * Takes units of a variant from its warehouses, fullest first, each with a conditional update that
+ * cannot go below zero; throws StockShortage (rolling the order back) when they are not all there.
+ */
+export async function takeStock(trx: Trx, variantId: number, quantity: number): Promise<void> {
+  let q = trx
+    .selectFrom("stock")
+    .select(["warehouse_id", "quantity"])
+    .where("variant_id", "=", variantId)
+    .orderBy("quantity", "desc")
+    .orderBy("warehouse_id");
+  if (isPostgres(trx)) q = q.forUpdate();
+  const rows = await q.execute();
+  const available = rows.reduce((sum, r) => sum + r.quantity, 0);
+  if (available < quantity) throw new StockShortage(variantId, available);
+  let remaining = quantity;
+  for (const row of rows) {
+    if (remaining === 0) break;
+    const take = Math.min(remaining, row.quantity);
+    if (take === 0) continue;
+    const result = await trx
+      .updateTable("stock")
+      .set({ quantity: sql`quantity - ${take}` })
+      .where("variant_id", "=", variantId)
+      .where("warehouse_id", "=", row.warehouse_id)
+      .where("quantity", ">=", take)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new StockShortage(variantId, available - (quantity - remaining));
+    remaining -= take;
+  }
+}
+
+export async function insertOrder(
+  trx: Trx,
+  order: Omit<Database["orders"], "id">,
+  lines: Omit<Database["order_lines"], "id" | "order_id">[],
+): Promise<number> {
+  const row = await trx.insertInto("orders").values(order).returning("id").executeTakeFirstOrThrow();
+  if (lines.length)
+    await trx
+      .insertInto("order_lines")
+      .values(lines.map((l) => ({ ...l, order_id: row.id })))
+      .execute();
+  return row.id;
+}
+
+export async function orderByKey(key: string): Promise<OrderRow | undefined> {
+  return (await db().selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst()) as
+    | OrderRow
+    | undefined;
+}
+
+export async function orderByNumber(number: string): Promise<OrderRow | undefined> {
+  return (await db().selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst()) as
+    | OrderRow
+    | undefined;
+}
+
+export async function orderById(id: number): Promise<OrderRow | undefined> {
+  return (await db().selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst()) as OrderRow | undefined;
+}
+
+export async function orderLines(orderId: number): Promise<OrderLineRow[]> {
+  return (await db()
+    .selectFrom("order_lines")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute()) as OrderLineRow[];
+}
+
+export async function customerOrders(customerId: number, page: { offset: number; limit: number }) {
+  const [rows, count] = await Promise.all([
+    db()
+      .selectFrom("orders")
+      .selectAll()
+      .where("customer_id", "=", customerId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db()
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("customer_id", "=", customerId)
+      .executeTakeFirst(),
+  ]);
+  return { rows: rows as OrderRow[], total: Number(count?.n ?? 0) };
+}
+
+export async function customerEmail(customerId: number): Promise<string | undefined> {
+  return (await db().selectFrom("customers").select("email").where("id", "=", customerId).executeTakeFirst())?.email;
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import type { Culture } from "../../lib/culture";
+import { ApiError } from "../../server/http/errors";
+import { type Session, sessionKey } from "../../server/session/session";
+import { addToCart } from "../cart/cart.server";
+import { customerOrders, type OrderRow, orderById, orderByNumber, orderLines } from "./orders.repository";
+
+/** Orders per page of the order list (`pagenbr`). */
+export const ORDERS_PAGE_SIZE = 10;
+
+/** Whose order it is: a customer's, or the guest session's that placed it. */
+export function ownsOrder(session: Session, order: Pick<OrderRow, "customer_id" | "session_key">): boolean {
+  if (order.customer_id !== null) return order.customer_id === session.customerId;
+  return session.id !== null && order.session_key === sessionKey(session.id);
+}
+
+/** An order of this shopper by number, with its lines; another shopper's order is not found. */
+export async function ownOrder(session: Session, number: string) {
+  const order = await orderByNumber(number);
+  if (!order || !ownsOrder(session, order)) return null;
+  return { order, lines: await orderLines(order.id) };
+}
+
+export async function orderList(session: Session, page: number) {
+  if (!session.customerId) throw new ApiError(401, "Unauthorized");
+  const { rows, total } = await customerOrders(session.customerId, {
+    offset: (page - 1) * ORDERS_PAGE_SIZE,
+    limit: ORDERS_PAGE_SIZE,
+  });
+  return { orders: rows, total, pages: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)), page };
+}
+
+/** Re-add payload: the order and one of its lines, with the quantity to add (the line's by default). */
+export const ReAddSchema = z.object({
+  OrderId: z.coerce.number().int().min(1).max(2_147_483_647),
+  OrderLineId: z.coerce.number().int().min(1).max(2_147_483_647),
+  Quantity: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+
+/** Puts an item of a past order back into the cart, under today's rules, stock and prices. */
+export async function reAddOrderLine(session: Session, culture: Culture, input: z.infer<typeof ReAddSchema>) {
+  const order = await orderById(input.OrderId);
+  if (!order || !ownsOrder(session, order)) throw new ApiError(404, "OrderNotFound");
+  const line = (await orderLines(order.id)).find((l) => l.id === input.OrderLineId);
+  if (!line) throw new ApiError(404, "OrderNotFound");
+  return addToCart(session, culture, {
+    ProductVariantId: line.variant_id,
+    Quantity: input.Quantity ?? line.quantity,
+    ItemOrigin: "Order",
+    ItemKey: String(order.id),
+    OrderId: order.id,
+  });
+}
