@@ -13,6 +13,7 @@ import { consentRoutes } from "../features/consent/consent.routes";
 import { islandRoutes } from "../features/islands/islands.routes";
 import { localizationRoutes } from "../features/localization/localization.routes";
 import { orderRoutes } from "../features/orders/orders.routes";
+import { paymentRoutes, WEBHOOK_PATH } from "../features/payment/payment.routes";
 import { isCulture, pickCulture } from "../lib/culture";
 import { env } from "./config/env";
 import type { ApiEnv } from "./http/context";
@@ -38,7 +39,9 @@ export function createApi(): Hono<ApiEnv> {
     );
     c.header("X-Request-Id", c.get("requestId"));
     if (requested !== undefined && !isCulture(requested)) throw new ApiError(400, "UnknownCulture");
-    if (!isSameOriginRequest(c.req.raw, [env().siteUrl])) throw new ApiError(403, "CrossOrigin");
+    // Payment webhooks come from the provider, not from our pages; their HMAC signature authenticates them.
+    if (c.req.path !== WEBHOOK_PATH && !isSameOriginRequest(c.req.raw, [env().siteUrl]))
+      throw new ApiError(403, "CrossOrigin");
     if (BODY_METHODS.has(c.req.method)) {
       const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
       if (hasBody && !/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) {
@@ -72,6 +75,7 @@ export function createApi(): Hono<ApiEnv> {
   app.route("/", cartDetailRoutes);
   app.route("/", checkoutRoutes);
   app.route("/", orderRoutes);
+  app.route("/", paymentRoutes);
   app.route("/", accountRoutes);
   app.route("/", islandRoutes);
   app.route("/", consentRoutes);

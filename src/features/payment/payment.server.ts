@@ -1,0 +1,154 @@
+import { randomBytes } from "node:crypto";
+import type { Culture } from "../../lib/culture";
+import { env } from "../../server/config/env";
+import { db } from "../../server/db/client";
+import { ApiError } from "../../server/http/errors";
+import type { Session } from "../../server/session/session";
+import { enqueueOrderConfirmation } from "../orders/order-mail.server";
+import { ownOrder } from "../orders/orders.server";
+import {
+  acceptsTransition,
+  type CardForm,
+  type NotificationItem,
+  notificationSignatureValid,
+  type PaymentResult,
+  type PaymentSession,
+  type PaymentStatus,
+} from "./payment";
+import { cardProblems, createSandboxSession, sandboxAuthorise, sandboxDetails } from "./sandbox.server";
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === "23505" || /UNIQUE constraint failed/.test(e?.message ?? "");
+}
+
+/** A payment session for one of the shopper's orders awaiting payment (each attempt is a payment). */
+export async function startPayment(
+  session: Session,
+  orderNumber: string,
+): Promise<PaymentSession & { amount: number; orderNumber: string }> {
+  const own = await ownOrder(session, orderNumber);
+  if (!own) throw new ApiError(404, "OrderNotFound");
+  if (own.order.status !== "AwaitingPayment") throw new ApiError(409, "OrderNotAwaitingPayment");
+  const id = randomBytes(12).toString("base64url");
+  const now = new Date().toISOString();
+  await db()
+    .insertInto("payments")
+    .values({
+      id,
+      order_id: own.order.id,
+      provider: "sandbox",
+      amount: own.order.total_tax_incl,
+      status: "Pending",
+      psp_reference: null,
+      event_date: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return {
+    ...createSandboxSession({ id, amount: own.order.total_tax_incl }),
+    amount: own.order.total_tax_incl,
+    orderNumber,
+  };
+}
+
+/**
+ * Webhook notifications: every item must carry a valid HMAC signature (else nothing is recorded). An
+ * item already received changes nothing; one that arrives late cannot undo a newer state; the order is
+ * paid (and its confirmation mail queued) exactly once.
+ */
+export async function receiveNotifications(items: NotificationItem[]): Promise<void> {
+  const hmacKey = env().PAYMENT_HMAC_KEY;
+  if (!items.every((item) => notificationSignatureValid(item, hmacKey))) throw new ApiError(401, "InvalidSignature");
+  for (const item of items) await receive(item);
+}
+
+async function receive(item: NotificationItem): Promise<void> {
+  const payment = await db()
+    .selectFrom("payments")
+    .selectAll()
+    .where("id", "=", item.merchantReference)
+    .executeTakeFirst();
+  if (!payment) return; // Not ours (another shop on the same account): acknowledged, ignored.
+  const now = new Date().toISOString();
+  try {
+    await db()
+      .insertInto("payment_events")
+      .values({
+        payment_id: payment.id,
+        event_code: item.eventCode,
+        psp_reference: item.pspReference,
+        success: item.success === "true" ? 1 : 0,
+        event_date: item.eventDate,
+        received_at: now,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return; // A duplicate delivery.
+    throw error;
+  }
+  if (item.eventCode !== "AUTHORISATION") return;
+  if (item.amount.value !== payment.amount) return; // Not the amount we asked for: never marks an order paid.
+  const next: PaymentStatus = item.success === "true" ? "Authorised" : "Refused";
+  if (
+    !acceptsTransition(
+      { status: payment.status as PaymentStatus, eventDate: payment.event_date },
+      { status: next, eventDate: item.eventDate },
+    )
+  )
+    return;
+  await db()
+    .updateTable("payments")
+    .set({ status: next, psp_reference: item.pspReference, event_date: item.eventDate, updated_at: now })
+    .where("id", "=", payment.id)
+    .where("status", "!=", "Authorised")
+    .execute();
+  if (next !== "Authorised") return;
+  const paid = await db()
+    .updateTable("orders")
+    .set({ status: "Paid", paid_at: now })
+    .where("id", "=", payment.order_id)
+    .where("status", "=", "AwaitingPayment")
+    .executeTakeFirst();
+  if (Number(paid.numUpdatedRows) === 1) await enqueueOrderConfirmation(payment.order_id);
+}
+
+function deliver(item: NotificationItem): Promise<void> {
+  return receiveNotifications([item]);
+}
+
+export type CardOutcome = { ok: true; result: PaymentResult } | { ok: false; fields: string[] };
+
+/** The sandbox drop-in's card submit (and its hosted page's form). */
+export async function payByCard(culture: Culture, card: CardForm, orderNumber: string): Promise<CardOutcome> {
+  const problems = cardProblems(card);
+  if (problems.length) return { ok: false, fields: problems };
+  const result = await sandboxAuthorise(
+    card,
+    {
+      returnUrl: `/${culture}/sales/order/${orderNumber}/return`,
+      challengeUrl: (token) => `/${culture}/sandbox/challenge?token=${encodeURIComponent(token)}`,
+    },
+    deliver,
+  );
+  if (!result) throw new ApiError(404, "PaymentNotFound");
+  return { ok: true, result };
+}
+
+/** Back from a redirect (challenge): the details are submitted; the webhook already recorded the outcome. */
+export async function submitDetails(redirectResult: string): Promise<PaymentResult & { paymentId: string }> {
+  const result = await sandboxDetails(redirectResult, deliver);
+  if (!result) throw new ApiError(400, "PaymentDetailsInvalid");
+  return result;
+}
+
+/** The latest state of an order's payment, for the confirmation page. */
+export async function latestPayment(orderId: number) {
+  return db()
+    .selectFrom("payments")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
