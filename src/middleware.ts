@@ -8,7 +8,7 @@ import { applySecurityHeaders, isSameOriginRequest } from "./server/http/securit
 import { loadSession, SESSION_COOKIE } from "./server/session/session";
 
 /** First path segments that are not cultures. */
-const NON_CULTURE_PREFIXES = new Set(["api", "media", "dev", "_astro", "404", "500"]);
+const NON_CULTURE_PREFIXES = new Set(["maps", "api", "media", "dev", "_astro", "404", "500"]);
 
 function withHeaders(response: Response): Response {
   try {

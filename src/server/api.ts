@@ -14,6 +14,7 @@ import { islandRoutes } from "../features/islands/islands.routes";
 import { localizationRoutes } from "../features/localization/localization.routes";
 import { orderRoutes } from "../features/orders/orders.routes";
 import { paymentRoutes, WEBHOOK_PATH } from "../features/payment/payment.routes";
+import { pickupRoutes } from "../features/pickup/pickup.routes";
 import { isCulture, pickCulture } from "../lib/culture";
 import { env } from "./config/env";
 import type { ApiEnv } from "./http/context";
@@ -76,6 +77,7 @@ export function createApi(): Hono<ApiEnv> {
   app.route("/", checkoutRoutes);
   app.route("/", orderRoutes);
   app.route("/", paymentRoutes);
+  app.route("/", pickupRoutes);
   app.route("/", accountRoutes);
   app.route("/", islandRoutes);
   app.route("/", consentRoutes);

@@ -23,6 +23,10 @@ const CONTROLLERS: Record<string, () => Promise<{ default: Connect }>> = {
   carousel: () => import("./controllers/carousel"),
   "quick-view": () => import("./controllers/quick-view"),
   "customer-reference": () => import("./controllers/customer-reference"),
+  "cart-page": () => import("./controllers/cart-page"),
+  checkout: () => import("./controllers/checkout"),
+  payment: () => import("./controllers/payment"),
+  "pickup-search": () => import("./controllers/pickup-search"),
 };
 
 /** Controllers that wait for the shopper to reach their element (a form being filled) before loading. */

@@ -28,6 +28,8 @@ export interface PricedCart {
   coupon: Coupon | null;
   couponProblem: CouponProblem | null;
   reverseCharge: boolean;
+  /** The shipping country's standard VAT rate (0 under reverse charge): shipping is taxed at it. */
+  shippingVatRate: number;
 }
 
 /**
@@ -107,5 +109,6 @@ export async function priceCart(
     coupon,
     couponProblem: problem,
     reverseCharge,
+    shippingVatRate: reverseCharge ? 0 : shippingRate,
   };
 }

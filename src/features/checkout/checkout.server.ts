@@ -7,13 +7,12 @@ import type { Session } from "../../server/session/session";
 import { sessionKey } from "../../server/session/session";
 import { findCartId } from "../cart/cart.repository";
 import { cartRow, updateCart } from "../cart/cart-detail.repository";
+import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "./checkout.constants";
 import { couponsForCustomer } from "./coupon.repository";
 import { countryByCode, countryById, findCities } from "./shipping.repository";
 import { normaliseVatNumber, type VatCheckQuerySchema, vatNumberLooksValid } from "./vat";
 import { vatRegistry } from "./vat-registry.server";
 
-/** The city autocomplete starts at 4 characters (spec 001 section 9). */
-export const CITY_AUTOCOMPLETE_MIN_LENGTH = 4;
 const CITY_SUGGESTIONS = 10;
 
 /**

@@ -75,5 +75,11 @@ export function checkoutFromForm(form: Record<string, string>): Record<string, u
     } else if (value !== "") nested[name] = value;
   }
   if (nested.ShippingSameAsBilling === "on" || nested.ShippingSameAsBilling === "true") delete nested.Shipping;
+  // A saved address chosen, or a group left blank, is not an address typed in.
+  for (const group of ["Billing", "Shipping"] as const) {
+    const bag = nested[group] as Record<string, string> | undefined;
+    const blank = bag && Object.entries(bag).every(([field, v]) => field === "CountryId" || v.trim() === "");
+    if (nested[`Existing${group}AddressId`] || blank) delete nested[group];
+  }
   return nested;
 }

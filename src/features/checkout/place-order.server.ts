@@ -99,7 +99,15 @@ export async function placeOrder(session: Session, culture: Culture, input: Chec
   const priced = await priceCart(cart, lines, culture, { customerId: session.customerId, email });
   const method = priced.shippingMethod;
   if (!method) throw new ApiError(422, "ShippingMethodUnavailable", { ShippingMethodId: [] });
-  const pickupPoint = cart.pickup_point ? JSON.parse(cart.pickup_point) : null;
+  const saved = cart.pickup_point ? (JSON.parse(cart.pickup_point) as Record<string, unknown>) : null;
+  // The pickup point's shipping names are the billing names (spec 001 section 3).
+  const pickupPoint = saved
+    ? {
+        ...saved,
+        ShippingFirstName: saved.ShippingFirstName || billing.FirstName,
+        ShippingLastName: saved.ShippingLastName || billing.LastName,
+      }
+    : null;
   if (method.kind !== "home" && !pickupPoint)
     throw new ApiError(422, "PickupPointRequired", { ShippingMethodId: [t("Errors.PickupPointRequired")] });
   if (method.kind === "home" && shippingAddress.CountryId !== priced.shippingCountry.id)

@@ -39,11 +39,4 @@ export function reverseChargeApplies(input: {
   );
 }
 
-/**
- * Whether the checkout page reloads after a VAT check: when validity changed, except from false to
- * unknown (spec 001 section 4). The browser applies the same rule.
- */
-export function vatChangeReloads(before: boolean | null, after: boolean | null): boolean {
-  if (before === after) return false;
-  return !(before === false && after === null);
-}
+export { vatChangeReloads } from "./vat.constants";

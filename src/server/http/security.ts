@@ -8,6 +8,8 @@ export const SECURITY_HEADERS: Record<string, string> = {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // MapLibre runs its tile parsing in a worker made from a blob.
+    "worker-src 'self' blob:",
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",

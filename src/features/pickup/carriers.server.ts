@@ -1,0 +1,116 @@
+import { createHash } from "node:crypto";
+import { db } from "../../server/db/client";
+import { distanceKm, type PickupPointView } from "./pickup";
+
+/**
+ * A carrier gateway: the pickup points around a place. Our own shops are the static carrier; an
+ * external carrier's network sits behind the same interface (the built-in demo network needs no
+ * network access; a real carrier's client replaces it by configuration).
+ */
+export interface CarrierGateway {
+  code: string;
+  pointsNear(place: { lat: number; lon: number; countryId: number }, radiusKm: number): Promise<PickupPointView[]>;
+}
+
+const HOURS_WEEK = "Lu-Ve 08:30 - 19:00;Sa 09:00 - 17:00";
+
+export const staticCarrier: CarrierGateway = {
+  code: "static",
+  async pointsNear(place) {
+    const rows = await db().selectFrom("pickup_points").selectAll().where("is_active", "=", 1).execute();
+    return rows.map((row) => ({
+      PublicAccessPointID: `SHOP-${row.id}`,
+      ConsigneeName: row.name,
+      Address: row.street,
+      PostCode: row.postal_code,
+      City: row.city,
+      CountryId: row.country_id,
+      PhoneNumber: row.phone,
+      Distance: round(distanceKm(place, { lat: Number(row.latitude), lon: Number(row.longitude) })),
+      Geocode: { Latitude: Number(row.latitude), Longitude: Number(row.longitude) },
+      ImageURL: null,
+      Comments: "",
+      StandardHoursOfOperation: row.hours,
+      Informations: "",
+      LatestAirDropOffTime: "",
+      AdditionalChargeIndicator: false,
+      SpecialInstructions: "",
+      AdditionalComments: "",
+      PickupPointType: "Shop",
+      PickupPointId: row.id,
+    }));
+  },
+};
+
+const RELAY_NAMES = ["Librairie", "Tabac-Presse", "Supermarché", "Fleuriste", "Pharmacie", "Bureau de poste"];
+
+/**
+ * The demo relay network: two or three points generated deterministically around every postal code
+ * of the country (from the GeoNames coordinates), so a search anywhere in Belgium or the Netherlands
+ * finds relays nearby without any external service.
+ */
+export const demoCarrier: CarrierGateway = {
+  code: "demo",
+  async pointsNear(place, radiusKm) {
+    // A bounding box keeps the scan to the postal codes that can be within the radius.
+    const dLat = radiusKm / 111;
+    const dLon = radiusKm / (111 * Math.cos((place.lat * Math.PI) / 180));
+    const cities = await db()
+      .selectFrom("cities")
+      .select(["postal_code", "name", "latitude", "longitude", "country_id"])
+      .where("country_id", "=", place.countryId)
+      .where("latitude", ">=", place.lat - dLat)
+      .where("latitude", "<=", place.lat + dLat)
+      .where("longitude", ">=", place.lon - dLon)
+      .where("longitude", "<=", place.lon + dLon)
+      .execute();
+    const seen = new Set<string>();
+    const points: PickupPointView[] = [];
+    for (const city of cities) {
+      if (city.latitude === null || city.longitude === null || seen.has(city.postal_code)) continue;
+      seen.add(city.postal_code);
+      const hash = createHash("sha1").update(`relay:${city.postal_code}`).digest();
+      const count = 2 + ((hash[0] ?? 0) % 2);
+      for (let i = 0; i < count; i++) {
+        const lat = Number(city.latitude) + (((hash[1 + i] ?? 0) - 128) / 128) * 0.01;
+        const lon = Number(city.longitude) + (((hash[4 + i] ?? 0) - 128) / 128) * 0.015;
+        const name = RELAY_NAMES[(hash[7 + i] ?? 0) % RELAY_NAMES.length] as string;
+        points.push({
+          PublicAccessPointID: `DEMO-${city.postal_code}-${i + 1}`,
+          ConsigneeName: `${name} ${city.name}`,
+          Address: `${["Rue", "Straat", "Place"][(hash[10 + i] ?? 0) % 3]} ${((hash[13 + i] ?? 0) % 120) + 1}`,
+          PostCode: city.postal_code,
+          City: city.name,
+          CountryId: city.country_id,
+          PhoneNumber: "",
+          Distance: round(distanceKm(place, { lat, lon })),
+          Geocode: { Latitude: round6(lat), Longitude: round6(lon) },
+          ImageURL: null,
+          Comments: "",
+          StandardHoursOfOperation: HOURS_WEEK,
+          Informations: "",
+          LatestAirDropOffTime: "17:00",
+          AdditionalChargeIndicator: false,
+          SpecialInstructions: "",
+          AdditionalComments: "",
+          PickupPointType: "Relay",
+          PickupPointId: null,
+        });
+      }
+    }
+    return points;
+  },
+};
+
+const GATEWAYS: Record<string, CarrierGateway> = { static: staticCarrier, demo: demoCarrier };
+
+export function carrierGateway(code: string): CarrierGateway | undefined {
+  return GATEWAYS[code];
+}
+
+function round(km: number): number {
+  return Math.round(km * 100) / 100;
+}
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}

@@ -1,0 +1,102 @@
+import type { Culture } from "../../lib/culture";
+import { db } from "../../server/db/client";
+import { ApiError } from "../../server/http/errors";
+import type { Session } from "../../server/session/session";
+import { cartRow, updateCart } from "../cart/cart-detail.repository";
+import { cartDetail } from "../cart/cart-detail.server";
+import { countryByCode } from "../checkout/shipping.repository";
+import { carrierGateway } from "./carriers.server";
+import { nearest, type PickupPointView, type PickupSearch, type SavedPickupPoint } from "./pickup";
+
+/** Where the shopper searches from: a postal code, else a city name, of the country (GeoNames data). */
+async function geocode(countryId: number, search: PickupSearch): Promise<{ lat: number; lon: number } | null> {
+  const byPostal = search.PostalCode
+    ? await db()
+        .selectFrom("cities")
+        .select(["latitude", "longitude"])
+        .where("country_id", "=", countryId)
+        .where("postal_code", "=", search.PostalCode)
+        .where("latitude", "is not", null)
+        .executeTakeFirst()
+    : undefined;
+  const row =
+    byPostal ??
+    (search.City
+      ? await db()
+          .selectFrom("cities")
+          .select(["latitude", "longitude"])
+          .where("country_id", "=", countryId)
+          .where((eb) => eb.fn("lower", ["name"]), "=", search.City.toLowerCase())
+          .where("latitude", "is not", null)
+          .executeTakeFirst()
+      : undefined);
+  return row?.latitude != null && row.longitude != null
+    ? { lat: Number(row.latitude), lon: Number(row.longitude) }
+    : null;
+}
+
+export interface PickupSearchResult {
+  ResponseStatusDescription: string;
+  PickupPointViewModels: PickupPointView[];
+}
+
+/**
+ * Points of the carrier behind a shipping method around the searched place: within SearchRadius,
+ * nearest first, at most MaximumListSize. An unknown place answers a non-Success status (the modal
+ * shows its error), never an exception.
+ */
+export async function searchPickupPoints(carrier: string, search: PickupSearch): Promise<PickupSearchResult> {
+  const gateway = carrierGateway(carrier);
+  if (!gateway) throw new ApiError(404, "CarrierNotFound");
+  const method = await db()
+    .selectFrom("shipping_methods")
+    .select(["id", "carrier", "kind"])
+    .where("id", "=", search.ShippingMethodId)
+    .executeTakeFirst();
+  if (!method || method.carrier !== carrier)
+    throw new ApiError(422, "ShippingMethodUnavailable", { ShippingMethodId: [] });
+  const country = await countryByCode(search.CountryCode);
+  if (!country) throw new ApiError(404, "CountryNotFound", { CountryCode: [] });
+  const place = await geocode(country.id, search);
+  if (!place) return { ResponseStatusDescription: "AddressNotFound", PickupPointViewModels: [] };
+  const points = await gateway.pointsNear({ ...place, countryId: country.id }, search.SearchRadius);
+  return {
+    ResponseStatusDescription: "Success",
+    PickupPointViewModels: nearest(points, search.SearchRadius, search.MaximumListSize),
+  };
+}
+
+/**
+ * Saves the chosen point on the cart for its shipping method. A static-carrier point must be one of
+ * our shops; the method must be a pickup method offered in the cart's shipping country.
+ */
+export async function savePickupPoint(session: Session, culture: Culture, point: SavedPickupPoint): Promise<boolean> {
+  const detail = await cartDetail(session, culture);
+  const method = detail.shippingMethods.find((m) => m.id === point.ShippingMethodId);
+  if (!detail.cart || !method || method.kind === "home")
+    throw new ApiError(422, "ShippingMethodUnavailable", { ShippingMethodId: [] });
+  if (method.carrier === "static") {
+    const shop = point.PickupPointId
+      ? await db()
+          .selectFrom("pickup_points")
+          .select("id")
+          .where("id", "=", point.PickupPointId)
+          .where("is_active", "=", 1)
+          .executeTakeFirst()
+      : undefined;
+    if (!shop) throw new ApiError(404, "PickupPointNotFound", { PickupPointId: [] });
+  } else if (point.PickupPointId) {
+    throw new ApiError(400, "ValidationFailed", { PickupPointId: [] });
+  }
+  const cart = await cartRow(detail.cart.id);
+  if (!cart) throw new ApiError(404, "NotFound");
+  await updateCart(cart.id, { shipping_method_id: method.id, pickup_point: JSON.stringify(point) });
+  return true;
+}
+
+/** The postal code of the delivery city chosen on the cart, if any. */
+export async function chosenPostalCode(cityId: number | null): Promise<string | null> {
+  if (!cityId) return null;
+  const row = await db().selectFrom("cities").select("postal_code").where("id", "=", cityId).executeTakeFirst();
+  return row?.postal_code ?? null;
+}

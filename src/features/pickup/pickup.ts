@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/** Pickup point search payload (spec 001 section 3). */
+export const PickupSearchSchema = z.object({
+  City: z.string().trim().max(80).default(""),
+  PostalCode: z.string().trim().max(10).default(""),
+  CountryCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((v) => v.toUpperCase()),
+  Address: z.string().trim().max(160).default(""),
+  ShippingMethodId: z.coerce.number().int().min(1).max(2_147_483_647),
+  SearchRadius: z.coerce.number().min(0.5).max(100).default(15),
+  MaximumListSize: z.coerce.number().int().min(1).max(50).default(10),
+  CultureName: z.string().max(10).optional(),
+});
+export type PickupSearch = z.infer<typeof PickupSearchSchema>;
+
+/** One point as the search answers it (every field of spec 001 section 3). */
+export interface PickupPointView {
+  PublicAccessPointID: string;
+  ConsigneeName: string;
+  Address: string;
+  PostCode: string;
+  City: string;
+  CountryId: number;
+  PhoneNumber: string;
+  /** Kilometres from the searched place. */
+  Distance: number;
+  Geocode: { Latitude: number; Longitude: number };
+  ImageURL: string | null;
+  Comments: string;
+  /** Opening hours, lines separated by semicolons. */
+  StandardHoursOfOperation: string;
+  Informations: string;
+  LatestAirDropOffTime: string;
+  AdditionalChargeIndicator: boolean;
+  SpecialInstructions: string;
+  AdditionalComments: string;
+  PickupPointType: string;
+  /** Set for our own shops (static carrier), null for an external carrier's points. */
+  PickupPointId: number | null;
+}
+
+/** Saved pickup point payload (spec 001 section 3); shipping names come from the billing names. */
+export const SavedPickupPointSchema = z.object({
+  ShippingFirstName: z.string().trim().max(80).default(""),
+  ShippingLastName: z.string().trim().max(80).default(""),
+  ShippingMethodId: z.coerce.number().int().min(1).max(2_147_483_647),
+  PickupPointName: z.string().trim().min(1).max(160),
+  ShippingStreet1: z.string().trim().min(1).max(160),
+  ShippingPostalCode: z.string().trim().min(1).max(10),
+  ShippingCity: z.string().trim().min(1).max(80),
+  ShippingCountryId: z.coerce.number().int().min(1).max(2_147_483_647),
+  ShippingPhoneNumber: z.string().trim().max(40).nullish(),
+  Informations: z.string().max(500).nullish(),
+  StandardHoursOfOperation: z.string().max(500).nullish(),
+  LatestAirDropOffTime: z.string().max(40).nullish(),
+  AdditionalChargeIndicator: z.union([z.boolean(), z.string().max(10)]).nullish(),
+  Comments: z.string().max(500).nullish(),
+  Distance: z.coerce.number().min(0).max(100_000).nullish(),
+  SpecialInstructions: z.string().max(500).nullish(),
+  AdditionalComments: z.string().max(500).nullish(),
+  ExternalPickupPointRef: z.string().trim().min(1).max(64),
+  PickupPointType: z.string().max(40).nullish(),
+  PickupPointId: z.coerce.number().int().min(1).max(2_147_483_647).nullish(),
+});
+export type SavedPickupPoint = z.infer<typeof SavedPickupPointSchema>;
+
+/** Great-circle distance in kilometres (haversine). */
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Points within the radius, nearest first, at most `limit` (ties by id, so the order is stable). */
+export function nearest<T extends { Distance: number; PublicAccessPointID: string }>(
+  points: T[],
+  radiusKm: number,
+  limit: number,
+): T[] {
+  return points
+    .filter((p) => p.Distance <= radiusKm)
+    .sort((a, b) => a.Distance - b.Distance || a.PublicAccessPointID.localeCompare(b.PublicAccessPointID))
+    .slice(0, limit);
+}

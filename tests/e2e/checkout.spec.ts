@@ -1,0 +1,153 @@
+import type { Page } from "@playwright/test";
+import { expect, seriousViolations, test } from "../support/e2e";
+
+/** Adds the first in-stock product without variations of a category page from its card. */
+async function addFromCard(page: Page, culture: string) {
+  await page.goto(`/${culture}/`);
+  await page.locator("#site-nav a").first().click();
+  const form = page.locator("form[data-card-add-to-cart]").first();
+  await expect(form).toBeAttached();
+  await form.locator("button").click();
+  await expect(page.locator("dialog[open]")).toBeVisible();
+}
+
+async function fillAddress(page: Page, prefix: "Billing" | "Shipping", values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) await page.locator(`[name='${prefix}.${name}']`).fill(value);
+}
+
+const ANNE = { FirstName: "Anne", LastName: "Martin", Street1: "Rue Haute 10", PostalCode: "1000", City: "Bruxelles" };
+
+test("a guest checks out with home delivery in French and pays with a test card", async ({ page }) => {
+  test.setTimeout(90_000);
+  await addFromCard(page, "fr");
+  await page.goto("/fr/shoppingcarts");
+  await expect(page.locator("[data-cart-line]")).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Quantity change through the API, then the page reloads with the server's amounts.
+  const total = await page.locator("[data-cart-total]").textContent();
+  await page.locator("[data-cart-line] input[name=Quantity]").fill("2");
+  await page.locator("[data-cart-line] form[data-cart-action=quantity] button").click();
+  await expect(page.locator("[data-cart-total]")).not.toHaveText(total ?? "");
+  await expect(page.locator("[data-cart-line] input[name=Quantity]")).toHaveValue("2");
+
+  // A coupon: the notice survives the reload, the discount shows.
+  await page.locator("#coupon-code").fill("bienvenue10");
+  await page.locator("form[data-cart-action=coupon] button").click();
+  await expect(page.locator("[data-cart-notice=success]")).toBeVisible();
+  await expect(page.locator("[data-cart-discount]")).toBeVisible();
+
+  // Postal code suggestions from 4 characters.
+  await page.locator("#postal-code").fill("1000");
+  await expect(page.locator("#postal-code-suggestions option[value='1000']")).toBeAttached();
+
+  await page.locator("[data-begin-checkout]").click();
+  await expect(page).toHaveURL(/\/fr\/checkout/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.locator("#checkout-email").fill("anne@example.test");
+  await fillAddress(page, "Billing", ANNE);
+  await page.locator("[name=AcceptTerms]").check();
+  await page.locator("[data-place-order]").click();
+
+  await expect(page).toHaveURL(/\/fr\/sales\/order\/VT-[0-9A-F]+\/payment/);
+  const form = page.locator("#dropin-container [data-card-form]");
+  await expect(form).toBeVisible();
+  await form.locator("[name=number]").fill("4000 0000 0000 0002");
+  await form.locator("[name=expiry]").fill("12/39");
+  await form.locator("[name=cvc]").fill("737");
+  await form.locator("[data-pay]").click();
+  await expect(form.locator("[data-payment-error]")).toBeVisible();
+
+  await form.locator("[name=number]").fill("4111 1111 1111 1111");
+  await form.locator("[data-pay]").click();
+  await expect(page).toHaveURL(/\/confirmation$/);
+  await expect(page.locator("[data-order-status=Paid]")).toBeVisible();
+  const events = await page.evaluate(() =>
+    ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((e) => e.event),
+  );
+  expect(events).toContain("purchase");
+  await page.goto("/fr/shoppingcarts");
+  await expect(page.locator("[data-cart-empty]")).toBeVisible();
+});
+
+test("a signed-in customer in Dutch picks a pickup point in the modal and passes the card challenge", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto("/nl/security/login");
+  await page.locator("[name=Email]").fill("jan@vitrine.test");
+  await page.locator("[name=Password]").fill("Vitrine-demo-2");
+  await page.locator("form button[type=submit]").click();
+  await expect(page).not.toHaveURL(/login/);
+  await addFromCard(page, "nl");
+  await page.goto("/nl/checkout");
+  await page.locator("input[name=ShippingMethodId][data-kind=store]").check();
+  await expect(page.locator("[data-pickup-open]")).toBeVisible();
+  await page.locator("[data-pickup-open]").click();
+  const modal = page.locator("dialog[open] [data-pickup-search]");
+  await expect(modal).toBeVisible();
+  await expect(modal.locator("[data-pickup-point]").first()).toBeVisible();
+  await modal.locator("[name=postCode]").fill("2000");
+  await modal.locator("[data-pickup-query] button").click();
+  // The search reloads the list (a full page without JavaScript, here too it stays usable).
+  await expect(page.locator("[data-pickup-point]").first()).toBeVisible();
+  expect(await seriousViolations(page, { include: "[data-pickup-search]" })).toEqual([]);
+  await page.goto(`/nl/checkout`);
+  await page.locator("[data-pickup-open]").click();
+  await expect(page.locator("dialog[open] [data-pickup-search]")).toBeVisible();
+  await expect(page.locator("dialog[open] [data-pickup-select]")).toBeDisabled();
+  await page.locator("dialog[open] [data-pickup-entry]").first().click();
+  await expect(page.locator("dialog[open] [data-pickup-select]")).toBeEnabled();
+  await page.locator("dialog[open] [data-pickup-select]").click();
+  await expect(page.locator("[data-pickup-chosen]")).toBeVisible();
+
+  await page.locator("[name=AcceptTerms]").check();
+  await page.locator("[data-place-order]").click();
+  await expect(page).toHaveURL(/\/nl\/sales\/order\/VT-[0-9A-F]+\/payment/);
+  const form = page.locator("#dropin-container [data-card-form]");
+  await form.locator("[name=number]").fill("4000000000003220");
+  await form.locator("[name=expiry]").fill("12/39");
+  await form.locator("[name=cvc]").fill("737");
+  await form.locator("[data-pay]").click();
+  await expect(page.locator("[data-challenge-confirm]")).toBeVisible();
+  await page.locator("[data-challenge-confirm]").click();
+  await expect(page.locator("[data-order-status=Paid]")).toBeVisible();
+  await expect(page.locator("[data-order-delivery]")).toContainText("Vitrine");
+
+  await page.goto("/nl/account/orders");
+  await page.locator("[data-orders] a").first().click();
+  await page.locator("form[data-readd] button").first().click();
+  await expect(page.locator("[data-flash]")).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a guest changes the cart, checks out and pays on the hosted page", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto("/es/");
+    await page.locator("#site-nav a").first().click();
+    await page.locator("form[data-card-add-to-cart] button").first().click();
+    await page.goto("/es/shoppingcarts");
+    await expect(page.locator("[data-cart-line]")).toHaveCount(1);
+    await page.locator("#shipping-country").selectOption("NL");
+    await page.locator("form[data-cart-action=country] button").click();
+    await expect(page.locator("#shipping-country")).toHaveValue("NL");
+    await page.locator("#coupon-code").fill("HIVER2025");
+    await page.locator("form[data-cart-action=coupon] button").click();
+    await expect(page.locator("[data-flash]")).toBeVisible();
+    await page.goto("/es/checkout");
+    await page.locator("#checkout-email").fill("lola@example.test");
+    await fillAddress(page, "Billing", { ...ANNE, PostalCode: "3011", City: "Rotterdam" });
+    await page.locator("#Billing-CountryId").selectOption({ label: "Países Bajos" });
+    await page.locator("[name=AcceptTerms]").check();
+    await page.locator("[data-place-order]").click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await page.locator("[data-hosted-link] a").click();
+    await page.locator("[name=number]").fill("4111111111111111");
+    await page.locator("[name=expiry]").fill("12/39");
+    await page.locator("[name=cvc]").fill("737");
+    await page.locator("[data-pay]").click();
+    await expect(page.locator("[data-order-status=Paid]")).toBeVisible();
+  });
+});
