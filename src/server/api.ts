@@ -44,7 +44,11 @@ export function createApi(): Hono<ApiEnv> {
     if (c.req.path !== WEBHOOK_PATH && !isSameOriginRequest(c.req.raw, [env().siteUrl]))
       throw new ApiError(403, "CrossOrigin");
     if (BODY_METHODS.has(c.req.method)) {
-      const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
+      // Behind the Node adapter every non-GET request has a body stream, even an empty DELETE: what the
+      // client sent is told by Content-Length or Transfer-Encoding.
+      const length = c.req.header("content-length");
+      const hasBody =
+        c.req.raw.body !== null && (length !== undefined ? length !== "0" : c.req.header("transfer-encoding") !== undefined);
       if (hasBody && !/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) {
         throw new ApiError(415, "UnsupportedMediaType");
       }

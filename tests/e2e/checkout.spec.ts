@@ -151,3 +151,20 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("[data-order-status=Paid]")).toBeVisible();
   });
 });
+
+test("the mini-cart shows the lines, changes a quantity and removes a line in place", async ({ page }) => {
+  await addFromCard(page, "fr");
+  await page.keyboard.press("Escape");
+  await page.locator("[data-mini-cart-toggle]").click();
+  const panel = page.locator("[data-mini-cart-panel]");
+  await expect(panel.locator("[data-cart-line]")).toHaveCount(1);
+  await panel.locator("input[name=Quantity]").fill("2");
+  await panel.locator("form[data-cart-action=quantity] button").click();
+  await expect(page.locator("[data-cart-count]")).toHaveText("2");
+  await expect(panel.locator("input[name=Quantity]")).toHaveValue("2");
+  // The panel reloads its lines after each change; act on the reloaded ones.
+  await page.waitForLoadState("networkidle");
+  await panel.locator("form[data-cart-action=remove] button").click();
+  await expect(page.locator("[data-cart-count]")).toHaveText("0");
+  await expect(panel.locator("[data-cart-line]")).toHaveCount(0);
+});

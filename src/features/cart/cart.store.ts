@@ -119,3 +119,16 @@ export async function runCartAction(
     throw error;
   }
 }
+
+/** The mini-cart panel's lines (the server's fragment), loaded when the panel opens; null until then. */
+export const $miniCartItems = atom<string | null>(null);
+
+/** Loads (or reloads) the mini-cart's fragment of cart lines. */
+export async function loadMiniCartItems(culture: string): Promise<void> {
+  const response = await fetch(`/${culture}/widget/shoppingcartitems`, {
+    credentials: "same-origin",
+    headers: { "X-Requested-With": "fetch" },
+  });
+  if (response.ok) $miniCartItems.set(await response.text());
+  else console.warn(`The mini-cart could not load its lines (${response.status})`);
+}

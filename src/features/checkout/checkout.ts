@@ -70,8 +70,9 @@ export function checkoutFromForm(form: Record<string, string>): Record<string, u
   for (const [name, value] of Object.entries(form)) {
     const [group, field] = name.split(".");
     if (field && (group === "Billing" || group === "Shipping")) {
-      const bag = (nested[group] ??= {}) as Record<string, string>;
+      const bag = (nested[group] as Record<string, string> | undefined) ?? {};
       bag[field] = value;
+      nested[group] = bag;
     } else if (value !== "") nested[name] = value;
   }
   if (nested.ShippingSameAsBilling === "on" || nested.ShippingSameAsBilling === "true") delete nested.Shipping;
