@@ -44,12 +44,15 @@ export function createApi(): Hono<ApiEnv> {
     if (c.req.path !== WEBHOOK_PATH && !isSameOriginRequest(c.req.raw, [env().siteUrl]))
       throw new ApiError(403, "CrossOrigin");
     if (BODY_METHODS.has(c.req.method)) {
-      // Behind the Node adapter every non-GET request has a body stream, even an empty DELETE: what the
-      // client sent is told by Content-Length or Transfer-Encoding.
+      // Behind the Node adapter every non-GET request has a body stream, even an empty DELETE: a body is
+      // what the client declared (a content type, a length, a chunked transfer).
+      const type = c.req.header("content-type");
       const length = c.req.header("content-length");
-      const hasBody =
-        c.req.raw.body !== null && (length !== undefined ? length !== "0" : c.req.header("transfer-encoding") !== undefined);
-      if (hasBody && !/^application\/json\s*(;|$)/i.test(c.req.header("content-type") ?? "")) {
+      const declared =
+        type !== undefined ||
+        (length !== undefined && length !== "0") ||
+        c.req.header("transfer-encoding") !== undefined;
+      if (c.req.raw.body !== null && declared && !/^application\/json\s*(;|$)/i.test(type ?? "")) {
         throw new ApiError(415, "UnsupportedMediaType");
       }
     }
