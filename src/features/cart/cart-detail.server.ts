@@ -1,5 +1,6 @@
 import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
+import { withVat } from "../../lib/money";
+import { trackingItem } from "../../lib/tracking";
 import { ApiError } from "../../server/http/errors";
 import { ensureSession, type Session, sessionKey } from "../../server/session/session";
 import { type CouponProblem, couponProblem } from "../checkout/coupon";
@@ -8,6 +9,7 @@ import { countryByCode, countryById, findCities } from "../checkout/shipping.rep
 import { couponCovers } from "../checkout/totals";
 import { type CartAdjustment, type CartSummary, fittingQuantity, goodsSummary, lineProblem } from "./cart";
 import { findCartId } from "./cart.repository";
+import { refuseLineProblem } from "./cart.server";
 import {
   type CartRow,
   cartLine,
@@ -106,7 +108,6 @@ export async function changeLineQuantity(
   lineId: number,
   quantity: number,
 ): Promise<CartSummary> {
-  const t = translator(culture);
   const { cartId, line } = await ownLine(session, lineId);
   if (quantity > 0) {
     const lines = await detailedLines(cartId, culture);
@@ -121,22 +122,7 @@ export async function changeLineQuantity(
       otherLines,
       quantity,
     );
-    if (problem?.code === "QuantityRuleBroken")
-      throw new ApiError(
-        422,
-        "QuantityRuleBroken",
-        { Quantity: [t("Errors.QuantityRuleBroken", { suggested: problem.suggested })] },
-        undefined,
-        { suggested: problem.suggested },
-      );
-    if (problem?.code === "InsufficientStock")
-      throw new ApiError(
-        409,
-        "InsufficientStock",
-        { Quantity: [t("Errors.InsufficientStock", { available: problem.available })] },
-        undefined,
-        { available: problem.available },
-      );
+    refuseLineProblem(problem, culture);
   }
   await setLineQuantity(cartId, line.id, quantity);
   return summaryAfterChange(session, culture);
@@ -253,4 +239,26 @@ export async function removeCoupon(session: Session): Promise<boolean> {
   if (!cartId) return false;
   await updateCart(cartId, { coupon_id: null });
   return true;
+}
+
+/** GA4 ecommerce data of the cart (view_cart, begin_checkout, add_shipping_info, add_payment_info). */
+export function cartTracking(detail: CartDetail) {
+  return {
+    currency: "EUR",
+    value: detail.totals.totalTaxIncl / 100,
+    ...(detail.shippingMethod ? { shipping_tier: detail.shippingMethod.name } : {}),
+    ...(detail.coupon && !detail.couponProblem ? { coupon: detail.coupon.code } : {}),
+    items: detail.lines.map((line, index) =>
+      trackingItem({
+        name: line.name,
+        variantId: line.variant_id,
+        sku: line.sku,
+        priceCents: withVat(line.unitTaxExcl, detail.reverseCharge ? 0 : line.vatRateBasisPoints),
+        brand: line.brand,
+        category: "",
+        quantity: line.quantity,
+        index,
+      }),
+    ),
+  };
 }

@@ -14,6 +14,7 @@ import {
   type CartSummary,
   DEFAULT_SHIPPING_COUNTRY,
   goodsSummary,
+  type LineProblem,
   lineProblem,
   toSummary,
   unitPriceFor,
@@ -21,6 +22,27 @@ import {
 import { addLine, findCartId, moveCart, saleableVariant } from "./cart.repository";
 import { cartRow, detailedLines } from "./cart-detail.repository";
 import { priceCart } from "./cart-pricing.server";
+
+/** Throws the API error of a line the rules (422, with the value to use) or the stock (409) refuse. */
+export function refuseLineProblem(problem: LineProblem, culture: Culture): void {
+  const t = translator(culture);
+  if (problem?.code === "QuantityRuleBroken")
+    throw new ApiError(
+      422,
+      "QuantityRuleBroken",
+      { Quantity: [t("Errors.QuantityRuleBroken", { suggested: problem.suggested })] },
+      undefined,
+      { suggested: problem.suggested },
+    );
+  if (problem?.code === "InsufficientStock")
+    throw new ApiError(
+      409,
+      "InsufficientStock",
+      { Quantity: [t("Errors.InsufficientStock", { available: problem.available })] },
+      undefined,
+      { available: problem.available },
+    );
+}
 
 /** The summary of the session's cart; no session or no cart is an empty cart. */
 export async function cartSummary(session: Session, culture: Culture): Promise<CartSummary> {
@@ -57,22 +79,7 @@ export async function addToCart(session: Session, culture: Culture, input: AddTo
   const id = await ensureSession(session);
   const check = (inCart: number) => {
     const problem = lineProblem(rules, variant.stock, inCart, input.Quantity);
-    if (problem?.code === "QuantityRuleBroken")
-      throw new ApiError(
-        422,
-        "QuantityRuleBroken",
-        { Quantity: [t("Errors.QuantityRuleBroken", { suggested: problem.suggested })] },
-        undefined,
-        { suggested: problem.suggested },
-      );
-    if (problem?.code === "InsufficientStock")
-      throw new ApiError(
-        409,
-        "InsufficientStock",
-        { Quantity: [t("Errors.InsufficientStock", { available: problem.available })] },
-        undefined,
-        { available: problem.available },
-      );
+    refuseLineProblem(problem, culture);
     return input.Quantity;
   };
   const owner = { customerId: session.customerId, sessionKey: sessionKey(id) };
