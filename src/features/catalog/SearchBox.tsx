@@ -81,7 +81,8 @@ export default function SearchBox({ action, value, limit, labels }: SearchBoxPro
         action={action}
         method="get"
         onSubmit={(event) => {
-          if (!text.trim()) event.preventDefault();
+          // The field itself, not the state: an Enter right after hydration comes before the state caught up.
+          if (!(input.current?.value ?? text).trim()) event.preventDefault();
         }}
       >
         <label className="visually-hidden" htmlFor={`${id}-input`}>
