@@ -110,7 +110,23 @@ function cannon(url) {
   });
 }
 
-async function throughput(label, base, productSlug) {
+/** Enough stock for every variant, so the checkout bench measures orders, not refusals of sold-out lines. */
+async function restock(databaseUrl) {
+  if (databaseUrl.startsWith("postgres")) {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query("update stock set quantity = 1000000");
+    await client.end();
+  } else {
+    const { default: Database } = await import("better-sqlite3");
+    const sqlite = new Database(databaseUrl);
+    sqlite.prepare("update stock set quantity = 1000000").run();
+    sqlite.close();
+  }
+}
+
+async function throughput(label, base, productSlug, databaseUrl) {
   // Static files of the same HTML as a product list and a product page, served by the same process:
   // the baseline our server-rendered pages are compared with.
   const list = await (await fetch(`${base}/fr/c/vetements`)).text();
@@ -142,6 +158,7 @@ async function throughput(label, base, productSlug) {
         error ? reject(error) : resolve({ rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx }),
     ),
   );
+  await restock(databaseUrl);
   rows.placeOrder = await checkoutFlows(base, variants);
   results.throughput[label] = { listBytes: Buffer.byteLength(list), productBytes: Buffer.byteLength(product), ...rows };
 }
@@ -234,7 +251,7 @@ let firstProduct = "";
 let server = await startServer(4410, sqliteFile);
 try {
   firstProduct = await pageWeights("http://127.0.0.1:4410");
-  await throughput("sqlite", "http://127.0.0.1:4410", firstProduct);
+  await throughput("sqlite", "http://127.0.0.1:4410", firstProduct, sqliteFile);
 } finally {
   server.kill();
   rmSync(sqliteFile, { force: true });
@@ -251,7 +268,7 @@ if (process.env.BENCH_POSTGRES_URL) {
   const url = `${process.env.BENCH_POSTGRES_URL}${process.env.BENCH_POSTGRES_URL.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   server = await startServer(4411, url);
   try {
-    await throughput("postgres", "http://127.0.0.1:4411", firstProduct);
+    await throughput("postgres", "http://127.0.0.1:4411", firstProduct, url);
   } finally {
     server.kill();
     await admin.query(`drop schema ${schema} cascade`);

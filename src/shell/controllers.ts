@@ -39,6 +39,7 @@ const ON_INTERACTION = new Set([
   "carousel",
   "quick-view",
   "customer-reference",
+  "checkout",
 ]);
 const INTERACTION_EVENTS = ["focusin", "pointerdown", "pointerover"] as const;
 
