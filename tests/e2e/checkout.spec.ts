@@ -39,6 +39,11 @@ test("a guest checks out with home delivery in French and pays with a test card"
   // Postal code suggestions from 4 characters.
   await page.locator("#postal-code").fill("1000");
   await expect(page.locator("#postal-code-suggestions option[value='1000']")).toBeAttached();
+  await expect(page.locator("[data-city-status]")).toHaveText("");
+  await page.locator("#postal-code").fill("zzzz");
+  await expect(page.locator("[data-city-status]")).toHaveText("Aucune ville trouvée");
+  await page.locator("#postal-code").fill("zzz");
+  await expect(page.locator("[data-city-status]")).toHaveText("");
 
   await page.locator("[data-begin-checkout]").click();
   await expect(page).toHaveURL(/\/fr\/checkout/);

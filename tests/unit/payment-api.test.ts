@@ -6,9 +6,9 @@ import {
   luhnValid,
   type NotificationItem,
   SANDBOX_CARDS,
-  signNotification,
 } from "../../src/features/payment/payment";
 import { completeChallenge, readChallenge, SANDBOX_MERCHANT } from "../../src/features/payment/sandbox.server";
+import { signNotification } from "../../src/features/payment/webhook-signature.server";
 import { env } from "../../src/server/config/env";
 import { db } from "../../src/server/db/client";
 import { apiClient } from "../support/api";

@@ -177,30 +177,3 @@ export async function updateCart(cartId: number, settings: CartSettings): Promis
     .where("id", "=", cartId)
     .execute();
 }
-
-/** The cart of a session or customer, created when missing (a shopper may choose a country before adding). */
-export async function ensureCart(owner: { customerId: number | null; sessionKey: string }): Promise<number> {
-  const existing = owner.customerId
-    ? await db()
-        .selectFrom("carts")
-        .select("id")
-        .where("customer_id", "=", owner.customerId)
-        .orderBy("updated_at", "desc")
-        .executeTakeFirst()
-    : await db().selectFrom("carts").select("id").where("session_id", "=", owner.sessionKey).executeTakeFirst();
-  if (existing) return existing.id;
-  const now = new Date().toISOString();
-  const row = await db()
-    .insertInto("carts")
-    .values({
-      session_id: owner.sessionKey,
-      customer_id: owner.customerId,
-      shipping_country_id: null,
-      billing_country_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}

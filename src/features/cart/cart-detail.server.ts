@@ -1,6 +1,8 @@
 import type { Culture } from "../../lib/culture";
 import { withVat } from "../../lib/money";
 import { trackingItem } from "../../lib/tracking";
+import { db } from "../../server/db/client";
+import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import { ensureSession, type Session, sessionKey } from "../../server/session/session";
 import { type CouponProblem, couponProblem } from "../checkout/coupon";
@@ -8,7 +10,7 @@ import { couponByCode, couponUses } from "../checkout/coupon.repository";
 import { countryByCode, countryById, findCities } from "../checkout/shipping.repository";
 import { couponCovers } from "../checkout/totals";
 import { type CartAdjustment, type CartSummary, fittingQuantity, goodsSummary, lineProblem } from "./cart";
-import { findCartId } from "./cart.repository";
+import { findCartId, openCart } from "./cart.repository";
 import { refuseLineProblem } from "./cart.server";
 import {
   type CartRow,
@@ -16,7 +18,6 @@ import {
   cartRow,
   deleteProductLines,
   detailedLines,
-  ensureCart,
   setLineQuantity,
   updateCart,
 } from "./cart-detail.repository";
@@ -38,7 +39,14 @@ async function ownCartId(session: Session): Promise<number | null> {
 /** The shopper's cart, created (with the session) when a choice is made before anything was added. */
 async function ownOrNewCart(session: Session): Promise<number> {
   const id = await ensureSession(session);
-  return ensureCart({ customerId: session.customerId, sessionKey: sessionKey(id) });
+  const owner = { customerId: session.customerId, sessionKey: sessionKey(id) };
+  try {
+    return await openCart(db(), owner);
+  } catch (error) {
+    // Two first choices of one session at once both create the cart: the second finds it on retry.
+    if (!isUniqueViolation(error)) throw error;
+    return openCart(db(), owner);
+  }
 }
 
 export interface CartDetail extends PricedCart {

@@ -1,5 +1,7 @@
+import type { Kysely } from "kysely";
 import type { Culture } from "../../lib/culture";
 import { db } from "../../server/db/client";
+import type { Database } from "../../server/db/schema";
 
 export async function findCartId(by: { customerId: number | null; sessionKey: string | null }): Promise<number | null> {
   if (by.customerId) {
@@ -118,6 +120,41 @@ export async function saleableVariant(variantId: number, culture: Culture) {
   return { ...row, stock: Number(stock?.units ?? 0) };
 }
 
+/**
+ * The cart of a customer (their latest) or of a session, created when there is none. Takes the
+ * transaction it runs in, or the database.
+ */
+export async function openCart(
+  on: Kysely<Database>,
+  owner: { customerId: number | null; sessionKey: string },
+): Promise<number> {
+  const own = owner.customerId
+    ? await on
+        .selectFrom("carts")
+        .select("id")
+        .where("customer_id", "=", owner.customerId)
+        .orderBy("updated_at", "desc")
+        .executeTakeFirst()
+    : undefined;
+  const found =
+    own ?? (await on.selectFrom("carts").select("id").where("session_id", "=", owner.sessionKey).executeTakeFirst());
+  if (found) return found.id;
+  const now = new Date().toISOString();
+  const row = await on
+    .insertInto("carts")
+    .values({
+      session_id: owner.sessionKey,
+      customer_id: owner.customerId,
+      shipping_country_id: null,
+      billing_country_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** The cart of a session or customer, created on first use; one transaction with the line change. */
 export async function addLine(
   owner: { customerId: number | null; sessionKey: string },
@@ -128,27 +165,7 @@ export async function addLine(
     .transaction()
     .execute(async (trx) => {
       const now = new Date().toISOString();
-      let cart = owner.customerId
-        ? await trx
-            .selectFrom("carts")
-            .select("id")
-            .where("customer_id", "=", owner.customerId)
-            .orderBy("updated_at", "desc")
-            .executeTakeFirst()
-        : undefined;
-      cart ??= await trx.selectFrom("carts").select("id").where("session_id", "=", owner.sessionKey).executeTakeFirst();
-      cart ??= await trx
-        .insertInto("carts")
-        .values({
-          session_id: owner.sessionKey,
-          customer_id: owner.customerId,
-          shipping_country_id: null,
-          billing_country_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const cart = { id: await openCart(trx, owner) };
       const existing = await sameLine(trx, cart.id, line);
       const inCart = await trx
         .selectFrom("cart_lines")

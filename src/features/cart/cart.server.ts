@@ -2,6 +2,7 @@ import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import { withVat } from "../../lib/money";
 import { trackingItem } from "../../lib/tracking";
+import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError, errorBody } from "../../server/http/errors";
 import type { Flash } from "../../server/http/flash";
 import { ensureSession, type Session, sessionKey } from "../../server/session/session";
@@ -59,11 +60,6 @@ export async function cartSummary(session: Session, culture: Culture): Promise<C
 /** After sign-in the session id changes: the cart follows, and merges into the customer's own cart. */
 export async function adoptSessionCart(previousId: string | null, newId: string, customerId: number): Promise<void> {
   if (previousId) await moveCart(sessionKey(previousId), sessionKey(newId), customerId);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === "23505" || /UNIQUE constraint failed/.test(e?.message ?? "");
 }
 
 /**

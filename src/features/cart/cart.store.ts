@@ -1,6 +1,7 @@
 import { atom } from "nanostores";
 import { RequestError } from "../../shell/request-errors";
 import { trackEcommerce } from "../../shell/tag-manager";
+import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "../checkout/checkout.constants";
 import type { AddToCartInput, AddToCartResult, CartSummary } from "./cart";
 import { cartApi, fetchCartSummary, postAddToCart } from "./cart.client";
 
@@ -131,4 +132,10 @@ export async function loadMiniCartItems(culture: string): Promise<void> {
   });
   if (response.ok) $miniCartItems.set(await response.text());
   else console.warn(`The mini-cart could not load its lines (${response.status})`);
+}
+
+/** Postal code to city suggestions for the delivery postal code (empty below 4 characters). */
+export function suggestCities(countryId: string, query: string): Promise<Record<string, string>> {
+  if (query.trim().length < CITY_AUTOCOMPLETE_MIN_LENGTH) return Promise.resolve({});
+  return cartApi.cities(countryId, query.trim());
 }

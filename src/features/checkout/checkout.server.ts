@@ -6,7 +6,7 @@ import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { sessionKey } from "../../server/session/session";
 import { findCartId } from "../cart/cart.repository";
-import { cartRow, updateCart } from "../cart/cart-detail.repository";
+import { updateCart } from "../cart/cart-detail.repository";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "./checkout.constants";
 import { couponsForCustomer } from "./coupon.repository";
 import { countryByCode, countryById, findCities } from "./shipping.repository";
@@ -70,15 +70,12 @@ export async function checkVat(
     if (valid === false) message = t("Checkout.VatNumberUnknown");
     if (valid === null) message = t("Checkout.VatServiceUnavailable");
   }
-  if (cartId) {
-    const cart = await cartRow(cartId);
-    if (cart)
-      await updateCart(cartId, {
-        vat_number: number || null,
-        vat_valid: valid === null ? null : valid ? 1 : 0,
-        billing_country_id: country.id,
-      });
-  }
+  if (cartId)
+    await updateCart(cartId, {
+      vat_number: number || null,
+      vat_valid: valid === null ? null : valid ? 1 : 0,
+      billing_country_id: country.id,
+    });
   return { IsVATValidWebService: valid, ErrorMessage: message };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import { db } from "../../server/db/client";
+import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import { type Session, sessionKey } from "../../server/session/session";
 import { findCartId } from "../cart/cart.repository";
@@ -36,11 +37,6 @@ export interface PlacedOrder {
 
 function orderNumber(): string {
   return `VT-${randomBytes(5).toString("hex").toUpperCase()}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === "23505" || /UNIQUE constraint failed/.test(e?.message ?? "");
 }
 
 function placed(order: { id: number; number: string; status: string; total_tax_incl: number }, culture: Culture) {

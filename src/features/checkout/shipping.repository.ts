@@ -114,19 +114,6 @@ export async function findCities(countryId: number, query: string, limit: number
   }));
 }
 
-export async function cityById(id: number): Promise<(CityRow & { countryId: number }) | undefined> {
-  const row = await db().selectFrom("cities").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    countryId: row.country_id,
-    postalCode: row.postal_code,
-    name: row.name,
-    latitude: row.latitude === null ? null : Number(row.latitude),
-    longitude: row.longitude === null ? null : Number(row.longitude),
-  };
-}
-
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "");
 }

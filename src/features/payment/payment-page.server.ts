@@ -1,11 +1,10 @@
-import type { Culture } from "../../lib/culture";
 import type { Session } from "../../server/session/session";
 import type { Address } from "../checkout/checkout";
 import { countryById } from "../checkout/shipping.repository";
 import { ownOrder } from "../orders/orders.server";
 
 /** What the payment and hosted pages show: the order and the billing data the card form starts from. */
-export async function paymentPage(session: Session, _culture: Culture, number: string) {
+export async function paymentPage(session: Session, number: string) {
   const own = await ownOrder(session, number);
   if (!own) return null;
   const billing = JSON.parse(own.order.billing_address) as Address;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Culture } from "../../lib/culture";
 import { env } from "../../server/config/env";
 import { db } from "../../server/db/client";
+import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { enqueueOrderConfirmation } from "../orders/order-mail.server";
@@ -10,17 +11,12 @@ import {
   acceptsTransition,
   type CardForm,
   type NotificationItem,
-  notificationSignatureValid,
   type PaymentResult,
   type PaymentSession,
   type PaymentStatus,
 } from "./payment";
 import { cardProblems, createSandboxSession, sandboxAuthorise, sandboxDetails } from "./sandbox.server";
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === "23505" || /UNIQUE constraint failed/.test(e?.message ?? "");
-}
+import { notificationSignatureValid } from "./webhook-signature.server";
 
 /** A payment session for one of the shopper's orders awaiting payment (each attempt is a payment). */
 export async function startPayment(

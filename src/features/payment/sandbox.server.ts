@@ -8,8 +8,8 @@ import {
   type PaymentResult,
   type PaymentSession,
   SANDBOX_CARDS,
-  signNotification,
 } from "./payment";
+import { signNotification } from "./webhook-signature.server";
 
 /**
  * The built-in sandbox provider: no network, card checks done here, test cards for success, refusal

@@ -1,4 +1,9 @@
-import { type CartActionName, COUNTRY_CHANGED_EVENT, runCartAction } from "../../features/cart/cart.store";
+import {
+  type CartActionName,
+  COUNTRY_CHANGED_EVENT,
+  runCartAction,
+  suggestCities,
+} from "../../features/cart/cart.store";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "../../features/checkout/checkout.constants";
 import { trackEcommerce } from "../tag-manager";
 
@@ -65,7 +70,7 @@ export default function connect(root: HTMLElement): void {
     const input = event.target as HTMLInputElement;
     if (!input.matches("[data-city-autocomplete]")) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void suggestCities(input), 200);
+    timer = setTimeout(() => void showCitySuggestions(input), 200);
   });
 }
 
@@ -74,27 +79,22 @@ function suggestionKeys(form: HTMLFormElement): Set<string> {
   return new Set([...(list?.querySelectorAll("option") ?? [])].map((o) => o.value));
 }
 
-async function suggestCities(input: HTMLInputElement): Promise<void> {
+async function showCitySuggestions(input: HTMLInputElement): Promise<void> {
   const form = input.form;
   const list = form?.querySelector("datalist");
   if (!form || !list) return;
   const query = input.value.trim();
-  if (query.length < CITY_AUTOCOMPLETE_MIN_LENGTH) {
-    list.replaceChildren();
-    status(form, "");
-    return;
-  }
   try {
-    const cities = await import("../../features/cart/cart.client").then((m) =>
-      m.cartApi.cities(input.dataset.cityAutocomplete ?? "", query),
-    );
+    const cities = await suggestCities(input.dataset.cityAutocomplete ?? "", query);
     const entries = Object.entries(cities);
     list.replaceChildren(
       ...entries.map(([postalCode, name]) =>
         Object.assign(document.createElement("option"), { value: postalCode, label: `${postalCode} ${name}` }),
       ),
     );
-    status(form, entries.length ? "" : (input.dataset.none ?? ""));
+    // "No city found" only once the autocomplete has started (4 characters).
+    const searched = query.length >= CITY_AUTOCOMPLETE_MIN_LENGTH;
+    status(form, entries.length || !searched ? "" : (input.dataset.none ?? ""));
   } catch {
     // Reported by the request helper.
   }
