@@ -1,5 +1,6 @@
 import { defineMiddleware } from "astro:middleware";
 import { randomUUID } from "node:crypto";
+import { startUnpaidOrderSweeper } from "./features/orders/unpaid-orders.server";
 import { isCulture, pickCulture } from "./lib/culture";
 import { env } from "./server/config/env";
 import { ensureDatabaseReady } from "./server/db/ready";
@@ -24,6 +25,8 @@ function withHeaders(response: Response): Response {
 
 export const onRequest = defineMiddleware(async (context, next) => {
   await ensureDatabaseReady((line) => console.log(line));
+  // The production server starts the unpaid-order sweeper itself (src/server/http/main.ts); `astro dev` here.
+  if (import.meta.env.DEV && env().UNPAID_ORDER_MINUTES > 0) startUnpaidOrderSweeper(env().UNPAID_ORDER_MINUTES);
   const { pathname } = context.url;
   const first = pathname.split("/")[1] ?? "";
   context.locals.requestId = context.request.headers.get("x-request-id")?.slice(0, 64) ?? randomUUID();

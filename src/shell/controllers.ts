@@ -27,6 +27,8 @@ const CONTROLLERS: Record<string, () => Promise<{ default: Connect }>> = {
   checkout: () => import("./controllers/checkout"),
   payment: () => import("./controllers/payment"),
   "pickup-search": () => import("./controllers/pickup-search"),
+  "address-picker": () => import("./controllers/address-picker"),
+  "address-form": () => import("./controllers/address-form"),
 };
 
 /** Controllers that wait for the shopper to reach their element (a form being filled) before loading. */
@@ -40,6 +42,7 @@ const ON_INTERACTION = new Set([
   "quick-view",
   "customer-reference",
   "checkout",
+  "address-picker",
 ]);
 const INTERACTION_EVENTS = ["focusin", "pointerdown", "pointerover"] as const;
 
@@ -109,6 +112,9 @@ export function connectControllers(root: ParentNode = document): void {
         console.warn(`Missing controller: ${name}`);
         continue;
       }
+      // The browser's own checks would block a submit made before the rules arrive (no submit event to
+      // hold), and speak the browser's language: the rules, in the shopper's language, replace them.
+      if (name === "validation" && element instanceof HTMLFormElement) element.noValidate = true;
       const run = (release: () => void = () => {}) =>
         loadChunk(`controller-${name}`, load)
           .then((module) => {

@@ -1,3 +1,6 @@
+import { connectControllers } from "./controllers";
+import { showError } from "./error-dialog";
+import { sliceContainer } from "./fragments";
 import { shellStrings } from "./strings";
 
 /**
@@ -81,4 +84,24 @@ export function showErrorDialog(message = shellStrings().unknownError): void {
   text.setAttribute("role", "alert");
   text.textContent = message;
   openModal(text, { className: "error-modal", size: "sm" });
+}
+
+/** Opens a link's page (its container only) in the modal; offline or cut off, the shopper is told. */
+export async function openLinkInModal(link: HTMLAnchorElement): Promise<void> {
+  let html: string;
+  try {
+    const response = await fetch(link.href, { headers: { "X-Requested-With": "fetch" }, credentials: "same-origin" });
+    html = sliceContainer(await response.text());
+  } catch (error) {
+    console.warn(`The modal ${link.href} could not load`, error);
+    showError();
+    return;
+  }
+  const dialog = openModal(html, {
+    title: link.dataset.modalTitle ?? (link.title || null),
+    size: link.dataset.modalSize ?? null,
+    className: link.dataset.modalClass ?? null,
+    returnUrl: link.dataset.modalReturnUrl ?? null,
+  });
+  connectControllers(dialog);
 }

@@ -1,6 +1,5 @@
 import type Swup from "swup";
 import { findAnchorTarget, goToAnchor } from "./anchors";
-import { connectControllers } from "./controllers";
 import { swupInstance } from "./swup-instance";
 
 /**
@@ -16,25 +15,9 @@ function navigator(): Navigate {
     : (url) => window.location.assign(url);
 }
 
-/** The page container of a full document answer (or the part matching `selector`), or the answer as it is. */
-export function sliceContainer(html: string, selector?: string): string {
-  if (!/<html[\s>]/i.test(html)) return html;
-  const doc = new DOMParser().parseFromString(html, "text/html");
-  const part = selector ? doc.querySelector(selector) : null;
-  return (part ?? doc.querySelector("#swup .wrap") ?? doc.querySelector("#swup") ?? doc.body).innerHTML;
-}
-
-async function openLinkInModal(link: HTMLAnchorElement): Promise<void> {
-  const response = await fetch(link.href, { headers: { "X-Requested-With": "fetch" }, credentials: "same-origin" });
-  const html = sliceContainer(await response.text());
-  const { openModal } = await import("./dialog");
-  const dialog = openModal(html, {
-    title: link.dataset.modalTitle ?? (link.title || null),
-    size: link.dataset.modalSize ?? null,
-    className: link.dataset.modalClass ?? null,
-    returnUrl: link.dataset.modalReturnUrl ?? null,
-  });
-  connectControllers(dialog);
+/** A link's page in the shell modal; the modal code (and this) loads with the first modal link used. */
+function openLinkInModal(link: HTMLAnchorElement): Promise<void> {
+  return import("./dialog").then((m) => m.openLinkInModal(link));
 }
 
 function onClick(event: MouseEvent): void {
@@ -110,18 +93,8 @@ async function onSubmit(event: SubmitEvent): Promise<void> {
       );
       return;
     }
-    const response = await fetch(url, {
-      method,
-      body,
-      credentials: "same-origin",
-      headers: { "X-Requested-With": "fetch" },
-    });
-    const target = document.querySelector(targetSelector);
-    if (target) {
-      target.innerHTML = sliceContainer(await response.text(), targetSelector);
-      connectControllers(target);
-    }
-    document.dispatchEvent(new CustomEvent("page:loaded", { detail: { url: url.href, target: targetSelector } }));
+    // Loaded with the first such form: most pages never have one.
+    await (await import("./fragments")).loadIntoTarget(url, method, body, targetSelector);
   } finally {
     submitter?.classList.remove("is-loading");
     submitter?.removeAttribute("aria-busy");

@@ -102,10 +102,19 @@ test("a signed-in customer in Dutch picks a pickup point in the modal and passes
   await page.locator("[data-pickup-open]").click();
   await expect(page.locator("dialog[open] [data-pickup-search]")).toBeVisible();
   await expect(page.locator("dialog[open] [data-pickup-select]")).toBeDisabled();
-  await page.locator("dialog[open] [data-pickup-entry]").first().click();
+  // The point is chosen on the map: a marker (MapLibre, loaded with the modal) activates its entry.
+  await expect(page.locator("dialog[open] [data-pickup-map]")).toHaveAttribute("data-map-ready", "true");
+  const marker = page.locator("dialog[open] [data-pickup-marker]").last();
+  await expect(marker).toBeVisible({ timeout: 15_000 });
+  const markerId = await marker.getAttribute("data-pickup-marker");
+  await marker.click();
   await expect(page.locator("dialog[open] [data-pickup-select]")).toBeEnabled();
+  const entry = page.locator(`dialog[open] [data-pickup-point="${markerId}"]`);
+  await expect(entry).toHaveClass(/is-active/);
+  await expect(entry.locator("[data-pickup-entry]")).toHaveAttribute("aria-pressed", "true");
+  const chosenName = (await entry.locator("strong").first().textContent()) ?? "";
   await page.locator("dialog[open] [data-pickup-select]").click();
-  await expect(page.locator("[data-pickup-chosen]")).toBeVisible();
+  await expect(page.locator("[data-pickup-chosen]")).toContainText(chosenName.trim());
 
   await page.locator("[name=AcceptTerms]").check();
   await page.locator("[data-place-order]").click();

@@ -439,6 +439,20 @@ test.describe("validators and other shell elements", () => {
     await expect(page).toHaveURL(/Email=marie%40vitrine.test/);
   });
 
+  test("a submit made before the rules have arrived is checked once they do", async ({ page }) => {
+    // A slow network: the rules arrive 800 ms after the shopper first touches the form.
+    await page.route("**/_astro/validation.*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await openFixtures(page);
+    const form = page.locator("#validated-form");
+    await form.locator("input[name=Email]").fill("not an address");
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page.locator("#Email-error")).toHaveText("Entrez une adresse e-mail valide.");
+    await expect(page).toHaveURL(/\/dev\/shell\?culture=fr$/);
+  });
+
   test("the login form is checked by the same rules on the server", async ({ page }) => {
     await page.goto("/de/security/login");
     await page.evaluate(() => document.querySelector("form[data-login-form]")?.setAttribute("novalidate", ""));

@@ -1,19 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  acceptsTransition,
-  expiryValid,
-  luhnValid,
-  type NotificationItem,
-  SANDBOX_CARDS,
-} from "../../src/features/payment/payment";
-import { completeChallenge, readChallenge, SANDBOX_MERCHANT } from "../../src/features/payment/sandbox.server";
-import { signNotification } from "../../src/features/payment/webhook-signature.server";
-import { env } from "../../src/server/config/env";
+import { acceptsTransition, expiryValid, luhnValid, SANDBOX_CARDS } from "../../src/features/payment/payment";
+import { completeChallenge, readChallenge } from "../../src/features/payment/sandbox.server";
 import { db } from "../../src/server/db/client";
 import { apiClient } from "../support/api";
 import { billingAddress, simpleVariant } from "../support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+import { authorisation, postWebhook } from "../support/payment";
 
 describe("card rules", () => {
   it("checks Luhn, expiry and the state machine", () => {
@@ -148,24 +141,9 @@ describe.each(DIALECTS)("payment on %s", (dialect) => {
         .where("id", "=", placed.OrderId)
         .executeTakeFirstOrThrow()
     ).total_tax_incl;
-    const item = (success: boolean, eventDate: string, psp = "PSP1"): NotificationItem => {
-      const base: NotificationItem = {
-        eventCode: "AUTHORISATION",
-        success: success ? "true" : "false",
-        pspReference: psp,
-        merchantAccountCode: SANDBOX_MERCHANT,
-        merchantReference: session.id,
-        amount: { value: total, currency: "EUR" },
-        eventDate,
-      };
-      return { ...base, additionalData: { hmacSignature: signNotification(base, env().PAYMENT_HMAC_KEY) } };
-    };
-    const post = (items: NotificationItem[]) =>
-      apiClient().app.request("http://provider.example/api/v1/payments/webhooks", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ live: "false", notificationItems: items.map((i) => ({ NotificationRequestItem: i })) }),
-      });
+    const item = (success: boolean, eventDate: string, psp = "PSP1") =>
+      authorisation(session.id, total, { success, eventDate, psp });
+    const post = postWebhook;
     const forged = { ...item(true, "2026-11-22T10:00:00Z"), additionalData: { hmacSignature: "AAAA" } };
     expect((await post([forged])).status).toBe(401);
     expect(await orderStatus(placed.OrderId)).toBe("AwaitingPayment");

@@ -78,6 +78,34 @@ describe.each(DIALECTS)("pickup points API on %s", (dialect) => {
     expect(points.map((p: { City: string }) => p.City)).not.toContain("Liège");
   });
 
+  it("gives the opening hours in the language of CultureName, else of the request", async () => {
+    const ask = async (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      (
+        await (
+          await apiClient().call(
+            "POST",
+            "/shipping/static/getpickuppoints",
+            {
+              CountryCode: "BE",
+              PostalCode: "1000",
+              ShippingMethodId: 3,
+              SearchRadius: 60,
+              MaximumListSize: 1,
+              ...body,
+            },
+            headers,
+          )
+        ).json()
+      ).PickupPointViewModels[0].StandardHoursOfOperation;
+    expect(await ask({ CultureName: "nl-BE" })).toBe(
+      "Maandag – vrijdag 10:00 – 18:30;Zaterdag 10:00 – 18:00;Zondag gesloten",
+    );
+    expect(await ask({ CultureName: "fr-BE" })).toBe(
+      "Lundi – vendredi 10:00 – 18:30;Samedi 10:00 – 18:00;Dimanche fermé",
+    );
+    expect(await ask({}, { "X-Culture": "de" })).toMatch(/^Montag – Freitag .*;Sonntag geschlossen$/);
+  });
+
   it("generates relays around postal codes, honours MaximumListSize, and reports an unknown place", async () => {
     const body = await (
       await search("demo", { PostalCode: "9000", ShippingMethodId: 2, SearchRadius: 5, MaximumListSize: 4 })

@@ -1,24 +1,10 @@
 import { db } from "../../server/db/client";
-import type { Address } from "./checkout";
+import type { AddressRow } from "../../server/db/schema";
+import type { Address, SavedAddress } from "./checkout";
 
-export interface SavedAddress extends Address {
-  Id: number;
-  AddressType: "Billing" | "Shipping" | "Both";
-}
+export type { SavedAddress };
 
-function toAddress(row: {
-  id: number;
-  address_type: string;
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  street1: string;
-  street2: string | null;
-  postal_code: string;
-  city: string;
-  country_id: number;
-  phone: string | null;
-}): SavedAddress {
+function toAddress(row: AddressRow): SavedAddress {
   return {
     Id: row.id,
     AddressType: row.address_type as SavedAddress["AddressType"],

@@ -5,6 +5,8 @@ import { ApiError } from "../../server/http/errors";
 import { document } from "../../server/http/openapi";
 import { jsonBody, pathParams, queryParams } from "../../server/http/validation";
 import { applyCoupon, removeCoupon } from "../cart/cart-detail.server";
+import { saveAddress } from "./addresses.server";
+import { AddressFormSchema } from "./checkout";
 import { availableCoupons, checkVat, citySuggestions } from "./checkout.server";
 import { CouponRequestSchema } from "./coupon";
 import { VatCheckQuerySchema } from "./vat";
@@ -18,6 +20,7 @@ const noStore = async (c: { header: (k: string, v: string) => void }, next: () =
 checkoutRoutes.use("/shoppingcarts/coupon", noStore);
 checkoutRoutes.use("/couponcode/*", noStore);
 checkoutRoutes.use("/sales/customers/*", noStore);
+checkoutRoutes.use("/customers/addresses", noStore);
 
 document({
   method: "post",
@@ -96,4 +99,21 @@ document({
 checkoutRoutes.get("/sales/customers/checkisvatvalid/", async (c) => {
   const query = queryParams(c, VatCheckQuerySchema);
   return c.json(await checkVat(c.get("session"), c.get("culture"), query));
+});
+
+document({
+  method: "post",
+  path: "/customers/addresses",
+  summary:
+    "Create (Id 0) or edit one of the signed-in customer's addresses (the address popup); answers the saved address. 403 when the shop does not allow it (ADDRESS_CREATE, ADDRESS_EDIT), 404 for another's address",
+  tags: ["checkout"],
+  body: AddressFormSchema,
+  response: z.object({ Id: z.number(), AddressType: z.string() }),
+  auth: true,
+});
+checkoutRoutes.post("/customers/addresses", async (c) => {
+  const input = await jsonBody(c, AddressFormSchema);
+  const session = c.get("session");
+  if (!session.customerId) throw new ApiError(401, "Unauthorized");
+  return c.json(await saveAddress(session.customerId, input));
 });

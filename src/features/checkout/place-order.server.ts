@@ -15,8 +15,9 @@ import {
   lockCart,
   lockCoupon,
   orderByKey,
+  recordStockTakes,
   StockShortage,
-  takeStock,
+  takeUnits,
 } from "../orders/orders.repository";
 import { ownsOrder } from "../orders/orders.server";
 import { customerAddress } from "./address.repository";
@@ -109,6 +110,10 @@ export async function placeOrder(session: Session, culture: Culture, input: Chec
   if (method.kind === "home" && shippingAddress.CountryId !== priced.shippingCountry.id)
     throw new ApiError(422, "ShippingCountryMismatch", { "Shipping.CountryId": [t("Errors.ShippingCountryMismatch")] });
   if (!(await countryById(billing.CountryId))) throw new ApiError(404, "CountryNotFound", { "Billing.CountryId": [] });
+  // Reverse charge rests on a VAT number confirmed for the billing country chosen on the cart: the
+  // invoice must be addressed there.
+  if (priced.reverseCharge && billing.CountryId !== priced.billingCountry.id)
+    throw new ApiError(422, "BillingCountryMismatch", { "Billing.CountryId": [t("Errors.BillingCountryMismatch")] });
   if (priced.coupon && priced.couponProblem)
     throw new ApiError(422, "CouponNotValid", { CouponCode: [t(`Errors.${priced.couponProblem}`)] });
 
@@ -148,11 +153,7 @@ export async function placeOrder(session: Session, culture: Culture, input: Chec
           });
           if (problem) throw new ApiError(422, "CouponNotValid", { CouponCode: [t(`Errors.${problem}`)] });
         }
-        // Variants in id order, so two checkouts lock stock rows in the same order.
-        const byVariant = new Map<number, number>();
-        for (const l of priced.lines) byVariant.set(l.variant_id, (byVariant.get(l.variant_id) ?? 0) + l.quantity);
-        for (const [variantId, quantity] of [...byVariant].sort((a, b) => a[0] - b[0]))
-          await takeStock(trx, variantId, quantity);
+        const takes = await takeUnits(trx, priced.lines);
         const id = await insertOrder(
           trx,
           {
@@ -193,6 +194,7 @@ export async function placeOrder(session: Session, culture: Culture, input: Chec
             line_tax_excl: l.unitTaxExcl * l.quantity,
           })),
         );
+        await recordStockTakes(trx, id, takes);
         if (priced.coupon)
           await trx
             .insertInto("coupon_uses")

@@ -43,19 +43,27 @@ export async function cartLinesForOrder(trx: Trx, cartId: number) {
 /**
  * Takes units of a variant from its warehouses, fullest first, each with a conditional update that
  * cannot go below zero; throws StockShortage (rolling the order back) when they are not all there.
+ * Rows are locked in warehouse order, never in quantity order: quantities change under concurrent
+ * orders, and two orders locking the same rows in different orders deadlock (seen on PostgreSQL).
  */
-export async function takeStock(trx: Trx, variantId: number, quantity: number): Promise<void> {
+export interface StockTake {
+  variantId: number;
+  warehouseId: number;
+  quantity: number;
+}
+
+async function takeStock(trx: Trx, variantId: number, quantity: number): Promise<StockTake[]> {
   let q = trx
     .selectFrom("stock")
     .select(["warehouse_id", "quantity"])
     .where("variant_id", "=", variantId)
-    .orderBy("quantity", "desc")
     .orderBy("warehouse_id");
   if (isPostgres(trx)) q = q.forUpdate();
-  const rows = await q.execute();
+  const rows = (await q.execute()).sort((a, b) => b.quantity - a.quantity || a.warehouse_id - b.warehouse_id);
   const available = rows.reduce((sum, r) => sum + r.quantity, 0);
   if (available < quantity) throw new StockShortage(variantId, available);
   let remaining = quantity;
+  const takes: StockTake[] = [];
   for (const row of rows) {
     if (remaining === 0) break;
     const take = Math.min(remaining, row.quantity);
@@ -68,8 +76,62 @@ export async function takeStock(trx: Trx, variantId: number, quantity: number): 
       .where("quantity", ">=", take)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new StockShortage(variantId, available - (quantity - remaining));
+    takes.push({ variantId, warehouseId: row.warehouse_id, quantity: take });
     remaining -= take;
   }
+  return takes;
+}
+
+/**
+ * Takes the units of several lines (a variant may appear on more than one), variant by variant in id
+ * order so concurrent orders lock stock rows in the same order; answers where each unit came from.
+ */
+export async function takeUnits(
+  trx: Trx,
+  lines: readonly { variant_id: number; quantity: number }[],
+): Promise<StockTake[]> {
+  const byVariant = new Map<number, number>();
+  for (const l of lines) byVariant.set(l.variant_id, (byVariant.get(l.variant_id) ?? 0) + l.quantity);
+  const takes: StockTake[] = [];
+  for (const [variantId, quantity] of [...byVariant].sort((a, b) => a[0] - b[0]))
+    takes.push(...(await takeStock(trx, variantId, quantity)));
+  return takes;
+}
+
+/** Remembers where an order's units came from (they go back there if the order is released). */
+export async function recordStockTakes(trx: Trx, orderId: number, takes: readonly StockTake[]): Promise<void> {
+  if (takes.length === 0) return;
+  await trx
+    .insertInto("order_stock_takes")
+    .values(
+      takes.map((t) => ({
+        order_id: orderId,
+        variant_id: t.variantId,
+        warehouse_id: t.warehouseId,
+        quantity: t.quantity,
+      })),
+    )
+    .execute();
+}
+
+/** Puts an order's units back on the shelves they came from, and forgets the takes. */
+export async function returnStockTakes(trx: Trx, orderId: number): Promise<number> {
+  const takes = await trx
+    .selectFrom("order_stock_takes")
+    .select(["variant_id", "warehouse_id", "quantity"])
+    .where("order_id", "=", orderId)
+    .orderBy("variant_id")
+    .orderBy("warehouse_id")
+    .execute();
+  for (const take of takes)
+    await trx
+      .updateTable("stock")
+      .set({ quantity: sql`quantity + ${take.quantity}` })
+      .where("variant_id", "=", take.variant_id)
+      .where("warehouse_id", "=", take.warehouse_id)
+      .execute();
+  await trx.deleteFrom("order_stock_takes").where("order_id", "=", orderId).execute();
+  return takes.reduce((sum, t) => sum + t.quantity, 0);
 }
 
 export async function insertOrder(

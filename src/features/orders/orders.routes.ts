@@ -1,11 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../../server/http/context";
-import { ApiError } from "../../server/http/errors";
 import { document } from "../../server/http/openapi";
 import { jsonBody } from "../../server/http/validation";
-import { saveAddress } from "../checkout/addresses.server";
-import { AddressFormSchema, CheckoutSchema } from "../checkout/checkout";
+import { CheckoutSchema } from "../checkout/checkout";
 import { placeOrder } from "../checkout/place-order.server";
 import { ReAddSchema, reAddOrderLine } from "./orders.server";
 
@@ -47,21 +45,4 @@ document({
 orderRoutes.put("/sales/orders/addtocart", async (c) => {
   const input = await jsonBody(c, ReAddSchema);
   return c.json(await reAddOrderLine(c.get("session"), c.get("culture"), input));
-});
-
-document({
-  method: "post",
-  path: "/customers/addresses",
-  summary: "Create (Id 0) or edit one of the signed-in customer's addresses; answers the saved address",
-  tags: ["checkout"],
-  body: AddressFormSchema,
-  response: z.object({ Id: z.number() }),
-  auth: true,
-});
-orderRoutes.post("/customers/addresses", async (c) => {
-  const input = await jsonBody(c, AddressFormSchema);
-  const session = c.get("session");
-  if (!session.customerId) throw new ApiError(401, "Unauthorized");
-  c.header("Cache-Control", "private, no-store");
-  return c.json(await saveAddress(session.customerId, input));
 });

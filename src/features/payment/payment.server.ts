@@ -7,6 +7,7 @@ import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { enqueueOrderConfirmation } from "../orders/order-mail.server";
 import { ownOrder } from "../orders/orders.server";
+import { reinstatePaidOrder } from "../orders/unpaid-orders.server";
 import {
   acceptsTransition,
   type CardForm,
@@ -107,7 +108,8 @@ async function receive(item: NotificationItem): Promise<void> {
     .where("id", "=", payment.order_id)
     .where("status", "=", "AwaitingPayment")
     .executeTakeFirst();
-  if (Number(paid.numUpdatedRows) === 1) await enqueueOrderConfirmation(payment.order_id);
+  if (Number(paid.numUpdatedRows) === 1 || (await reinstatePaidOrder(payment.order_id)))
+    await enqueueOrderConfirmation(payment.order_id);
 }
 
 function deliver(item: NotificationItem): Promise<void> {

@@ -12,7 +12,8 @@ export interface CarrierGateway {
   pointsNear(place: { lat: number; lon: number; countryId: number }, radiusKm: number): Promise<PickupPointView[]>;
 }
 
-const HOURS_WEEK = "Lu-Ve 08:30 - 19:00;Sa 09:00 - 17:00";
+/** Relay hours, language-neutral (see formatOpeningHours): weekdays 8:30 to 19:00, Saturday to 17:00. */
+const HOURS_WEEK = "1-5 08:30-19:00;6 09:00-17:00;7 closed";
 
 export const staticCarrier: CarrierGateway = {
   code: "static",

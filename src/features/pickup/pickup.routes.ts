@@ -19,7 +19,7 @@ document({
 pickupRoutes.post("/shipping/:carrier/getpickuppoints", async (c) => {
   const { carrier } = pathParams(c, z.object({ carrier: z.string().regex(/^[a-z]{2,20}$/) }));
   const search = await jsonBody(c, PickupSearchSchema);
-  return c.json(await searchPickupPoints(carrier, search));
+  return c.json(await searchPickupPoints(carrier, search, c.get("culture")));
 });
 
 document({

@@ -1,4 +1,5 @@
-import type { Culture } from "../../lib/culture";
+import { type Culture, INTL_LOCALE, isCulture } from "../../lib/culture";
+import { translator } from "../../lib/i18n";
 import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
@@ -6,7 +7,7 @@ import { cartRow, updateCart } from "../cart/cart-detail.repository";
 import { cartDetail } from "../cart/cart-detail.server";
 import { countryByCode } from "../checkout/shipping.repository";
 import { carrierGateway } from "./carriers.server";
-import { nearest, type PickupPointView, type PickupSearch, type SavedPickupPoint } from "./pickup";
+import { formatOpeningHours, nearest, type PickupPointView, type PickupSearch, type SavedPickupPoint } from "./pickup";
 
 /** Where the shopper searches from: a postal code, else a city name, of the country (GeoNames data). */
 async function geocode(countryId: number, search: PickupSearch): Promise<{ lat: number; lon: number } | null> {
@@ -45,7 +46,15 @@ export interface PickupSearchResult {
  * nearest first, at most MaximumListSize. An unknown place answers a non-Success status (the modal
  * shows its error), never an exception.
  */
-export async function searchPickupPoints(carrier: string, search: PickupSearch): Promise<PickupSearchResult> {
+export async function searchPickupPoints(
+  carrier: string,
+  search: PickupSearch,
+  requestCulture: Culture,
+): Promise<PickupSearchResult> {
+  // CultureName as the payload has it ("nl-BE"), else the request's culture.
+  const named = search.CultureName?.split("-")[0]?.toLowerCase();
+  const culture = isCulture(named) ? named : requestCulture;
+  const closed = translator(culture)("Pickup.Closed");
   const gateway = carrierGateway(carrier);
   if (!gateway) throw new ApiError(404, "CarrierNotFound");
   const method = await db()
@@ -62,7 +71,10 @@ export async function searchPickupPoints(carrier: string, search: PickupSearch):
   const points = await gateway.pointsNear({ ...place, countryId: country.id }, search.SearchRadius);
   return {
     ResponseStatusDescription: "Success",
-    PickupPointViewModels: nearest(points, search.SearchRadius, search.MaximumListSize),
+    PickupPointViewModels: nearest(points, search.SearchRadius, search.MaximumListSize).map((p) => ({
+      ...p,
+      StandardHoursOfOperation: formatOpeningHours(p.StandardHoursOfOperation, INTL_LOCALE[culture], closed),
+    })),
   };
 }
 

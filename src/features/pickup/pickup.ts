@@ -88,3 +88,34 @@ export function nearest<T extends { Distance: number; PublicAccessPointID: strin
     .sort((a, b) => a.Distance - b.Distance || a.PublicAccessPointID.localeCompare(b.PublicAccessPointID))
     .slice(0, limit);
 }
+
+const HOURS_ENTRY = /^([1-7])(?:-([1-7]))? (closed|\d{2}:\d{2}-\d{2}:\d{2}(?:,\d{2}:\d{2}-\d{2}:\d{2})*)$/;
+
+/**
+ * Opening hours kept language-neutral ("1-5 10:00-18:30;6 10:00-12:30,14:00-18:00;7 closed", ISO
+ * weekdays, Monday 1) and shown in the shopper's language: weekday names from Intl, one line per entry,
+ * lines separated by semicolons as StandardHoursOfOperation has them. Text in any other form (an
+ * external carrier's own wording) is kept as it came.
+ */
+export function formatOpeningHours(hours: string, locale: string, closed: string): string {
+  const entries = hours.split(";").map((e) => e.trim());
+  const parsed = entries.map((e) => HOURS_ENTRY.exec(e));
+  if (!hours.trim() || parsed.some((m) => !m)) return hours;
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+  // 2024-01-01 was a Monday.
+  const day = (n: string) => weekday.format(new Date(Date.UTC(2024, 0, Number(n))));
+  return parsed
+    .map((m) => {
+      const [, from = "1", to, times = ""] = m as RegExpExecArray;
+      const days = to ? `${day(from)} – ${day(to)}` : day(from);
+      const when =
+        times === "closed"
+          ? closed
+          : times
+              .split(",")
+              .map((t) => t.replace("-", " – "))
+              .join(", ");
+      return `${days.charAt(0).toLocaleUpperCase(locale)}${days.slice(1)} ${when}`;
+    })
+    .join(";");
+}

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { EnvError, parseEnv, SANDBOX_HMAC_KEY } from "./env";
 
 describe("settings", () => {
   it("has working defaults: SQLite under data/, port 4321, French", () => {
@@ -27,6 +27,23 @@ describe("settings", () => {
   ])("refuses %j naming the variable", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);
+  });
+  it("refuses the public sandbox payment key on a site other machines reach", () => {
+    expect(() => parseEnv({ SITE_URL: "https://shop.example.com" })).toThrow(/PAYMENT_HMAC_KEY/);
+    expect(() =>
+      parseEnv({ SITE_URL: "https://shop.example.com", PAYMENT_HMAC_KEY: SANDBOX_HMAC_KEY.toLowerCase() }),
+    ).toThrow(EnvError);
+    const own = "0123456789abcdef".repeat(4);
+    expect(parseEnv({ SITE_URL: "https://shop.example.com", PAYMENT_HMAC_KEY: own }).PAYMENT_HMAC_KEY).toBe(own);
+    for (const local of [
+      "http://localhost:4321",
+      "http://127.0.0.1:4399",
+      "http://[::1]:8080",
+      "http://shop.localhost",
+    ]) {
+      expect(parseEnv({ SITE_URL: local }).PAYMENT_HMAC_KEY).toBe(SANDBOX_HMAC_KEY);
+    }
+    expect(parseEnv({}).siteUrl).toBe("http://localhost:4321");
   });
   it("stops the server with one line and a non-zero exit on a bad value", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "src/server/http/main.ts"], {

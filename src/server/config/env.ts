@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { CULTURES } from "../../lib/culture";
 
+/** The sandbox payment provider's webhook key: public, fit for this machine only (see parseEnv). */
+export const SANDBOX_HMAC_KEY = "44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056";
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
@@ -67,7 +70,17 @@ const schema = z.object({
     .string()
     .trim()
     .regex(/^[0-9a-fA-F]{32,128}$/, "32 to 128 hexadecimal characters")
-    .default("44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056"),
+    .default(SANDBOX_HMAC_KEY),
+  /** Minutes an order may await its payment before its units go back to stock (0: never). */
+  UNPAID_ORDER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30)
+    .default(60),
+  /** Whether shoppers may add addresses, and edit saved ones, from the checkout's address popup. */
+  ADDRESS_CREATE: booleanFlag.default(true),
+  ADDRESS_EDIT: booleanFlag.default(true),
   /** MapLibre style that replaces the offline basemap in production. */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_TTL_HOURS: z.coerce
@@ -88,6 +101,12 @@ export type Env = z.infer<typeof schema> & {
 
 export class EnvError extends Error {}
 
+/** Host names that only this machine reaches: the demo and the tests may keep the sandbox key there. */
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\./.test(host);
+}
+
 /** Parses settings; throws EnvError with one line per bad variable. Empty strings count as unset. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
@@ -97,6 +116,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
   }
   const env = result.data;
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  // The sandbox key is in this repository: on a public site anyone could sign a "paid" webhook with it.
+  if (env.PAYMENT_HMAC_KEY.toUpperCase() === SANDBOX_HMAC_KEY && !isLoopback(siteUrl)) {
+    throw new EnvError(
+      `Invalid configuration: PAYMENT_HMAC_KEY: the sandbox key is public; set your own for ${siteUrl}`,
+    );
+  }
   const isProduction = env.NODE_ENV === "production";
   return {
     ...env,
@@ -104,7 +130,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     // Browsers accept Secure cookies on http://localhost, so production keeps Secure even for the local demo.
     cookieSecure: env.COOKIE_SECURE ?? isProduction,
     devIslands: env.ENABLE_DEV_ISLANDS ?? !isProduction,
-    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    siteUrl,
     databaseKind: env.DATABASE_URL.startsWith("postgres") ? "postgres" : "sqlite",
   };
 }

@@ -235,6 +235,13 @@ export interface Database {
     created_at: string;
     paid_at: string | null;
   };
+  order_stock_takes: {
+    id: Generated<number>;
+    order_id: number;
+    variant_id: number;
+    warehouse_id: number;
+    quantity: number;
+  };
   order_lines: {
     id: Generated<number>;
     order_id: number;
@@ -270,3 +277,4 @@ export interface Database {
 
 export type CustomerRow = Selectable<Database["customers"]>;
 export type NewCustomer = Insertable<Database["customers"]>;
+export type AddressRow = Selectable<Database["addresses"]>;

@@ -10,7 +10,11 @@ export function fieldErrors(error: z.ZodError, culture: Culture): FieldErrors {
   const result: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join(".") : "_";
-    const missing = issue.code === "invalid_type" && issue.input === undefined;
+    // Absent, blank (a text that must hold at least one character) or a rule's own "required".
+    const missing =
+      (issue.code === "invalid_type" && issue.input === undefined) ||
+      (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1) ||
+      (issue.code === "custom" && issue.message === "required");
     const messages = result[field] ?? [];
     messages.push(t(missing ? "Errors.Required" : "Errors.InvalidValue"));
     result[field] = messages;

@@ -1,5 +1,8 @@
 import * as maplibregl from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
+// MapLibre 6 runs its tiling in a module worker that bundlers do not emit by themselves: ship the
+// worker file as an asset of ours (same origin, allowed by worker-src 'self') and say where it is.
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { PICKUP_MAP_ZOOM } from "../../features/pickup/pickup.constants";
 
 interface Point {
@@ -11,9 +14,9 @@ interface Point {
 
 /**
  * The pickup map: an offline basemap of Natural Earth country shapes served by the shop (or the
- * configured style in production), the points as clustered circles, a click on a point activates its
- * list entry, and choosing an entry zooms to it (zoom 13). Circles need no glyph server, so the map
- * works with no network at all.
+ * configured style in production); nearby points are clustered into circles (a click zooms in), single
+ * points are marker buttons: clicking one (or Enter on it) activates its list entry; choosing an entry
+ * zooms to it (zoom 13). Nothing needs a glyph or tile server, so the map works with no network at all.
  */
 export function mountPickupMap(
   container: HTMLElement,
@@ -44,6 +47,7 @@ export function mountPickupMap(
       { id: "borders", type: "line", source: "countries", paint: { "line-color": "#9a9a9a", "line-width": 1 } },
     ],
   };
+  maplibregl.setWorkerUrl(workerUrl);
   const lons = points.map((p) => p.lon);
   const lats = points.map((p) => p.lat);
   const map = new maplibregl.Map({
@@ -65,17 +69,11 @@ export function mountPickupMap(
       filter: ["has", "point_count"],
       paint: { "circle-color": "#1f5f8b", "circle-radius": ["step", ["get", "point_count"], 14, 5, 18, 10, 24] },
     });
-    map.addLayer({
-      id: "point",
-      type: "circle",
-      source: "points",
-      filter: ["!", ["has", "point_count"]],
-      paint: { "circle-color": "#c0392b", "circle-radius": 8, "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+    // Single points are buttons (focusable, named, clickable); groups stay clustered circles.
+    map.on("data", (event) => {
+      if ("sourceId" in event && event.sourceId === "points" && map.isSourceLoaded("points")) syncMarkers();
     });
-    map.on("click", "point", (event: maplibregl.MapLayerMouseEvent) => {
-      const id = event.features?.[0]?.properties?.id;
-      if (typeof id === "string") onPick(id);
-    });
+    map.on("moveend", syncMarkers);
     map.on("click", "clusters", (event: maplibregl.MapLayerMouseEvent) => {
       const feature = event.features?.[0];
       if (!feature || feature.geometry.type !== "Point") return;
@@ -83,6 +81,35 @@ export function mountPickupMap(
     });
     container.dataset.mapReady = "true";
   });
+
+  const markers = new Map<string, maplibregl.Marker>();
+  const byId = new Map(points.map((p) => [p.id, p]));
+  function syncMarkers() {
+    const shown = new Set<string>();
+    for (const feature of map.querySourceFeatures("points")) {
+      if (feature.properties?.cluster) continue;
+      const point = byId.get(String(feature.properties?.id));
+      if (!point || shown.has(point.id)) continue;
+      shown.add(point.id);
+      if (markers.has(point.id)) continue;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "pickup-marker";
+      button.dataset.pickupMarker = point.id;
+      button.setAttribute("aria-label", point.name);
+      button.title = point.name;
+      button.addEventListener("click", (event) => {
+        event.stopPropagation();
+        onPick(point.id);
+      });
+      markers.set(point.id, new maplibregl.Marker({ element: button }).setLngLat([point.lon, point.lat]).addTo(map));
+    }
+    for (const [id, marker] of markers) {
+      if (shown.has(id)) continue;
+      marker.remove();
+      markers.delete(id);
+    }
+  }
   return {
     focus(id: string) {
       const point = points.find((p) => p.id === id);

@@ -4,6 +4,8 @@ import { m002_consent } from "./002_consent";
 import { m003_stock_notifications } from "./003_stock_notifications";
 import { m004_catalogue_extras } from "./004_catalogue_extras";
 import { m005_checkout } from "./005_checkout";
+import { m006_neutral_hours } from "./006_neutral_hours";
+import { m007_order_stock_takes } from "./007_order_stock_takes";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -24,6 +26,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "005_checkout": {
       up: (db: Kysely<unknown>) => m005_checkout(db, dialect),
+    },
+    "006_neutral_hours": {
+      up: (db: Kysely<unknown>) => m006_neutral_hours(db),
+    },
+    "007_order_stock_takes": {
+      up: (db: Kysely<unknown>) => m007_order_stock_takes(db, dialect),
     },
   };
 }

@@ -76,7 +76,8 @@ const SHOPS = [
   ["Vitrine Utrecht", "Oudegracht 150", "3511", "Utrecht", "NL", 52.0894, 5.1197, "+31 30 555 0707"],
 ] as const;
 
-const SHOP_HOURS = "Lundi - vendredi 10:00 - 18:30;Samedi 10:00 - 18:00;Dimanche fermé";
+/** Language-neutral opening hours (ISO weekdays), shown in the shopper's language by formatOpeningHours. */
+const SHOP_HOURS = "1-5 10:00-18:30;6 10:00-18:00;7 closed";
 
 async function insertMany(handle: DbHandle, table: string, rows: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 400) {

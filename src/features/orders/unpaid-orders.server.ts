@@ -1,0 +1,124 @@
+import { db } from "../../server/db/client";
+import { recordStockTakes, returnStockTakes, StockShortage, takeUnits } from "./orders.repository";
+
+/** At most this many orders are released per sweep; the next sweep takes the rest. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Cancels the orders still awaiting payment that were placed before `placedBefore`: their units go back
+ * to the warehouses they came from and their coupon use is freed. Each order is its own transaction and
+ * changes only if it still awaits payment, so a payment arriving at the same moment wins or loses cleanly,
+ * and several processes may sweep at once. Answers how many were released.
+ */
+export async function releaseUnpaidOrders(placedBefore: Date): Promise<number> {
+  const stale = await db()
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "AwaitingPayment")
+    .where("created_at", "<", placedBefore.toISOString())
+    .orderBy("id")
+    .limit(SWEEP_BATCH)
+    .execute();
+  let released = 0;
+  for (const { id } of stale) {
+    const done = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const cancelled = await trx
+          .updateTable("orders")
+          .set({ status: "Cancelled" })
+          .where("id", "=", id)
+          .where("status", "=", "AwaitingPayment")
+          .executeTakeFirst();
+        if (Number(cancelled.numUpdatedRows) !== 1) return false;
+        await returnStockTakes(trx, id);
+        await trx.deleteFrom("coupon_uses").where("order_id", "=", id).execute();
+        return true;
+      });
+    if (done) released++;
+  }
+  return released;
+}
+
+class AlreadyHandled extends Error {}
+
+/**
+ * A payment authorised after its order was released (a challenge left open past the delay): the order
+ * is served if its units are all still there (taken again, coupon use counted again, marked paid);
+ * otherwise it stays cancelled and the error log says the payment must be refunded. Answers whether the
+ * order is now paid.
+ */
+export async function reinstatePaidOrder(orderId: number): Promise<boolean> {
+  const now = new Date().toISOString();
+  try {
+    return await db()
+      .transaction()
+      .execute(async (trx) => {
+        const order = await trx
+          .selectFrom("orders")
+          .select(["status", "coupon_id", "customer_id", "email"])
+          .where("id", "=", orderId)
+          .executeTakeFirst();
+        if (order?.status !== "Cancelled") throw new AlreadyHandled();
+        const lines = await trx
+          .selectFrom("order_lines")
+          .select(["variant_id", "quantity"])
+          .where("order_id", "=", orderId)
+          .execute();
+        const takes = await takeUnits(trx, lines);
+        const paid = await trx
+          .updateTable("orders")
+          .set({ status: "Paid", paid_at: now })
+          .where("id", "=", orderId)
+          .where("status", "=", "Cancelled")
+          .executeTakeFirst();
+        if (Number(paid.numUpdatedRows) !== 1) throw new AlreadyHandled();
+        await recordStockTakes(trx, orderId, takes);
+        if (order.coupon_id)
+          await trx
+            .insertInto("coupon_uses")
+            .values({
+              coupon_id: order.coupon_id,
+              order_id: orderId,
+              customer_id: order.customer_id,
+              email: order.email,
+              created_at: now,
+            })
+            .execute();
+        return true;
+      });
+  } catch (error) {
+    if (error instanceof AlreadyHandled) return false;
+    if (error instanceof StockShortage) {
+      console.error(
+        `Order ${orderId} was paid after its units were released and some are gone: it stays cancelled; refund the payment`,
+      );
+      return false;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Releases unpaid orders older than `minutes`, once now and then every minute, in the background of the
+ * server process (the timer never keeps the process alive). Failures are logged and retried next time.
+ */
+export function startUnpaidOrderSweeper(minutes: number): () => void {
+  // One sweeper per process, even when the dev server reloads this module.
+  const running = globalThis as { vitrineSweeper?: () => void };
+  if (running.vitrineSweeper) return running.vitrineSweeper;
+  const sweep = () =>
+    releaseUnpaidOrders(new Date(Date.now() - minutes * 60_000))
+      .then((released) => {
+        if (released) console.info(`Released ${released} unpaid order(s) older than ${minutes} minutes`);
+      })
+      .catch((error: unknown) => console.error("Releasing unpaid orders failed", error));
+  void sweep();
+  const timer = setInterval(sweep, 60_000);
+  timer.unref();
+  running.vitrineSweeper = () => {
+    clearInterval(timer);
+    running.vitrineSweeper = undefined;
+  };
+  return running.vitrineSweeper;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { mapOrigins, securityHeaders } from "./security";
+
+describe("the content-security policy", () => {
+  const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
+
+  it("keeps every fetch on our own origin by default, the map's worker included", () => {
+    const csp = securityHeaders()["Content-Security-Policy"] ?? "";
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self'");
+    expect(directive(csp, "worker-src")).toBe("worker-src 'self'");
+  });
+
+  it("lets a configured map style load its style and tiles from its host, and nothing else", () => {
+    const origins = mapOrigins("https://tiles.example.org/styles/liberty/style.json?key=1");
+    expect(origins).toEqual(["https://tiles.example.org"]);
+    const csp = securityHeaders(origins)["Content-Security-Policy"] ?? "";
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://tiles.example.org");
+    expect(directive(csp, "img-src")).toContain("https://tiles.example.org");
+    expect(directive(csp, "script-src")).not.toContain("tiles.example.org");
+    expect(mapOrigins(undefined)).toEqual([]);
+  });
+});

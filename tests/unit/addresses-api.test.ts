@@ -1,0 +1,143 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "../../src/server/config/env";
+import { db } from "../../src/server/db/client";
+import { apiClient } from "../support/api";
+import { billingAddress } from "../support/checkout";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+
+async function signedIn(email: string, password: string) {
+  const client = apiClient();
+  const login = await client.call("POST", "/security/login", { Email: email, Password: password });
+  expect(login.status).toBe(200);
+  return client;
+}
+
+const marie = () => signedIn("marie@vitrine.test", "Vitrine-demo-1");
+const jan = () => signedIn("jan@vitrine.test", "Vitrine-demo-2");
+
+async function addressRow(id: number) {
+  return db().selectFrom("addresses").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+describe.each(DIALECTS)("the checkout's address popup API on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect, { products: 20 });
+  });
+  afterEach(() => {
+    delete process.env.ADDRESS_CREATE;
+    delete process.env.ADDRESS_EDIT;
+    resetEnvForTests();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("asks a guest to sign in", async () => {
+    const response = await apiClient().call("POST", "/customers/addresses", { Id: 0, ...(await billingAddress()) });
+    expect(response.status).toBe(401);
+  });
+
+  it("creates an address for the signed-in customer and edits it", async () => {
+    const client = await marie();
+    const created = await client.call("POST", "/customers/addresses", {
+      Id: 0,
+      AddressType: "Shipping",
+      ...(await billingAddress()),
+      Street1: "Avenue Louise 54",
+    });
+    expect(created.status).toBe(200);
+    const saved = await created.json();
+    expect(saved).toMatchObject({ AddressType: "Shipping", Street1: "Avenue Louise 54", City: "Bruxelles" });
+    const owner = await db()
+      .selectFrom("customers")
+      .select("id")
+      .where("email", "=", "marie@vitrine.test")
+      .executeTakeFirstOrThrow();
+    expect((await addressRow(saved.Id))?.customer_id).toBe(owner.id);
+
+    const edited = await client.call("POST", "/customers/addresses", {
+      ...saved,
+      AccountType: "Business",
+      Company: "Atelier Marie",
+      AddressType: "Both",
+    });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({ Id: saved.Id, Company: "Atelier Marie", AddressType: "Both" });
+    expect((await addressRow(saved.Id))?.street1).toBe("Avenue Louise 54");
+  });
+
+  it("answers 404 for another customer's address and leaves it as it was", async () => {
+    const janAddress = await db()
+      .selectFrom("addresses as a")
+      .innerJoin("customers as c", "c.id", "a.customer_id")
+      .select(["a.id", "a.street1"])
+      .where("c.email", "=", "jan@vitrine.test")
+      .executeTakeFirstOrThrow();
+    const client = await marie();
+    const response = await client.call("POST", "/customers/addresses", {
+      Id: janAddress.id,
+      ...(await billingAddress()),
+      Street1: "Taken over 1",
+    });
+    expect(response.status).toBe(404);
+    expect((await response.json()).Code).toBe("AddressNotFound");
+    expect((await addressRow(janAddress.id))?.street1).toBe(janAddress.street1);
+  });
+
+  it("says in the shopper's language which fields are wrong, a business's company name included", async () => {
+    const client = await jan();
+    const before = await db().selectFrom("addresses").select("id").execute();
+    const response = await client.call(
+      "POST",
+      "/customers/addresses",
+      { Id: 0, AccountType: "Business", ...(await billingAddress()), FirstName: "  ", PostalCode: "?" },
+      { "X-Culture": "nl" },
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.Errors.Company).toEqual(["Dit veld is verplicht."]);
+    expect(body.Errors.FirstName).toEqual(["Dit veld is verplicht."]);
+    expect(body.Errors.PostalCode).toHaveLength(1);
+    expect(body.Errors.PostalCode[0]).not.toBe("Dit veld is verplicht.");
+    expect(await db().selectFrom("addresses").select("id").execute()).toHaveLength(before.length);
+
+    const unknownCountry = await client.call("POST", "/customers/addresses", {
+      Id: 0,
+      ...(await billingAddress()),
+      CountryId: 99999,
+    });
+    expect(unknownCountry.status).toBe(404);
+    expect((await unknownCountry.json()).Code).toBe("CountryNotFound");
+  });
+
+  it("follows the shop's flags: no new addresses, or no edits", async () => {
+    const client = await marie();
+    const own = await db()
+      .selectFrom("addresses as a")
+      .innerJoin("customers as c", "c.id", "a.customer_id")
+      .select(["a.id"])
+      .where("c.email", "=", "marie@vitrine.test")
+      .executeTakeFirstOrThrow();
+    process.env.ADDRESS_CREATE = "false";
+    resetEnvForTests();
+    const created = await client.call("POST", "/customers/addresses", { Id: 0, ...(await billingAddress()) });
+    expect(created.status).toBe(403);
+    const edited = await client.call("POST", "/customers/addresses", { Id: own.id, ...(await billingAddress()) });
+    expect(edited.status).toBe(200);
+
+    process.env.ADDRESS_CREATE = "true";
+    process.env.ADDRESS_EDIT = "false";
+    resetEnvForTests();
+    const refused = await client.call("POST", "/customers/addresses", {
+      Id: own.id,
+      ...(await billingAddress()),
+      Street1: "Changed 2",
+    });
+    expect(refused.status).toBe(403);
+    expect((await addressRow(own.id))?.street1).not.toBe("Changed 2");
+    expect((await client.call("POST", "/customers/addresses", { Id: 0, ...(await billingAddress()) })).status).toBe(
+      200,
+    );
+  });
+});
