@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, seriousViolations, test } from "../support/e2e";
+import { addFromCard, expect, seriousViolations, test } from "../support/e2e";
 
 async function signIn(page: Page, culture: string, email: string, password: string) {
   await page.goto(`/${culture}/security/login`);
@@ -11,9 +11,7 @@ async function signIn(page: Page, culture: string, email: string, password: stri
 
 /** A product added from the first card of the catalogue (its form posts without JavaScript too). */
 async function addFirstProduct(page: Page, culture: string, javaScript = true) {
-  await page.goto(`/${culture}/catalog?q=`);
-  await page.locator("form[data-card-add-to-cart] button").first().click();
-  if (javaScript) await expect(page.locator("dialog[open]")).toBeVisible();
+  await addFromCard(page, culture, javaScript);
   await page.goto(`/${culture}/shoppingcarts`);
   await expect(page.locator("[data-cart-line]").first()).toBeVisible();
 }

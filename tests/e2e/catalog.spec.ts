@@ -563,6 +563,8 @@ test.describe("tracking and cards", () => {
     await page.goto("/fr/catalog?q=");
     const form = page.locator("form[data-card-add-to-cart]").first();
     await expect(form).toBeVisible();
+    // A click before the list's behaviour arrives is a plain post (tested without JavaScript elsewhere).
+    await expect(page.locator("[data-connected~=ecommerce]").first()).toBeAttached({ timeout: 15_000 });
     await form.getByRole("button").click();
     await expect(page.locator("#shell-modal")).toContainText("panier");
     await expect(page.locator("[data-cart-count]")).not.toHaveText("0");

@@ -1,14 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, seriousViolations, test } from "../support/e2e";
-
-/** Adds the first in-stock product without variations of a category page from its card. */
-async function addFromCard(page: Page, culture: string) {
-  await page.goto(`/${culture}/catalog?q=`);
-  const form = page.locator("form[data-card-add-to-cart]").first();
-  await expect(form).toBeAttached();
-  await form.locator("button").click();
-  await expect(page.locator("dialog[open]")).toBeVisible();
-}
+import { addFromCard, expect, seriousViolations, test } from "../support/e2e";
 
 async function fillAddress(page: Page, prefix: "Billing" | "Shipping", values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await page.locator(`[name='${prefix}.${name}']`).fill(value);
@@ -140,8 +131,7 @@ test.describe("without JavaScript", () => {
 
   test("a guest changes the cart, checks out and pays on the hosted page", async ({ page }) => {
     test.setTimeout(90_000);
-    await page.goto("/es/catalog?q=");
-    await page.locator("form[data-card-add-to-cart] button").first().click();
+    await addFromCard(page, "es", false);
     await page.goto("/es/shoppingcarts");
     await expect(page.locator("[data-cart-line]")).toHaveCount(1);
     await page.locator("#shipping-country").selectOption("NL");

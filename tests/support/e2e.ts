@@ -1,4 +1,4 @@
-import { test as base } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /** The consent stamp the e2e server runs with (the default of CONSENT_STAMP). */
 export const CONSENT_STAMP = "2026-11-01";
@@ -19,7 +19,7 @@ export const test = base.extend({
   },
 });
 
-export { expect } from "@playwright/test";
+export { expect };
 
 /** Serious and critical axe violations on the page, or within one part of it ("id: targets" each). */
 export async function seriousViolations(
@@ -34,4 +34,22 @@ export async function seriousViolations(
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
+/**
+ * Adds the first in-stock product without variations from its card in the catalogue. With JavaScript it
+ * waits for the list's behaviour first: a click before it arrives is a plain form post (it works, but
+ * comes back as a page with a notice instead of the continue-or-basket dialog this checks).
+ */
+export async function addFromCard(page: Page, culture: string, javaScript = true) {
+  await page.goto(`/${culture}/catalog?q=`);
+  const form = page.locator("form[data-card-add-to-cart]").first();
+  await expect(form).toBeVisible();
+  if (!javaScript) {
+    await form.locator("button").click();
+    return;
+  }
+  await expect(page.locator("[data-connected~=ecommerce]").first()).toBeAttached({ timeout: 15_000 });
+  await form.locator("button").click();
+  await expect(page.locator("dialog[open]")).toBeVisible();
 }
