@@ -559,6 +559,24 @@ test.describe("tracking and cards", () => {
       .toContain("related-products");
   });
 
+  test("a card clicked before its behaviour arrives still adds the product, as a plain post", async ({ page }) => {
+    // A slow network: the list's behaviour never arrives while the shopper clicks.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/_astro/ecommerce.*.js", async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.goto("/fr/catalog?q=");
+    await page.locator("form[data-card-add-to-cart] button").first().click();
+    await expect(page.locator("[data-flash]")).toContainText("panier");
+    await expect(page.locator("[data-cart-count]").first()).not.toHaveText("0");
+    expect(new URL(page.url()).pathname).toBe("/fr/catalog");
+    release();
+  });
+
   test("a card adds a product without variations and the mini-cart follows", async ({ page }) => {
     await page.goto("/fr/catalog?q=");
     const form = page.locator("form[data-card-add-to-cart]").first();
