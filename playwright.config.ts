@@ -31,6 +31,8 @@ export default defineConfig({
       ASSETS_DIR: "data/test-assets",
       SEED_PRODUCTS: "60",
       ENABLE_DEV_ISLANDS: "true",
+      // Every test signs in from 127.0.0.1: the whole suite (and --repeat-each) must fit in one window.
+      SIGN_IN_ATTEMPTS_PER_IP: "1000",
     },
   },
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "../../src/server/config/env";
 import { db } from "../../src/server/db/client";
 import { apiClient } from "../support/api";
 import { giveSessionCart } from "../support/cart";
@@ -186,13 +187,35 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
       ).toBe(200);
     });
 
-    it("limits all attempts per IP", async () => {
+    it("limits all attempts per IP, 30 in 15 minutes by default", async () => {
       const client = apiClient("198.51.100.99");
-      let last = 0;
+      const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
-        last = (await client.call("POST", "/security/login", { Email: `user${i}@vitrine.test`, Password: "x" })).status;
+        statuses.push(
+          (await client.call("POST", "/security/login", { Email: `user${i}@vitrine.test`, Password: "x" })).status,
+        );
       }
-      expect(last).toBe(429);
+      expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    });
+
+    it("takes the per-IP limit from SIGN_IN_ATTEMPTS_PER_IP (many shoppers behind one address)", async () => {
+      process.env.SIGN_IN_ATTEMPTS_PER_IP = "8";
+      resetEnvForTests();
+      try {
+        const client = apiClient("198.51.100.98");
+        const statuses: number[] = [];
+        for (let i = 0; i < 9; i++) {
+          statuses.push(
+            (await client.call("POST", "/security/login", { Email: `user${i}@vitrine.test`, Password: "x" })).status,
+          );
+        }
+        expect(statuses.slice(0, 8).every((status) => status === 401)).toBe(true);
+        expect(statuses[8]).toBe(429);
+      } finally {
+        delete process.env.SIGN_IN_ATTEMPTS_PER_IP;
+        resetEnvForTests();
+      }
     });
 
     it("moves the anonymous cart to the customer on sign-in", async () => {

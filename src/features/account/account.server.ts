@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
+import { env } from "../../server/config/env";
 import { ApiError } from "../../server/http/errors";
 import { burnPasswordCheck, verifyPassword } from "../../server/security/password";
 import { rateLimiter } from "../../server/security/rate-limit";
 import { endSession, rotateSession, type Session } from "../../server/session/session";
 import { adoptSessionCart } from "../cart/cart.server";
 import {
-  SIGN_IN_ATTEMPTS_PER_IP,
   SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP,
   SIGN_IN_WINDOW_SECONDS,
   type SignedInCustomer,
@@ -13,7 +13,6 @@ import {
 } from "./account";
 import { findCustomerByEmail, findCustomerById } from "./account.repository";
 
-const perIp = { max: SIGN_IN_ATTEMPTS_PER_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS };
 const perAccount = { max: SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS };
 
 function accountKey(email: string, ip: string): string {
@@ -33,6 +32,7 @@ function tooMany(seconds: number): ApiError {
  */
 export async function signIn(session: Session, input: SignIn, ip: string): Promise<SignedInCustomer> {
   const limiter = rateLimiter();
+  const perIp = { max: env().SIGN_IN_ATTEMPTS_PER_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS };
   const ipWait = await limiter.hit(`signin:ip:${ip}`, perIp);
   if (ipWait > 0) throw tooMany(ipWait);
   const key = accountKey(input.Email, ip);

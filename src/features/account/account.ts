@@ -8,10 +8,12 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
-/** Sign-in limits: per address and IP (failures only) and per IP (all attempts), 15-minute windows. */
+/**
+ * Sign-in limits: per address and IP (failures only) and per IP (all attempts, `SIGN_IN_ATTEMPTS_PER_IP`,
+ * 30 by default), 15-minute windows.
+ */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP = 5;
-export const SIGN_IN_ATTEMPTS_PER_IP = 30;
 
 export interface SignedInCustomer {
   id: number;

@@ -12,6 +12,7 @@ describe("settings", () => {
     expect(env.isProduction).toBe(true);
     expect(env.cookieSecure).toBe(true);
     expect(env.devIslands).toBe(false);
+    expect(env.SIGN_IN_ATTEMPTS_PER_IP).toBe(30);
   });
   it("recognises PostgreSQL URLs", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://root@127.0.0.1:5432/shop" }).databaseKind).toBe("postgres");
@@ -24,6 +25,8 @@ describe("settings", () => {
     [{ DEFAULT_CULTURE: "en" }, "DEFAULT_CULTURE"],
     [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
     [{ COOKIE_SECURE: "maybe" }, "COOKIE_SECURE"],
+    [{ SIGN_IN_ATTEMPTS_PER_IP: "2" }, "SIGN_IN_ATTEMPTS_PER_IP"],
+    [{ SIGN_IN_ATTEMPTS_PER_IP: "lots" }, "SIGN_IN_ATTEMPTS_PER_IP"],
   ])("refuses %j naming the variable", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);

@@ -47,6 +47,8 @@ const schema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(100000).default(200),
   SEED: z.coerce.number().int().min(0).default(1),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Sign-in attempts one address may make in 15 minutes (raise it where many shoppers share one address). */
+  SIGN_IN_ATTEMPTS_PER_IP: z.coerce.number().int().min(5).max(100000).default(30),
   /** Version of the cookie-consent texts and categories; changing it asks every visitor again. */
   CONSENT_STAMP: z
     .string()
