@@ -5,6 +5,17 @@ import { apiClient } from "../support/api";
 import { giveSessionCart } from "../support/cart";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
 
+/** The statuses of `count` sign-ins to distinct unknown addresses from one client. */
+async function failedSignIns(client: ReturnType<typeof apiClient>, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    statuses.push(
+      (await client.call("POST", "/security/login", { Email: `user${i}@vitrine.test`, Password: "x" })).status,
+    );
+  }
+  return statuses;
+}
+
 describe.each(DIALECTS)("API on %s", (dialect) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -189,12 +200,7 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
 
     it("limits all attempts per IP, 30 in 15 minutes by default", async () => {
       const client = apiClient("198.51.100.99");
-      const statuses: number[] = [];
-      for (let i = 0; i < 31; i++) {
-        statuses.push(
-          (await client.call("POST", "/security/login", { Email: `user${i}@vitrine.test`, Password: "x" })).status,
-        );
-      }
+      const statuses = await failedSignIns(client, 31);
       expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
       expect(statuses[30]).toBe(429);
     });
@@ -204,12 +210,7 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
       resetEnvForTests();
       try {
         const client = apiClient("198.51.100.98");
-        const statuses: number[] = [];
-        for (let i = 0; i < 9; i++) {
-          statuses.push(
-            (await client.call("POST", "/security/login", { Email: `user${i}@vitrine.test`, Password: "x" })).status,
-          );
-        }
+        const statuses = await failedSignIns(client, 9);
         expect(statuses.slice(0, 8).every((status) => status === 401)).toBe(true);
         expect(statuses[8]).toBe(429);
       } finally {
