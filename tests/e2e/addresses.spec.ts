@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { addFromCard, expect, seriousViolations, test } from "../support/e2e";
 
 async function signIn(page: Page, culture: string, email: string, password: string) {
@@ -7,6 +7,11 @@ async function signIn(page: Page, culture: string, email: string, password: stri
   await page.locator("[name=Password]").fill(password);
   await page.locator("[name=Password]").press("Enter");
   await expect(page).not.toHaveURL(/login/);
+}
+
+/** Types each value into the field of that name (the postal code "??" is one the server refuses). */
+async function fillFields(scope: Page | Locator, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) await scope.locator(`[name=${name}]`).fill(value);
 }
 
 /** A product added from the first card of the catalogue (its form posts without JavaScript too). */
@@ -39,12 +44,14 @@ test("a signed-in customer adds and edits a billing address in the checkout's po
   expect(await seriousViolations(page, { include: "dialog[open]" })).toEqual([]);
   await form.locator("[name=AccountType][value=Business]").check();
   await expect(form.locator("[name=Company]")).toHaveAttribute("required", "");
-  await form.locator("[name=Company]").fill("Atelier Marie");
-  await form.locator("[name=FirstName]").fill("Marie");
-  await form.locator("[name=LastName]").fill("Dupont");
-  await form.locator("[name=Street1]").fill("Rue du Midi 5");
-  await form.locator("[name=PostalCode]").fill("??");
-  await form.locator("[name=City]").fill("Bruxelles");
+  await fillFields(form, {
+    Company: "Atelier Marie",
+    FirstName: "Marie",
+    LastName: "Dupont",
+    Street1: "Rue du Midi 5",
+    PostalCode: "??",
+    City: "Bruxelles",
+  });
   await form.locator("[data-address-save]").click();
   // The server refuses the postal code: said in place, nothing typed is lost.
   await expect(form.locator("[data-address-error]")).toBeVisible();
@@ -114,11 +121,13 @@ test.describe("without JavaScript", () => {
     await page.locator("[data-same-as-billing]").uncheck();
     await page.locator("[data-address-picker=Shipping] a.button[data-address-popup]").click();
     await expect(page).toHaveURL(/\/it\/account\/addresses\/edit\?/);
-    await page.locator("[name=FirstName]").fill("Lucia");
-    await page.locator("[name=LastName]").fill("Bianchi");
-    await page.locator("[name=Street1]").fill("Via Roma 3");
-    await page.locator("[name=PostalCode]").fill("??");
-    await page.locator("[name=City]").fill("Bruxelles");
+    await fillFields(page, {
+      FirstName: "Lucia",
+      LastName: "Bianchi",
+      Street1: "Via Roma 3",
+      PostalCode: "??",
+      City: "Bruxelles",
+    });
     await page.locator("[data-address-save]").click();
     // The server refuses the postal code: the page says so and keeps the rest.
     await expect(page.locator("#address-PostalCode-error")).toBeVisible();

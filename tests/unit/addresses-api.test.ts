@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { addressPage } from "../../src/features/checkout/addresses.server";
 import { resetEnvForTests } from "../../src/server/config/env";
 import { db } from "../../src/server/db/client";
 import { apiClient } from "../support/api";
@@ -139,5 +140,84 @@ describe.each(DIALECTS)("the checkout's address popup API on %s", (dialect) => {
     expect((await client.call("POST", "/customers/addresses", { Id: 0, ...(await billingAddress()) })).status).toBe(
       200,
     );
+  });
+
+  describe("the popup as a page (without JavaScript)", () => {
+    const customerIdOf = async (email: string) =>
+      (await db().selectFrom("customers").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    const post = (fields: Record<string, string | number>) =>
+      new Request("http://127.0.0.1/nl/account/addresses/edit", {
+        method: "POST",
+        body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+      });
+    const get = () => new Request("http://127.0.0.1/nl/account/addresses/edit");
+
+    it("shows a new delivery address form, refuses what is wrong in Dutch keeping the rest, then goes back", async () => {
+      const customerId = await customerIdOf("marie@vitrine.test");
+      const query = new URLSearchParams({ For: "Shipping", ExistingBillingAddressId: "7", returnUrl: "/nl/checkout" });
+      const blank = await addressPage(get(), "nl", customerId, query);
+      expect(blank).toMatchObject({ kind: "form", status: 200, allowed: true, isNew: true, use: "Shipping" });
+      if (blank.kind !== "form") return;
+      expect(blank.values).toMatchObject({ Id: "0", AddressType: "Shipping", ExistingBillingAddressId: "7" });
+
+      const typed = { ...(await billingAddress()), Street1: "Meir 1" };
+      const refused = await addressPage(post({ ...typed, FirstName: " ", PostalCode: "??" }), "nl", customerId, query);
+      expect(refused).toMatchObject({ kind: "form", status: 400, failure: "Sommige waarden zijn ongeldig." });
+      if (refused.kind !== "form") return;
+      expect(refused.errors.FirstName).toEqual(["Dit veld is verplicht."]);
+      expect(refused.errors.PostalCode).toHaveLength(1);
+      expect(refused.values).toMatchObject({ Street1: "Meir 1", PostalCode: "??", ExistingBillingAddressId: "7" });
+
+      const saved = await addressPage(post(typed), "nl", customerId, query);
+      expect(saved.kind).toBe("saved");
+      if (saved.kind !== "saved") return;
+      const back = new URL(saved.location, "http://127.0.0.1");
+      expect(back.pathname).toBe("/nl/checkout");
+      expect(back.searchParams.get("ExistingBillingAddressId")).toBe("7");
+      expect(back.searchParams.get("ShippingSameAsBilling")).toBe("false");
+      const row = await addressRow(Number(back.searchParams.get("ExistingShippingAddressId")));
+      expect(row).toMatchObject({ customer_id: customerId, street1: "Meir 1", address_type: "Shipping" });
+    });
+
+    it("fills the form with a saved address, keeps its Id whatever is posted, and hides another customer's", async () => {
+      const marieId = await customerIdOf("marie@vitrine.test");
+      const janId = await customerIdOf("jan@vitrine.test");
+      const own = await db()
+        .selectFrom("addresses")
+        .select(["id", "street1"])
+        .where("customer_id", "=", marieId)
+        .executeTakeFirstOrThrow();
+      const query = new URLSearchParams({ Id: String(own.id) });
+      const shown = await addressPage(get(), "nl", marieId, query);
+      expect(shown).toMatchObject({ kind: "form", isNew: false, use: "Billing" });
+      if (shown.kind === "form") expect(shown.values.Street1).toBe(own.street1);
+      expect(await addressPage(get(), "nl", janId, query)).toEqual({ kind: "not-found" });
+
+      const janAddress = await db()
+        .selectFrom("addresses")
+        .select(["id", "street1"])
+        .where("customer_id", "=", janId)
+        .executeTakeFirstOrThrow();
+      const saved = await addressPage(
+        post({ ...(await billingAddress()), Id: janAddress.id, Street1: "Kerkstraat 2" }),
+        "nl",
+        marieId,
+        query,
+      );
+      expect(saved.kind).toBe("saved");
+      expect((await addressRow(own.id))?.street1).toBe("Kerkstraat 2");
+      expect((await addressRow(janAddress.id))?.street1).toBe(janAddress.street1);
+    });
+
+    it("answers 403 without saving when the flag forbids it", async () => {
+      const customerId = await customerIdOf("lucia@vitrine.test");
+      process.env.ADDRESS_CREATE = "false";
+      resetEnvForTests();
+      const before = await db().selectFrom("addresses").select("id").where("customer_id", "=", customerId).execute();
+      const page = await addressPage(post(await billingAddress()), "nl", customerId, new URLSearchParams());
+      expect(page).toMatchObject({ kind: "form", status: 403, allowed: false });
+      const after = await db().selectFrom("addresses").select("id").where("customer_id", "=", customerId).execute();
+      expect(after).toHaveLength(before.length);
+    });
   });
 });

@@ -1,5 +1,8 @@
+import type { Culture } from "../../lib/culture";
+import { safeReturnUrl } from "../../lib/url";
 import { env } from "../../server/config/env";
-import { ApiError } from "../../server/http/errors";
+import { ApiError, type FieldErrors } from "../../server/http/errors";
+import { handleFormPost } from "../../server/http/form-post";
 import {
   customerAddress,
   customerAddresses,
@@ -7,7 +10,14 @@ import {
   type SavedAddress,
   updateAddress,
 } from "./address.repository";
-import { type AddressForm, servesAs } from "./checkout";
+import {
+  type AddressForm,
+  AddressFormSchema,
+  accountTypeOf,
+  addressIdParam,
+  afterAddressSaved,
+  servesAs,
+} from "./checkout";
 import { countryById } from "./shipping.repository";
 
 export interface AddressFlags {
@@ -77,4 +87,78 @@ export async function checkoutAddressPickers(
         fields[`${picker.use}.${field}`] = value === null ? "" : String(value);
   }
   return { billing, shipping, fields };
+}
+
+/** What the address popup page shows: its form (or why it is refused), or where it goes once saved. */
+export type AddressPage =
+  | { kind: "saved"; location: string }
+  | { kind: "not-found" }
+  | {
+      kind: "form";
+      status: number;
+      /** Whether this customer may create (Id 0) or edit this address. */
+      allowed: boolean;
+      use: "Billing" | "Shipping";
+      isNew: boolean;
+      values: Record<string, string>;
+      errors: FieldErrors;
+      failure: string | null;
+      returnUrl: string;
+    };
+
+/**
+ * The address popup as a page (spec 001; without JavaScript): the query says which picker opened it
+ * (`For`), which address (`Id`, 0 or none = new) and the pickers' choices; a GET shows the form, a POST
+ * saves through the same rule as the API and goes back to the checkout with the address chosen, or shows
+ * the form again with what was typed and what was refused.
+ */
+export async function addressPage(
+  request: Request,
+  culture: Culture,
+  customerId: number,
+  params: URLSearchParams,
+): Promise<AddressPage> {
+  const use: "Billing" | "Shipping" = params.get("For") === "Shipping" ? "Shipping" : "Billing";
+  const returnUrl = safeReturnUrl(params.get("returnUrl"), `/${culture}/checkout`);
+  const id = addressIdParam(params.get("Id")) ?? 0;
+  const flags = addressFlags();
+  let values: Record<string, string> = {
+    Id: String(id),
+    AddressType: use,
+    AccountType: "Private",
+    ExistingBillingAddressId: params.get("ExistingBillingAddressId") ?? "",
+    ExistingShippingAddressId: params.get("ExistingShippingAddressId") ?? "",
+  };
+  if (id > 0) {
+    const saved = await customerAddress(customerId, id);
+    if (!saved) return { kind: "not-found" };
+    values = {
+      ...values,
+      ...Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, v === null ? "" : String(v)])),
+      AccountType: accountTypeOf(saved),
+    };
+  }
+  const allowed = id === 0 ? flags.canCreate : flags.canEdit;
+  const form = { kind: "form" as const, allowed, use, isNew: id === 0, returnUrl };
+  if (!allowed) return { ...form, status: 403, values, errors: {}, failure: null };
+  if (request.method !== "POST") return { ...form, status: 200, values, errors: {}, failure: null };
+
+  // Hidden fields the page set (Id from the address asked for) win over what was posted.
+  const shape = (posted: Record<string, string>) =>
+    Object.fromEntries(Object.entries({ ...values, ...posted, Id: String(id) }).filter(([, v]) => v !== ""));
+  const post = await handleFormPost(
+    request,
+    culture,
+    AddressFormSchema,
+    (input) => saveAddress(customerId, input),
+    shape,
+  );
+  // The pickers' choices come from the query and the form's hidden fields alike.
+  const typed = { ...values, ...post.values };
+  if (post.result) {
+    const other = use === "Billing" ? "Shipping" : "Billing";
+    const location = afterAddressSaved(returnUrl, use, post.result.Id, typed[`Existing${other}AddressId`]);
+    return { kind: "saved", location };
+  }
+  return { ...form, status: post.status, values: typed, errors: post.errors, failure: post.failure };
 }
