@@ -88,7 +88,15 @@ async function pageWeights(base) {
     const maplibre = scripts.some((s) => /maplibre|pickup-map/i.test(s));
     const ok = scriptGzip <= budget.maxScriptGzip && (budget.react || !react) && !maplibre;
     if (!ok) failed = true;
-    results.pages[name] = { scriptGzip, transfer, requests: responses.length, react, maplibre, budget: budget.maxScriptGzip, ok };
+    results.pages[name] = {
+      scriptGzip,
+      transfer,
+      requests: responses.length,
+      react,
+      maplibre,
+      budget: budget.maxScriptGzip,
+      ok,
+    };
     await context.close();
   }
   await browser.close();
@@ -155,7 +163,14 @@ async function throughput(label, base, productSlug, databaseUrl) {
         body: JSON.stringify({ ProductVariantId: variants[0], Quantity: 1 }),
       },
       (error, result) =>
-        error ? reject(error) : resolve({ rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx }),
+        error
+          ? reject(error)
+          : resolve({
+              rps: Math.round(result.requests.average),
+              p50: result.latency.p50,
+              p99: result.latency.p99,
+              non2xx: result.non2xx,
+            }),
     ),
   );
   await restock(databaseUrl);
@@ -169,7 +184,14 @@ async function throughput(label, base, productSlug, databaseUrl) {
  * run out counts as non-2xx.
  */
 async function checkoutFlows(base, variants) {
-  const billing = { FirstName: "Bench", LastName: "Shopper", Street1: "Rue Haute 10", PostalCode: "1000", City: "Bruxelles", CountryId: 1 };
+  const billing = {
+    FirstName: "Bench",
+    LastName: "Shopper",
+    Street1: "Rue Haute 10",
+    PostalCode: "1000",
+    City: "Bruxelles",
+    CountryId: 1,
+  };
   const end = Date.now() + SECONDS * 1000;
   const latencies = [];
   let non2xx = 0;
@@ -187,7 +209,12 @@ async function checkoutFlows(base, variants) {
       const order = await fetch(`${base}/api/v1/sales/orders`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: base, Cookie: cookie },
-        body: JSON.stringify({ IdempotencyKey: `bench-${Date.now()}-${i}-xxxxxxxx`, Email: `b${i}@bench.test`, Billing: billing, AcceptTerms: true }),
+        body: JSON.stringify({
+          IdempotencyKey: `bench-${Date.now()}-${i}-xxxxxxxx`,
+          Email: `b${i}@bench.test`,
+          Billing: billing,
+          AcceptTerms: true,
+        }),
       });
       await order.arrayBuffer();
       latencies.push(performance.now() - started);
@@ -198,7 +225,12 @@ async function checkoutFlows(base, variants) {
   await Promise.all(Array.from({ length: 10 }, worker));
   latencies.sort((a, b) => a - b);
   const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { rps: Math.round((latencies.length / (Date.now() - t0)) * 1000 * 10) / 10, p50: at(0.5), p99: at(0.99), non2xx };
+  return {
+    rps: Math.round((latencies.length / (Date.now() - t0)) * 1000 * 10) / 10,
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx,
+  };
 }
 
 /** Suggestion latency over HTTP, one request at a time, on a shop of SUGGEST_PRODUCTS products. */

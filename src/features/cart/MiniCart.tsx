@@ -82,7 +82,6 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
         </button>
       )}
       {open && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: the forms inside are the controls; this only listens to their submit
         <div id={panelId} className="mini-cart__panel" data-mini-cart-panel onSubmit={onSubmit}>
           {problem && (
             <p className="form-error" role="alert">

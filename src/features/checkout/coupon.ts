@@ -46,7 +46,7 @@ export function couponProblem(
     coveredLines: number;
   },
 ): CouponProblem | null {
-  if (!coupon || !coupon.isActive) return "CouponUnknown";
+  if (!coupon?.isActive) return "CouponUnknown";
   const now = context.now.toISOString();
   if (coupon.customerId !== null && coupon.customerId !== context.customerId) return "CouponNotForYou";
   if (coupon.validFrom && now < coupon.validFrom) return "CouponNotYetValid";

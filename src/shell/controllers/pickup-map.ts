@@ -76,7 +76,7 @@ export function mountPickupMap(
     map.on("moveend", syncMarkers);
     map.on("click", "clusters", (event: maplibregl.MapLayerMouseEvent) => {
       const feature = event.features?.[0];
-      if (!feature || feature.geometry.type !== "Point") return;
+      if (feature?.geometry.type !== "Point") return;
       map.easeTo({ center: feature.geometry.coordinates as [number, number], zoom: map.getZoom() + 2 });
     });
     container.dataset.mapReady = "true";

@@ -1,0 +1,62 @@
+// How `npm test` turns each runner's JSON report and exit status into "N passed, N failed[, N skipped]".
+// A runner that exits non-zero without a report, or whose report names errors (a web server that did not
+// start, a file that did not load), counts as failed: a suite that never ran must never read as a success.
+
+/** A runner that wrote no report ran nothing we can count: one failure, whatever its exit status. */
+function missing(runner, status) {
+  return { passed: 0, failed: 1, skipped: 0, errors: [`${runner} exited with ${status} and wrote no report`] };
+}
+
+/** Counts of a vitest JSON report; `status` is the runner's exit status. */
+export function vitestCounts(report, status) {
+  if (!report) return missing("vitest", status);
+  const counts = {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    errors: [],
+  };
+  // A file that failed to load has no test results of its own.
+  for (const file of report.testResults ?? []) {
+    if (file.status === "failed" && (file.assertionResults ?? []).length === 0) {
+      counts.failed += 1;
+      counts.errors.push(`${file.name}: ${String(file.message ?? "did not run").split("\n")[0]}`);
+    }
+  }
+  if (status !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    counts.errors.push(`vitest exited with ${status} although its report shows no failed test (an unhandled error?)`);
+  }
+  return counts;
+}
+
+/** Counts of a Playwright JSON report; `status` is the runner's exit status. */
+export function playwrightCounts(report, status) {
+  if (!report) return missing("playwright", status);
+  const stats = report.stats ?? {};
+  const errors = (report.errors ?? []).map((e) => String(e.message ?? e.value ?? "error").split("\n")[0]);
+  const counts = {
+    passed: stats.expected ?? 0,
+    failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + errors.length,
+    skipped: stats.skipped ?? 0,
+    errors,
+  };
+  if (status !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    counts.errors.push(`playwright exited with ${status} although its report shows no failure`);
+  }
+  return counts;
+}
+
+/** Adds the runners' counts and gives the final line. */
+export function summary(parts) {
+  const total = { passed: 0, failed: 0, skipped: 0, errors: [] };
+  for (const part of parts) {
+    total.passed += part.passed;
+    total.failed += part.failed;
+    total.skipped += part.skipped;
+    total.errors.push(...part.errors);
+  }
+  const line = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`;
+  return { ...total, line };
+}

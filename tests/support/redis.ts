@@ -1,0 +1,28 @@
+import { Redis } from "ioredis";
+
+/**
+ * The Redis the tests may use: TEST_REDIS_URL when set (CI sets it, so CI always runs these tests), else
+ * a local Redis on the default port if one answers within a second. Null (tests skipped, reason printed)
+ * when neither: a fresh machine without Redis still passes `npm test`.
+ */
+export async function redisForTests(): Promise<string | null> {
+  if (process.env.TEST_REDIS_URL) return process.env.TEST_REDIS_URL;
+  const url = "redis://127.0.0.1:6379";
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  probe.on("error", () => {});
+  try {
+    await probe.connect();
+    await probe.ping();
+    return url;
+  } catch {
+    console.log("Redis tests skipped: TEST_REDIS_URL is not set and no Redis answers on 127.0.0.1:6379");
+    return null;
+  } finally {
+    probe.disconnect();
+  }
+}

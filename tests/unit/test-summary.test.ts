@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ES module of the test runner, without types
+import { playwrightCounts, summary, vitestCounts } from "../../scripts/test-summary.mjs";
+
+const report = (name: string) => JSON.parse(readFileSync(`tests/support/reports/${name}.json`, "utf8"));
+
+describe("npm test's summary line", () => {
+  it("adds both runners when everything ran", () => {
+    const result = summary([
+      vitestCounts(report("vitest-normal"), 0),
+      playwrightCounts(report("playwright-normal"), 0),
+    ]);
+    expect(result.line).toBe("520 passed, 0 failed, 5 skipped");
+  });
+
+  it("counts failed and flaky tests as failures", () => {
+    expect(
+      summary([vitestCounts(report("vitest-failed"), 1), playwrightCounts(report("playwright-failed"), 1)]).line,
+    ).toBe("517 passed, 3 failed");
+    expect(playwrightCounts(report("playwright-flaky"), 0).failed).toBe(1);
+  });
+
+  it("counts a browser run whose web server never started as failed (recorded report, zero tests)", () => {
+    const result = summary([
+      vitestCounts(report("vitest-normal"), 0),
+      playwrightCounts(report("playwright-errored"), 1),
+    ]);
+    expect(result.failed).toBe(1);
+    expect(result.line).toBe("400 passed, 1 failed, 3 skipped");
+    expect(result.errors[0]).toContain("webServer");
+  });
+
+  it("counts a test file that did not load as failed", () => {
+    const counts = vitestCounts(report("vitest-errored"), 1);
+    expect(counts.failed).toBe(1);
+    expect(counts.errors[0]).toContain("broken.test.ts");
+  });
+
+  it("counts a runner that wrote no report as failed, whatever its exit status", () => {
+    expect(playwrightCounts(null, 1)).toMatchObject({ passed: 0, failed: 1 });
+    expect(vitestCounts(null, 137)).toMatchObject({ passed: 0, failed: 1 });
+    expect(playwrightCounts(null, 0)).toMatchObject({ passed: 0, failed: 1 });
+  });
+
+  it("counts a non-zero exit whose report shows no failure as failed", () => {
+    expect(vitestCounts(report("vitest-normal"), 1).failed).toBe(1);
+    expect(playwrightCounts(report("playwright-normal"), 1).failed).toBe(1);
+  });
+});
