@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ES module of the test runner, without types
 import { playwrightCounts, summary, vitestCounts } from "../../scripts/test-summary.mjs";
 
 const report = (name: string) => JSON.parse(readFileSync(`tests/support/reports/${name}.json`, "utf8"));
