@@ -39,7 +39,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     : pickCulture(context.request.headers.get("accept-language"), env().DEFAULT_CULTURE);
   context.locals.session = await loadSession(context.cookies.get(SESSION_COOKIE)?.value);
 
-  if (!isSameOriginRequest(context.request, [env().siteUrl])) {
+  if (!isSameOriginRequest(context.request, env().allowedOrigins)) {
     return withHeaders(
       new Response("Cross-origin request refused", { status: 403, headers: { "Content-Type": "text/plain" } }),
     );

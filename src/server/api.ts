@@ -41,7 +41,7 @@ export function createApi(): Hono<ApiEnv> {
     c.header("X-Request-Id", c.get("requestId"));
     if (requested !== undefined && !isCulture(requested)) throw new ApiError(400, "UnknownCulture");
     // Payment webhooks come from the provider, not from our pages; their HMAC signature authenticates them.
-    if (c.req.path !== WEBHOOK_PATH && !isSameOriginRequest(c.req.raw, [env().siteUrl]))
+    if (c.req.path !== WEBHOOK_PATH && !isSameOriginRequest(c.req.raw, env().allowedOrigins))
       throw new ApiError(403, "CrossOrigin");
     if (BODY_METHODS.has(c.req.method)) {
       // Behind the Node adapter every non-GET request has a body stream, even an empty DELETE: a body is

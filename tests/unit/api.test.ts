@@ -44,6 +44,15 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
         expect((await response.json()).Code).toBe("CrossOrigin");
       }
     });
+    it("accepts the address the server prints: every loopback name of its port while SITE_URL is unset", async () => {
+      const client = apiClient();
+      for (const origin of ["http://127.0.0.1:4321", "http://localhost:4321", "http://[::1]:4321"]) {
+        expect((await client.call("POST", "/security/logout", undefined, { Origin: origin })).status).toBe(200);
+      }
+      for (const origin of ["http://127.0.0.1:4322", "http://127.0.0.2:4321"]) {
+        expect((await client.call("POST", "/security/logout", undefined, { Origin: origin })).status).toBe(403);
+      }
+    });
     it("accepts only JSON bodies, well formed and small", async () => {
       const client = apiClient();
       const text = await client.call("POST", "/security/login", "Email=a", {

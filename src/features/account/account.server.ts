@@ -35,17 +35,16 @@ export async function signIn(session: Session, input: SignIn, ip: string): Promi
   const perIp = { max: env().SIGN_IN_ATTEMPTS_PER_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS };
   const ipWait = await limiter.hit(`signin:ip:${ip}`, perIp);
   if (ipWait > 0) throw tooMany(ipWait);
+  // Counted before the password is checked, atomically: parallel attempts each take a place in the window.
   const key = accountKey(input.Email, ip);
-  if ((await limiter.peek(key, perAccount)) >= perAccount.max) throw tooMany(SIGN_IN_WINDOW_SECONDS);
+  const accountWait = await limiter.hit(key, perAccount);
+  if (accountWait > 0) throw tooMany(accountWait);
 
   const row = await findCustomerByEmail(input.Email);
   let valid = false;
   if (row) valid = await verifyPassword(input.Password, row.password_hash);
   else await burnPasswordCheck(input.Password);
-  if (!row || !valid) {
-    await limiter.hit(key, perAccount);
-    throw new ApiError(401, "InvalidCredentials");
-  }
+  if (!row || !valid) throw new ApiError(401, "InvalidCredentials");
   await limiter.reset(key);
   const { previousId } = await rotateSession(session, row.id);
   await adoptSessionCart(previousId, session.id as string, row.id);

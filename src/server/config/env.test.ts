@@ -14,6 +14,22 @@ describe("settings", () => {
     expect(env.devIslands).toBe(false);
     expect(env.SIGN_IN_ATTEMPTS_PER_IP).toBe(30);
   });
+  it("accepts every loopback origin of the port when SITE_URL is unset, and only SITE_URL when set", () => {
+    expect(parseEnv({ PORT: "4500" }).allowedOrigins).toEqual([
+      "http://localhost:4500",
+      "http://127.0.0.1:4500",
+      "http://[::1]:4500",
+    ]);
+    expect(parseEnv({ SITE_URL: "https://shop.example/", PAYMENT_HMAC_KEY: "ab".repeat(16) }).allowedOrigins).toEqual([
+      "https://shop.example",
+    ]);
+  });
+  it("reads TRUST_PROXY as a number of proxies", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: "maybe" })).toThrow(EnvError);
+  });
   it("recognises PostgreSQL URLs", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://root@127.0.0.1:5432/shop" }).databaseKind).toBe("postgres");
   });

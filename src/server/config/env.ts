@@ -46,7 +46,13 @@ const schema = z.object({
   ASSETS_DIR: z.string().trim().min(1).default("data/assets"),
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(100000).default(200),
   SEED: z.coerce.number().int().min(0).default(1),
-  TRUST_PROXY: booleanFlag.default(false),
+  /** Proxies in front of the server that append to X-Forwarded-For: false (none), true (one) or a count. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|yes|no|\d{1,2})$/, "true, false or the number of proxies in front of the server")
+    .transform((v) => (v === "true" || v === "yes" ? 1 : v === "false" || v === "no" ? 0 : Number(v)))
+    .default(0),
   /** Sign-in attempts one address may make in 15 minutes (raise it where many shoppers share one address). */
   SIGN_IN_ATTEMPTS_PER_IP: z.coerce.number().int().min(5).max(100000).default(30),
   /** Version of the cookie-consent texts and categories; changing it asks every visitor again. */
@@ -98,6 +104,8 @@ export type Env = z.infer<typeof schema> & {
   cookieSecure: boolean;
   devIslands: boolean;
   siteUrl: string;
+  /** Origins whose state changes are accepted: SITE_URL, or this machine's loopback names when it is unset. */
+  allowedOrigins: string[];
   databaseKind: "sqlite" | "postgres";
 };
 
@@ -133,6 +141,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     cookieSecure: env.COOKIE_SECURE ?? isProduction,
     devIslands: env.ENABLE_DEV_ISLANDS ?? !isProduction,
     siteUrl,
+    allowedOrigins: env.SITE_URL
+      ? [siteUrl]
+      : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${env.PORT}`),
     databaseKind: env.DATABASE_URL.startsWith("postgres") ? "postgres" : "sqlite",
   };
 }

@@ -5,6 +5,7 @@ import compression from "compression";
 import { startUnpaidOrderSweeper } from "../../features/orders/unpaid-orders.server";
 import { EnvError, env } from "../config/env";
 import { ensureDatabaseReady } from "../db/ready";
+import { pinClientAddress } from "./client-ip";
 import { serveStatic } from "./static";
 
 /**
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   const compress = compression({ threshold: 1024 });
 
   const server = createServer(async (req, res) => {
+    pinClientAddress(req, settings.TRUST_PROXY);
     try {
       if (await serveStatic(clientRoot, req, res)) return;
     } catch (error) {
@@ -48,9 +50,11 @@ async function main(): Promise<void> {
     });
   });
   server.listen(settings.PORT, settings.HOST, () => {
-    console.log(
-      `Vitrine listening on http://${settings.HOST === "0.0.0.0" ? "localhost" : settings.HOST}:${settings.PORT} (${settings.databaseKind})`,
-    );
+    // Without SITE_URL every loopback name works; with it, that is the address shoppers use.
+    const host = settings.HOST === "0.0.0.0" || settings.HOST === "::" ? "localhost" : settings.HOST;
+    const listening = `http://${host.includes(":") ? `[${host}]` : host}:${settings.PORT}`;
+    const open = settings.SITE_URL ? settings.siteUrl : listening;
+    console.log(`Vitrine listening on ${open} (${settings.databaseKind})`);
   });
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { sql } from "kysely";
 import { env } from "../config/env";
 import { type Db, db } from "../db/client";
 
@@ -32,22 +33,27 @@ export class DatabaseRateLimiter implements RateLimiter {
     return (await this.current(key, limit))?.hits ?? 0;
   }
 
+  /**
+   * One atomic statement counts the hit (or starts a new window) and answers the count, so parallel
+   * attempts can neither slip past the limit nor lose increments, on SQLite and PostgreSQL alike.
+   */
   async hit(key: string, limit: Limit): Promise<number> {
-    return this.db()
-      .transaction()
-      .execute(async (trx) => {
-        const row = await trx.selectFrom("rate_limits").selectAll().where("key", "=", key).executeTakeFirst();
-        const now = Date.now();
-        const fresh = !row || now - Date.parse(row.window_start) >= limit.windowSeconds * 1000;
-        const start = fresh ? now : Date.parse(row.window_start);
-        const hits = fresh ? 1 : row.hits + 1;
-        await trx
-          .insertInto("rate_limits")
-          .values({ key, window_start: new Date(start).toISOString(), hits })
-          .onConflict((oc) => oc.column("key").doUpdateSet({ window_start: new Date(start).toISOString(), hits }))
-          .execute();
-        return hits > limit.max ? Math.ceil((start + limit.windowSeconds * 1000 - now) / 1000) : 0;
-      });
+    const now = Date.now();
+    const nowIso = new Date(now).toISOString();
+    const expired = new Date(now - limit.windowSeconds * 1000).toISOString();
+    const row = await this.db()
+      .insertInto("rate_limits")
+      .values({ key, window_start: nowIso, hits: 1 })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          hits: sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.hits + 1 end`,
+          window_start: sql<string>`case when rate_limits.window_start <= ${expired} then ${nowIso} else rate_limits.window_start end`,
+        }),
+      )
+      .returning(["hits", "window_start"])
+      .executeTakeFirstOrThrow();
+    const start = Date.parse(row.window_start);
+    return row.hits > limit.max ? Math.max(1, Math.ceil((start + limit.windowSeconds * 1000 - now) / 1000)) : 0;
   }
 
   async reset(key: string): Promise<void> {

@@ -1,0 +1,54 @@
+import { expect, test } from "../support/e2e";
+import { rawRequest } from "../support/raw-http";
+
+/** Defences measured against the production server itself (forged headers reach Node, not only Hono). */
+test.describe("an attacker's forged headers", () => {
+  const signIn = (baseURL: string, from: string, email: string, password: string, forged?: string) =>
+    rawRequest(`${baseURL}/api/v1/security/login`, {
+      method: "POST",
+      from,
+      headers: {
+        "Content-Type": "application/json",
+        Origin: baseURL,
+        ...(forged ? { "X-Forwarded-For": forged } : {}),
+      },
+      body: JSON.stringify({ Email: email, Password: password }),
+    });
+
+  test("a rotating X-Forwarded-For does not buy more password guesses", async ({ baseURL }) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      statuses.push(
+        (await signIn(baseURL as string, "127.0.0.2", "lucia@vitrine.test", `guess-${i}`, `198.51.100.${i + 1}`))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+  });
+
+  test("wrong passwords sent in the victim's name do not lock the victim out", async ({ baseURL }) => {
+    for (let i = 0; i < 6; i++)
+      await signIn(baseURL as string, "127.0.0.3", "jan@vitrine.test", `guess-${i}`, "127.0.0.4");
+    const victim = await signIn(baseURL as string, "127.0.0.4", "jan@vitrine.test", "Vitrine-demo-2");
+    expect(victim.status).toBe(200);
+  });
+
+  test("the sign-in page counts the socket's address too, whatever the header says", async ({ baseURL }) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await rawRequest(`${baseURL}/fr/security/login`, {
+        method: "POST",
+        from: "127.0.0.5",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: baseURL as string,
+          "X-Forwarded-For": `203.0.113.${i + 1}`,
+        },
+        body: new URLSearchParams({ Email: "marie@vitrine.test", Password: `guess-${i}` }).toString(),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+});
