@@ -2,6 +2,8 @@ import { defineMiddleware } from "astro:middleware";
 import { randomUUID } from "node:crypto";
 import { startUnpaidOrderSweeper } from "./features/orders/unpaid-orders.server";
 import { isCulture, pickCulture } from "./lib/culture";
+import { safeDecode } from "./lib/url";
+import { hasControlCharacters } from "./lib/validation";
 import { env } from "./server/config/env";
 import { ensureDatabaseReady } from "./server/db/ready";
 import { takeFlash } from "./server/http/flash";
@@ -9,7 +11,7 @@ import { applySecurityHeaders, isSameOriginRequest } from "./server/http/securit
 import { loadSession, SESSION_COOKIE } from "./server/session/session";
 
 /** First path segments that are not cultures. */
-const NON_CULTURE_PREFIXES = new Set(["maps", "api", "media", "dev", "_astro", "404", "500"]);
+const NON_CULTURE_PREFIXES = new Set(["maps", "api", "media", "dev", "_astro", "400", "404", "500"]);
 
 function withHeaders(response: Response): Response {
   try {
@@ -23,6 +25,21 @@ function withHeaders(response: Response): Response {
   }
 }
 
+/** A path, query or posted form field with a control character (see lib/validation): a 400 page. */
+async function hasControlCharacterInput(request: Request, url: URL): Promise<boolean> {
+  if (hasControlCharacters(safeDecode(url.pathname))) return true;
+  for (const [key, value] of url.searchParams) if (hasControlCharacters(key + value)) return true;
+  const type = request.headers.get("content-type") ?? "";
+  if (request.method === "POST" && /^application\/x-www-form-urlencoded/i.test(type)) {
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
+    for (const [key, value] of form ?? []) if (hasControlCharacters(key + String(value))) return true;
+  }
+  return false;
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   await ensureDatabaseReady((line) => console.log(line));
   // The production server starts the unpaid-order sweeper itself (src/server/http/main.ts); `astro dev` here.
@@ -34,15 +51,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The API does its own culture, session and origin handling.
   if (first === "api") return withHeaders(await next());
 
+  // A rewrite to an error page (/400, /404) keeps the culture of the address the shopper asked for.
   context.locals.culture = isCulture(first)
     ? first
-    : pickCulture(context.request.headers.get("accept-language"), env().DEFAULT_CULTURE);
+    : isCulture(context.locals.culture)
+      ? context.locals.culture
+      : pickCulture(context.request.headers.get("accept-language"), env().DEFAULT_CULTURE);
   context.locals.session = await loadSession(context.cookies.get(SESSION_COOKIE)?.value);
 
   if (!isSameOriginRequest(context.request, env().allowedOrigins)) {
     return withHeaders(
       new Response("Cross-origin request refused", { status: 403, headers: { "Content-Type": "text/plain" } }),
     );
+  }
+  if (first !== "400" && (await hasControlCharacterInput(context.request, context.url))) {
+    return withHeaders(await context.rewrite("/400"));
   }
   if (first !== "" && !isCulture(first) && !NON_CULTURE_PREFIXES.has(first)) {
     return withHeaders(await context.rewrite("/404"));

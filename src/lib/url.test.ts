@@ -14,7 +14,16 @@ describe("safeReturnUrl", () => {
     "/fr/\u0000x",
     "evil.example",
     "",
+    "/.//evil.example",
+    "/%2e%2e//evil.example",
+    "/%2E%2E//evil.example/path?x=1",
+    "/fr/../..//evil.example",
+    "/./\\evil.example",
   ])("refuses %j (no open redirect)", (candidate) => {
     expect(safeReturnUrl(candidate, "/fr/")).toBe("/fr/");
+  });
+  it("keeps harmless paths that normalise to a path of this site", () => {
+    expect(safeReturnUrl("/fr/c/../p/robe", "/fr/")).toBe("/fr/p/robe");
+    expect(safeReturnUrl("/fr/./catalog?q=a", "/")).toBe("/fr/catalog?q=a");
   });
 });

@@ -11,8 +11,22 @@ export function safeReturnUrl(candidate: string | null | undefined, fallback: st
   try {
     const url = new URL(candidate, BASE);
     if (url.origin !== BASE) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const result = `${url.pathname}${url.search}${url.hash}`;
+    // Normalising can make a protocol-relative URL of a harmless-looking path ("/.//evil", "/%2e%2e//evil"):
+    // what we answer is judged, not only what we were given.
+    if (!result.startsWith("/") || result.startsWith("//") || result.includes("\\")) return fallback;
+    if (new URL(result, BASE).origin !== BASE) return fallback;
+    return result;
   } catch {
     return fallback;
+  }
+}
+
+/** decodeURIComponent that answers the text unchanged when it is not valid percent-encoding. */
+export function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
   }
 }

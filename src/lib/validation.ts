@@ -5,6 +5,27 @@
 import { EMAIL_DOMAIN_LABEL_MAX } from "../shell/constants";
 import { type Culture, INTL_LOCALE } from "./culture";
 
+/**
+ * Control characters no shopper types: NUL (PostgreSQL refuses it in text), the other C0 codes but tab,
+ * line feed and carriage return, and DEL. Refused everywhere input arrives (paths, queries, bodies, forms).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we look for
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
+
+/** The paths ("Billing.City", "Lines.0.ItemKey") of every text in a value that holds a control character. */
+export function fieldsWithControlCharacters(value: unknown, path = ""): string[] {
+  if (typeof value === "string") return hasControlCharacters(value) ? [path || "_"] : [];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, inner]) => [
+    ...(hasControlCharacters(key) ? [path || "_"] : []),
+    ...fieldsWithControlCharacters(inner, path ? `${path}.${key}` : key),
+  ]);
+}
+
 export type Rule =
   | { type: "mandatory" }
   | { type: "maxlength"; max: number }

@@ -16,11 +16,13 @@ import { orderRoutes } from "../features/orders/orders.routes";
 import { paymentRoutes, WEBHOOK_PATH } from "../features/payment/payment.routes";
 import { pickupRoutes } from "../features/pickup/pickup.routes";
 import { isCulture, pickCulture } from "../lib/culture";
+import { safeDecode } from "../lib/url";
 import { env } from "./config/env";
 import type { ApiEnv } from "./http/context";
 import { ApiError, errorBody } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
 import { isSameOriginRequest } from "./http/security";
+import { refuseControlCharacters } from "./http/validation";
 import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/session";
 
 /** JSON bodies of this API are small; uploads (a later issue) get their own limit. */
@@ -40,6 +42,8 @@ export function createApi(): Hono<ApiEnv> {
     );
     c.header("X-Request-Id", c.get("requestId"));
     if (requested !== undefined && !isCulture(requested)) throw new ApiError(400, "UnknownCulture");
+    // Paths and queries are checked here once; bodies where they are parsed (parseWith).
+    refuseControlCharacters({ _: safeDecode(c.req.path), ...c.req.query() }, c.get("culture"));
     // Payment webhooks come from the provider, not from our pages; their HMAC signature authenticates them.
     if (c.req.path !== WEBHOOK_PATH && !isSameOriginRequest(c.req.raw, env().allowedOrigins))
       throw new ApiError(403, "CrossOrigin");

@@ -52,3 +52,36 @@ test.describe("an attacker's forged headers", () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
 });
+
+test.describe("an attacker's hostile text", () => {
+  test("a control character in a page's address or form is a 400 page in the shopper's language", async ({
+    baseURL,
+  }) => {
+    const search = await rawRequest(`${baseURL}/fr/catalog?q=%00`);
+    expect(search.status).toBe(400);
+    expect(search.body).toContain("Demande invalide");
+    const order = await rawRequest(`${baseURL}/nl/sales/order/AB%00CD/confirmation`);
+    expect(order.status).toBe(400);
+    expect(order.body).toContain("Ongeldige aanvraag");
+    const form = await rawRequest(`${baseURL}/fr/security/login`, {
+      method: "POST",
+      from: "127.0.0.6",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL as string },
+      body: "Email=marie%40vitrine.test%00&Password=x",
+    });
+    expect(form.status).toBe(400);
+  });
+
+  test("a return address that normalises to another site sends the shopper home instead", async ({ baseURL }) => {
+    for (const returnUrl of ["/.//evil.example", "/%2e%2e//evil.example", "/fr/../..//evil.example"]) {
+      const response = await rawRequest(`${baseURL}/fr/security/login?returnUrl=${encodeURIComponent(returnUrl)}`, {
+        method: "POST",
+        from: "127.0.0.7",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL as string },
+        body: "Email=lucia%40vitrine.test&Password=Vitrine-demo-3",
+      });
+      expect(response.status, returnUrl).toBe(303);
+      expect(response.headers.location, returnUrl).toBe("/fr/");
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
+import { fieldsWithControlCharacters } from "../../lib/validation";
 import { ApiError, errorBody, type FieldErrors } from "./errors";
 import { fieldErrors } from "./validation";
 
@@ -30,6 +31,16 @@ export async function handleFormPost<S extends z.ZodType, T>(
 ): Promise<FormPost<T>> {
   const form = await request.formData().catch(() => new FormData());
   const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
+  const controls = fieldsWithControlCharacters(values);
+  if (controls.length > 0) {
+    const message = translator(culture)("Errors.InvalidValue");
+    return {
+      values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, controls.includes(k) ? "" : v])),
+      errors: Object.fromEntries(controls.map((field) => [field, [message]])),
+      failure: translator(culture)("Errors.ValidationFailed"),
+      status: 400,
+    };
+  }
   const parsed = schema.safeParse(shape(values));
   if (!parsed.success)
     return {

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
+import { fieldsWithControlCharacters } from "../../lib/validation";
 import { ApiError, type FieldErrors } from "./errors";
 
 /** Field errors in the request's culture: "Required" for a missing value, "InvalidValue" otherwise. */
@@ -22,7 +23,16 @@ export function fieldErrors(error: z.ZodError, culture: Culture): FieldErrors {
   return result;
 }
 
+/** Refuses (400, the error shape) a value with control characters in any of its texts. */
+export function refuseControlCharacters(value: unknown, culture: Culture): void {
+  const fields = fieldsWithControlCharacters(value);
+  if (fields.length === 0) return;
+  const message = translator(culture)("Errors.InvalidValue");
+  throw new ApiError(400, "ValidationFailed", Object.fromEntries(fields.map((field) => [field, [message]])));
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, culture: Culture): z.infer<S> {
+  refuseControlCharacters(value, culture);
   const result = schema.safeParse(value);
   if (!result.success) throw new ApiError(400, "ValidationFailed", fieldErrors(result.error, culture));
   return result.data;
