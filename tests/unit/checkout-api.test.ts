@@ -333,6 +333,35 @@ describe.each(DIALECTS)("placing orders on %s", (dialect) => {
     expect(stock.every((s) => s.quantity === 0)).toBe(true);
   });
 
+  it("answers the one order to 20 overlapping submits of the same idempotency key", async () => {
+    const variant = await simpleVariant(3, 5);
+    const client = await cartWith(variant.id, 1);
+    const body = {
+      IdempotencyKey: key(),
+      Email: "twin@example.test",
+      Billing: await billingAddress(),
+      AcceptTerms: true,
+    };
+    // Spread over the first one's transaction, as double clicks and retries arrive: some look before it
+    // commits, some while it commits, some after.
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 4));
+        return client.call("POST", "/sales/orders", body);
+      }),
+    );
+    const answers = await Promise.all(responses.map(async (r) => ({ status: r.status, body: await r.json() })));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const numbers = new Set(answers.map((a) => a.body.OrderNumber ?? a.body.Number ?? JSON.stringify(a.body)));
+    expect(numbers.size).toBe(1);
+    const orders = await db()
+      .selectFrom("orders")
+      .select("id")
+      .where("idempotency_key", "=", body.IdempotencyKey)
+      .execute();
+    expect(orders).toHaveLength(1);
+  });
+
   it("serves concurrent orders from several warehouses without a deadlock or a lost unit", async () => {
     // Equal stock in two warehouses: each order takes from the fuller one, so the fullest changes
     // between orders; locking rows in that order made two orders wait for each other on PostgreSQL.

@@ -71,6 +71,21 @@ async function resolveAddress(
  * idempotency key always answers the same order (double submits, retries).
  */
 export async function placeOrder(session: Session, culture: Culture, input: CheckoutInput): Promise<PlacedOrder> {
+  try {
+    return await placeOrderOnce(session, culture, input);
+  } catch (error) {
+    // A twin submit of the same key may have committed the order (and emptied the cart) between our
+    // first look and now: before saying the cart is empty or changed, or that the key is taken, look again.
+    const refusal = error instanceof ApiError && (error.code === "CartEmpty" || error.code === "CartChanged");
+    if (!refusal && !isUniqueViolation(error)) throw error;
+    const winner = await orderByKey(input.IdempotencyKey);
+    if (!winner) throw error;
+    if (!ownsOrder(session, winner)) throw new ApiError(409, "IdempotencyKeyReused");
+    return placed(winner, culture);
+  }
+}
+
+async function placeOrderOnce(session: Session, culture: Culture, input: CheckoutInput): Promise<PlacedOrder> {
   const t = translator(culture);
   const previous = await orderByKey(input.IdempotencyKey);
   if (previous) {
@@ -233,12 +248,6 @@ export async function placeOrder(session: Session, culture: Culture, input: Chec
         undefined,
         { available: error.available },
       );
-    }
-    if (isUniqueViolation(error)) {
-      // The same key submitted twice at once: the first one won; answer its order.
-      const winner = await orderByKey(input.IdempotencyKey);
-      if (winner && ownsOrder(session, winner)) return placed(winner, culture);
-      if (winner) throw new ApiError(409, "IdempotencyKeyReused");
     }
     throw error;
   }
