@@ -18,6 +18,7 @@ import { pickupRoutes } from "../features/pickup/pickup.routes";
 import { isCulture, pickCulture } from "../lib/culture";
 import { safeDecode } from "../lib/url";
 import { env } from "./config/env";
+import { isConnectionError } from "./db/errors";
 import type { ApiEnv } from "./http/context";
 import { ApiError, errorBody } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
@@ -105,6 +106,11 @@ export function createApi(): Hono<ApiEnv> {
     if (error instanceof ApiError) {
       c.header("Cache-Control", "no-store");
       return c.json(errorBody(error, culture), error.status);
+    }
+    // A lost database connection under a write (reads are retried): the client may try again.
+    if (isConnectionError(error)) {
+      c.header("Retry-After", "1");
+      return c.json(errorBody(new ApiError(503, "ServiceUnavailable"), culture), 503);
     }
     console.error(`[${c.get("requestId") ?? "-"}] ${c.req.method} ${c.req.path}`, error);
     return c.json(errorBody(new ApiError(500, "InternalError"), culture), 500);

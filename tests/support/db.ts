@@ -14,6 +14,8 @@ export const DIALECTS: Dialect[] = process.env.TEST_POSTGRES_URL ? ["sqlite", "p
 
 export interface TestDatabase {
   handle: DbHandle;
+  /** PostgreSQL: the application_name of this database's connections (to terminate only ours). */
+  applicationName?: string;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   let handle: DbHandle;
   let drop: (() => Promise<void>) | undefined;
+  let applicationName: string | undefined;
   if (dialect === "postgres") {
     const base = process.env.TEST_POSTGRES_URL as string;
     const schema = `t_${randomBytes(6).toString("hex")}`;
@@ -35,6 +38,8 @@ export async function createTestDatabase(
     await admin.db.destroy();
     const url = new URL(base);
     url.searchParams.set("options", `-c search_path=${schema}`);
+    url.searchParams.set("application_name", schema);
+    applicationName = schema;
     handle = openDatabase(url.toString());
     drop = async () => {
       await handle.db.destroy();
@@ -53,6 +58,7 @@ export async function createTestDatabase(
   setRateLimiter(undefined);
   return {
     handle,
+    ...(applicationName ? { applicationName } : {}),
     close: async () => {
       setProcessDatabase(undefined);
       if (drop) await drop();

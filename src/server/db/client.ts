@@ -6,6 +6,7 @@ import pg from "pg";
 import { forgetCachedData } from "../cache";
 import { env } from "../config/env";
 import { type Dialect, migrations } from "./migrations/index";
+import { ResilientPool } from "./pg-pool";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -22,7 +23,7 @@ function sqlitePath(url: string): string {
 /** Opens a database from a URL: postgres:// goes to PostgreSQL, anything else is a SQLite file. */
 export function openDatabase(url: string): DbHandle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new ResilientPool(new pg.Pool({ connectionString: url, max: 10 }));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }
   const path = sqlitePath(url);

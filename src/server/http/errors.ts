@@ -14,6 +14,7 @@ export type ErrorCode =
   | "MethodNotAllowed"
   | "TooManyRequests"
   | "InternalError"
+  | "ServiceUnavailable"
   | "UnknownCulture"
   | "InvalidCredentials"
   | "CrossOrigin"
@@ -33,7 +34,7 @@ export interface ErrorBody {
 /** An error a client caused or may see; thrown anywhere in a service, shaped by the API's error handler. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
     readonly code: ErrorCode | (string & {}),
     readonly errors: FieldErrors = {},
     readonly messageKey?: string,

@@ -1,0 +1,98 @@
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
+import type pg from "pg";
+import { isConnectionError } from "./errors";
+
+const READ = /^\s*select\b/i;
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+const END = /^\s*(commit|rollback)\b/i;
+
+/**
+ * A pg pool for Kysely that survives lost connections (a PostgreSQL restart, a failover, an idle timeout,
+ * `pg_terminate_backend`): errors of idle and checked-out clients are caught (pg emits them as events,
+ * which would otherwise end the process), and a read outside a transaction that fails because its
+ * connection broke runs once more on a fresh connection. Writes and transactions are never replayed:
+ * their error reaches the caller (the API answers 503).
+ */
+export class ResilientPool implements PostgresPool {
+  private lastLog = 0;
+
+  constructor(private readonly pool: pg.Pool) {
+    pool.on("error", (error) => this.log(error));
+  }
+
+  /** One line per burst: ten terminated connections are one event for an operator. */
+  log(error: Error): void {
+    if (Date.now() - this.lastLog < 10_000) return;
+    this.lastLog = Date.now();
+    console.warn(`PostgreSQL connection lost (${error.message}); the pool reconnects on the next query`);
+  }
+
+  async connect(): Promise<PostgresPoolClient> {
+    return new RetryingClient(this, await this.acquire());
+  }
+
+  async acquire(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    client.on("error", this.onClientError);
+    return client;
+  }
+
+  readonly onClientError = (error: Error): void => this.log(error);
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+class RetryingClient implements PostgresPoolClient {
+  private inTransaction = false;
+  private broken: Error | undefined;
+
+  constructor(
+    private readonly owner: ResilientPool,
+    private client: pg.PoolClient,
+  ) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    sqlOrCursor: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof sqlOrCursor !== "string") return this.client.query(sqlOrCursor as never) as PostgresCursor<R>;
+    return this.run<R>(sqlOrCursor, parameters ?? []);
+  }
+
+  private async run<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    try {
+      const result = await this.client.query(sql, parameters as unknown[]);
+      if (BEGIN.test(sql)) this.inTransaction = true;
+      else if (END.test(sql)) this.inTransaction = false;
+      return result as unknown as PostgresQueryResult<R>;
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      this.owner.log(error as Error);
+      if (this.inTransaction || !READ.test(sql)) {
+        this.broken = error as Error;
+        throw error;
+      }
+      // The connection died under a plain read: drop it and read once more on a fresh one.
+      this.discard(error as Error);
+      this.client = await this.owner.acquire();
+      return (await this.client.query(sql, parameters as unknown[])) as unknown as PostgresQueryResult<R>;
+    }
+  }
+
+  private discard(error: Error): void {
+    this.client.removeListener("error", this.owner.onClientError);
+    // Still listening: a dead socket may report once more after it left us.
+    this.client.on("error", () => {});
+    this.client.release(error);
+  }
+
+  release(): void {
+    if (this.broken) return this.discard(this.broken);
+    this.client.removeListener("error", this.owner.onClientError);
+    this.client.release();
+  }
+}

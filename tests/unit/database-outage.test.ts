@@ -1,0 +1,83 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, openDatabase } from "../../src/server/db/client";
+import { apiClient } from "../support/api";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+
+const base = process.env.TEST_POSTGRES_URL;
+
+/**
+ * What a PostgreSQL restart, a failover or an idle timeout does to the server's connections: they are
+ * terminated, idle or in the middle of a query. Only this file's own connections are terminated.
+ */
+describe.skipIf(!base)("terminated PostgreSQL connections", () => {
+  let database: TestDatabase;
+  let admin: ReturnType<typeof openDatabase>;
+  let productId: number;
+  let variantId: number;
+
+  const terminateOurs = async () =>
+    (
+      await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+        where application_name = ${database.applicationName} and pid <> pg_backend_pid()`.execute(admin.db)
+    ).rows[0]?.n ?? 0;
+  const readVariants = () => apiClient().call("GET", `/catalog/products/${productId}/productvariants?culture=fr`);
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres", { products: 6 });
+    admin = openDatabase(base as string);
+    const variant = await db()
+      .selectFrom("product_variants")
+      .select(["id", "product_id"])
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    productId = variant.product_id;
+    variantId = variant.id;
+  });
+  afterAll(async () => {
+    await admin.db.destroy();
+    await database.close();
+  });
+
+  it("keeps answering after its idle connections were terminated", async () => {
+    const warm = await Promise.all(Array.from({ length: 6 }, readVariants));
+    expect(warm.map((r) => r.status)).toEqual(warm.map(() => 200));
+    expect(await terminateOurs()).toBeGreaterThan(0);
+    // The pool hears of it as events; without a listener one of them ended the process.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await Promise.all(Array.from({ length: 6 }, readVariants));
+    expect(after.map((r) => r.status)).toEqual(after.map(() => 200));
+  });
+
+  it("answers reads that were running when their connections were terminated", async () => {
+    for (let round = 0; round < 5; round++) {
+      const reads = Array.from({ length: 12 }, readVariants);
+      await new Promise((resolve) => setTimeout(resolve, 3 + round * 2));
+      await terminateOurs();
+      const statuses = (await Promise.all(reads)).map((r) => r.status);
+      expect(statuses, `round ${round}`).toEqual(statuses.map(() => 200));
+    }
+  });
+
+  it("answers a write caught by the termination with 503 and Retry-After, never 500, and takes the next one", async () => {
+    const client = apiClient();
+    const writes = Array.from({ length: 10 }, () =>
+      client.call("POST", "/catalog/products/addtocart?culture=fr", { ProductVariantId: variantId, Quantity: 1 }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await terminateOurs();
+    const responses = await Promise.all(writes);
+    for (const response of responses) {
+      expect([200, 409, 503]).toContain(response.status);
+      if (response.status === 503) {
+        expect(response.headers.get("retry-after")).toBe("1");
+        expect((await response.json()).Code).toBe("ServiceUnavailable");
+      }
+    }
+    const next = await client.call("POST", "/catalog/products/addtocart?culture=fr", {
+      ProductVariantId: variantId,
+      Quantity: 1,
+    });
+    expect([200, 409]).toContain(next.status);
+  });
+});
