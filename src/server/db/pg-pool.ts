@@ -91,7 +91,10 @@ class RetryingClient implements PostgresPoolClient {
   }
 
   release(): void {
-    if (this.broken) return this.discard(this.broken);
+    if (this.broken) {
+      this.discard(this.broken);
+      return;
+    }
     this.client.removeListener("error", this.owner.onClientError);
     this.client.release();
   }
