@@ -29,6 +29,9 @@ import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/ses
 /** JSON bodies of this API are small; uploads (a later issue) get their own limit. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
+/** Reads that are the same for every visitor, served while sessions are unavailable. */
+const PUBLIC_READS = /^\/api\/v1\/(catalog\/|localization\/|islands|openapi\.json|countries\/|stock\/)/;
+
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function createApi(): Hono<ApiEnv> {
@@ -78,9 +81,12 @@ export function createApi(): Hono<ApiEnv> {
     const before = getCookie(c, SESSION_COOKIE);
     const session = await loadSession(before);
     c.set("session", session);
+    // The shopper's session is somewhere we cannot reach now: only public reads may go on without it.
+    if (session.unavailable && !(c.req.method === "GET" && PUBLIC_READS.test(c.req.path)))
+      throw new ApiError(503, "ServiceUnavailable");
     await next();
     if (session.id && session.id !== before) setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions());
-    else if (!session.id && before) deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    else if (!session.id && before && !session.unavailable) deleteCookie(c, SESSION_COOKIE, { path: "/" });
   });
 
   app.route("/", localizationRoutes);

@@ -1,7 +1,8 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import { env } from "../config/env";
 import { type Db, db } from "../db/client";
+import { redisCall, sharedRedis } from "../redis";
 
 export interface Limit {
   /** How many hits a window allows. */
@@ -69,17 +70,20 @@ export class RedisRateLimiter implements RateLimiter {
 
   async hit(key: string, limit: Limit): Promise<number> {
     const k = this.prefix + key;
-    const [[, hits], [, ttl]] = (await this.redis.multi().incr(k).ttl(k).exec()) as [[null, number], [null, number]];
-    if (ttl < 0) await this.redis.expire(k, limit.windowSeconds);
+    const [[, hits], [, ttl]] = (await redisCall(() => this.redis.multi().incr(k).ttl(k).exec())) as [
+      [null, number],
+      [null, number],
+    ];
+    if (ttl < 0) await redisCall(() => this.redis.expire(k, limit.windowSeconds));
     return hits > limit.max ? (ttl > 0 ? ttl : limit.windowSeconds) : 0;
   }
 
   async peek(key: string, _limit?: Limit): Promise<number> {
-    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+    return Number((await redisCall(() => this.redis.get(this.prefix + key))) ?? 0);
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await redisCall(() => this.redis.del(this.prefix + key));
   }
 }
 
@@ -88,9 +92,7 @@ let limiter: RateLimiter | undefined;
 export function rateLimiter(): RateLimiter {
   if (!limiter) {
     const { REDIS_URL } = env();
-    limiter = REDIS_URL
-      ? new RedisRateLimiter(new Redis(REDIS_URL, { maxRetriesPerRequest: 2 }))
-      : new DatabaseRateLimiter(db);
+    limiter = REDIS_URL ? new RedisRateLimiter(sharedRedis(REDIS_URL)) : new DatabaseRateLimiter(db);
   }
   return limiter;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { env } from "../config/env";
 import { db } from "../db/client";
+import { ApiError } from "../http/errors";
 import { DatabaseSessionStore, RedisSessionStore, type SessionRecord, type SessionStore } from "./store";
 
 export const SESSION_COOKIE = "vitrine_sid";
@@ -11,6 +12,8 @@ export interface Session {
   id: string | null;
   customerId: number | null;
   data: Record<string, unknown>;
+  /** The cookie named a session the store could not be asked about (Redis away): treated as absent, kept. */
+  unavailable?: boolean;
 }
 
 export interface CookieOptions {
@@ -52,10 +55,16 @@ export function sessionCookieOptions(): CookieOptions {
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** The session named by the cookie; absent (anonymous, `unavailable`) when its store cannot answer now. */
 export async function loadSession(cookieValue: string | undefined): Promise<Session> {
   if (cookieValue && ID_PATTERN.test(cookieValue)) {
-    const record = await sessionStore().get(sessionKey(cookieValue));
-    if (record) return { id: cookieValue, customerId: record.customerId, data: record.data };
+    try {
+      const record = await sessionStore().get(sessionKey(cookieValue));
+      if (record) return { id: cookieValue, customerId: record.customerId, data: record.data };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 503) throw error;
+      return { id: null, customerId: null, data: {}, unavailable: true };
+    }
   }
   return { id: null, customerId: null, data: {} };
 }

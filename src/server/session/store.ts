@@ -1,5 +1,6 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Db } from "../db/client";
+import { redisCall, sharedRedis } from "../redis";
 
 export interface SessionRecord {
   customerId: number | null;
@@ -53,20 +54,20 @@ export class RedisSessionStore implements SessionStore {
   ) {}
 
   static fromUrl(url: string, prefix?: string): RedisSessionStore {
-    return new RedisSessionStore(new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 }), prefix);
+    return new RedisSessionStore(sharedRedis(url), prefix);
   }
 
   async get(key: string): Promise<SessionRecord | null> {
-    const raw = await this.redis.get(this.prefix + key);
+    const raw = await redisCall(() => this.redis.get(this.prefix + key));
     return raw ? (JSON.parse(raw) as SessionRecord) : null;
   }
 
   async set(key: string, record: SessionRecord, ttlSeconds: number): Promise<void> {
-    await this.redis.set(this.prefix + key, JSON.stringify(record), "EX", ttlSeconds);
+    await redisCall(() => this.redis.set(this.prefix + key, JSON.stringify(record), "EX", ttlSeconds));
   }
 
   async delete(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await redisCall(() => this.redis.del(this.prefix + key));
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,53 @@
+import { Redis } from "ioredis";
+import { ApiError } from "./http/errors";
+
+/** How long a Redis command may take before the request goes on without it. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/**
+ * A Redis connection that fails fast while Redis is away (no offline queue: a command answers at once
+ * instead of waiting for a reconnection), reconnects by itself, and says so once per outage rather than
+ * once per retry.
+ */
+export function connectRedis(url: string, log: (line: string) => void = (line) => console.warn(line)): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  let down = false;
+  redis.on("error", (error: Error) => {
+    if (down) return;
+    down = true;
+    log(`Redis unavailable (${error.message}): sessions and limits answer 503 until it is back`);
+  });
+  redis.on("ready", () => {
+    if (!down) return;
+    down = false;
+    log("Redis available again");
+  });
+  return redis;
+}
+
+const shared = new Map<string, Redis>();
+
+/** The process's one connection to a Redis (sessions and limits share it, and one outage logs once). */
+export function sharedRedis(url: string): Redis {
+  let redis = shared.get(url);
+  if (!redis) {
+    redis = connectRedis(url);
+    shared.set(url, redis);
+  }
+  return redis;
+}
+
+/** Runs a Redis command; a Redis that is away is a 503 for the client (ServiceUnavailable), not a 500. */
+export async function redisCall<T>(command: () => Promise<T>): Promise<T> {
+  try {
+    return await command();
+  } catch {
+    throw new ApiError(503, "ServiceUnavailable");
+  }
+}
