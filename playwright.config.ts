@@ -33,6 +33,8 @@ export default defineConfig({
       ENABLE_DEV_ISLANDS: "true",
       // Every test signs in from 127.0.0.1: the whole suite (and --repeat-each) must fit in one window.
       SIGN_IN_ATTEMPTS_PER_IP: "1000",
+      // ...and opens its sessions from there too.
+      SESSIONS_PER_IP_PER_HOUR: "100000",
     },
   },
 });

@@ -8,6 +8,7 @@ import { env } from "./server/config/env";
 import { ensureDatabaseReady } from "./server/db/ready";
 import { takeFlash } from "./server/http/flash";
 import { applySecurityHeaders, isSameOriginRequest } from "./server/http/security";
+import { commitSessionCookie } from "./server/session/cookies";
 import { loadSession, SESSION_COOKIE } from "./server/session/session";
 
 /** First path segments that are not cultures. */
@@ -57,7 +58,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     : isCulture(context.locals.culture)
       ? context.locals.culture
       : pickCulture(context.request.headers.get("accept-language"), env().DEFAULT_CULTURE);
-  context.locals.session = await loadSession(context.cookies.get(SESSION_COOKIE)?.value);
+  context.locals.session = await loadSession(context.cookies.get(SESSION_COOKIE)?.value, context.clientAddress);
+  // A visitor's session was extended: the cookie's own lifetime follows.
+  if (context.locals.session.renewed) commitSessionCookie(context.cookies, context.locals.session);
 
   if (!isSameOriginRequest(context.request, env().allowedOrigins)) {
     return withHeaders(

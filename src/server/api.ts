@@ -19,6 +19,7 @@ import { isCulture, pickCulture } from "../lib/culture";
 import { safeDecode } from "../lib/url";
 import { env } from "./config/env";
 import { isConnectionError } from "./db/errors";
+import { clientIp } from "./http/client-ip";
 import type { ApiEnv } from "./http/context";
 import { ApiError, errorBody } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
@@ -79,13 +80,14 @@ export function createApi(): Hono<ApiEnv> {
   // Session: read from the cookie; the cookie is written back only when the id changed.
   app.use(async (c, next) => {
     const before = getCookie(c, SESSION_COOKIE);
-    const session = await loadSession(before);
+    const session = await loadSession(before, clientIp(c));
     c.set("session", session);
     // The shopper's session is somewhere we cannot reach now: only public reads may go on without it.
     if (session.unavailable && !(c.req.method === "GET" && PUBLIC_READS.test(c.req.path)))
       throw new ApiError(503, "ServiceUnavailable");
     await next();
-    if (session.id && session.id !== before) setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions());
+    if (session.id && (session.id !== before || session.renewed))
+      setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions(session));
     else if (!session.id && before && !session.unavailable) deleteCookie(c, SESSION_COOKIE, { path: "/" });
   });
 

@@ -19,7 +19,8 @@ describe.skipIf(!redisUrl)("Redis sessions and limits (local Redis)", () => {
 
   it("stores, expires and deletes sessions", async () => {
     await store.set("abc", { customerId: 4, data: { a: 1 } }, 60);
-    expect(await store.get("abc")).toEqual({ customerId: 4, data: { a: 1 } });
+    expect(await store.get("abc")).toMatchObject({ customerId: 4, data: { a: 1 } });
+    expect((await store.get("abc"))?.expiresAt).toBeGreaterThan(Date.now() + 50_000);
     const ttl = await redis.ttl(`${prefix}s:abc`);
     expect(ttl).toBeGreaterThan(50);
     await store.delete("abc");

@@ -198,3 +198,23 @@ export async function addLine(
       return cart.id;
     });
 }
+
+/** Visitors' carts (no customer) unchanged since `before`, oldest first. */
+export async function idleVisitorCarts(
+  before: string,
+  limit: number,
+): Promise<{ id: number; session_id: string | null }[]> {
+  return db()
+    .selectFrom("carts")
+    .select(["id", "session_id"])
+    .where("customer_id", "is", null)
+    .where("updated_at", "<", before)
+    .orderBy("updated_at")
+    .limit(limit)
+    .execute();
+}
+
+/** Deletes carts and their lines (the lines follow by cascade). */
+export async function deleteCarts(ids: number[]): Promise<void> {
+  if (ids.length) await db().deleteFrom("carts").where("id", "in", ids).execute();
+}

@@ -91,6 +91,15 @@ const schema = z.object({
   ADDRESS_EDIT: booleanFlag.default(true),
   /** MapLibre style that replaces the offline basemap in production. */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Lifetime of a visitor's session without a customer (renewed while used). */
+  ANONYMOUS_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(48),
+  /** New sessions one client address may open in an hour (a cookie-less script opens one per request). */
+  SESSIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(10).max(1_000_000).default(300),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()

@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
+import { startCartSweeper } from "../../features/cart/cart-sweeper.server";
 import { startUnpaidOrderSweeper } from "../../features/orders/unpaid-orders.server";
 import { EnvError, env } from "../config/env";
 import { ensureDatabaseReady } from "../db/ready";
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   await ensureDatabaseReady((line) => console.log(line));
   // Orders left unpaid give their units back after UNPAID_ORDER_MINUTES (each process may sweep).
   if (settings.UNPAID_ORDER_MINUTES > 0) startUnpaidOrderSweeper(settings.UNPAID_ORDER_MINUTES);
+  // Expired sessions and the carts of visitors who are gone.
+  startCartSweeper();
 
   const dist = resolve(process.env.VITRINE_DIST ?? "dist");
   const clientRoot = resolve(dist, "client");

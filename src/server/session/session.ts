@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { env } from "../config/env";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
+import { rateLimiter } from "../security/rate-limit";
 import { DatabaseSessionStore, RedisSessionStore, type SessionRecord, type SessionStore } from "./store";
 
 export const SESSION_COOKIE = "vitrine_sid";
@@ -14,6 +15,10 @@ export interface Session {
   data: Record<string, unknown>;
   /** The cookie named a session the store could not be asked about (Redis away): treated as absent, kept. */
   unavailable?: boolean;
+  /** The client's address, for the limit on new sessions. */
+  clientAddress?: string;
+  /** Its lifetime was just extended: the cookie must be sent again with the new one. */
+  renewed?: boolean;
 }
 
 export interface CookieOptions {
@@ -43,30 +48,50 @@ export function sessionKey(id: string): string {
   return createHash("sha256").update(id).digest("base64url");
 }
 
-export function sessionCookieOptions(): CookieOptions {
+/**
+ * A signed-in customer's session lasts SESSION_TTL_HOURS; a visitor's only ANONYMOUS_SESSION_TTL_HOURS,
+ * renewed while used, so sessions a script opens and drops do not pile up for a month.
+ */
+export function sessionTtlSeconds(customerId: number | null): number {
+  return (customerId === null ? env().ANONYMOUS_SESSION_TTL_HOURS : env().SESSION_TTL_HOURS) * 3600;
+}
+
+/** A session in use is extended at most once in this time (one write per visitor per hour, not per page). */
+export const SESSION_RENEWAL_SECONDS = 3600;
+
+export function sessionCookieOptions(session: Pick<Session, "customerId"> = { customerId: null }): CookieOptions {
   return {
     httpOnly: true,
     sameSite: "Lax",
     secure: env().cookieSecure,
     path: "/",
-    maxAge: env().SESSION_TTL_HOURS * 3600,
+    maxAge: sessionTtlSeconds(session.customerId),
   };
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The session named by the cookie; absent (anonymous, `unavailable`) when its store cannot answer now. */
-export async function loadSession(cookieValue: string | undefined): Promise<Session> {
+export async function loadSession(cookieValue: string | undefined, clientAddress?: string): Promise<Session> {
+  const anonymous: Session = { id: null, customerId: null, data: {}, ...(clientAddress ? { clientAddress } : {}) };
   if (cookieValue && ID_PATTERN.test(cookieValue)) {
     try {
       const record = await sessionStore().get(sessionKey(cookieValue));
-      if (record) return { id: cookieValue, customerId: record.customerId, data: record.data };
+      if (record) {
+        const session: Session = { ...anonymous, id: cookieValue, customerId: record.customerId, data: record.data };
+        const ttl = sessionTtlSeconds(record.customerId) * 1000;
+        if (record.expiresAt !== undefined && record.expiresAt - Date.now() < ttl - SESSION_RENEWAL_SECONDS * 1000) {
+          await save(cookieValue, { customerId: record.customerId, data: record.data });
+          session.renewed = true;
+        }
+        return session;
+      }
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 503) throw error;
-      return { id: null, customerId: null, data: {}, unavailable: true };
+      return { ...anonymous, unavailable: true };
     }
   }
-  return { id: null, customerId: null, data: {} };
+  return anonymous;
 }
 
 function newId(): string {
@@ -74,12 +99,24 @@ function newId(): string {
 }
 
 async function save(id: string, record: SessionRecord): Promise<void> {
-  await sessionStore().set(sessionKey(id), record, env().SESSION_TTL_HOURS * 3600);
+  await sessionStore().set(sessionKey(id), record, sessionTtlSeconds(record.customerId));
 }
 
-/** Makes sure the session exists (anonymous carts need one); returns the id to put in the cookie. */
+/**
+ * Makes sure the session exists (anonymous carts need one); returns the id to put in the cookie. One
+ * address opens at most SESSIONS_PER_IP_PER_HOUR sessions (429 beyond), so a cookie-less script cannot
+ * fill the store.
+ */
 export async function ensureSession(session: Session): Promise<string> {
   if (!session.id) {
+    const wait = await rateLimiter().hit(`session:new:${session.clientAddress ?? "unknown"}`, {
+      max: env().SESSIONS_PER_IP_PER_HOUR,
+      windowSeconds: 3600,
+    });
+    if (wait > 0)
+      throw new ApiError(429, "TooManyRequests", {}, "Security.TooManyAttempts", {
+        minutes: Math.max(1, Math.ceil(wait / 60)),
+      });
     session.id = newId();
     await save(session.id, { customerId: session.customerId, data: session.data });
   }
@@ -104,4 +141,10 @@ export async function endSession(session: Session): Promise<void> {
   session.id = null;
   session.customerId = null;
   session.data = {};
+}
+
+/** Forgets expired sessions where the store keeps them until asked (the database; Redis expires its own). */
+export async function sweepExpiredSessions(now = new Date()): Promise<number> {
+  const current = sessionStore();
+  return current instanceof DatabaseSessionStore ? current.deleteExpired(now) : 0;
 }

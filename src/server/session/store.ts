@@ -5,6 +5,8 @@ import { redisCall, sharedRedis } from "../redis";
 export interface SessionRecord {
   customerId: number | null;
   data: Record<string, unknown>;
+  /** When the store forgets it (ms since epoch), as read; unset on writes. */
+  expiresAt?: number;
 }
 
 /** Where sessions live: the database by default, Redis when REDIS_URL is set. Keys are hashed ids. */
@@ -28,7 +30,11 @@ export class DatabaseSessionStore implements SessionStore {
       await this.delete(key);
       return null;
     }
-    return { customerId: row.customer_id, data: JSON.parse(row.data) as Record<string, unknown> };
+    return {
+      customerId: row.customer_id,
+      data: JSON.parse(row.data) as Record<string, unknown>,
+      expiresAt: Date.parse(row.expires_at),
+    };
   }
 
   async set(key: string, record: SessionRecord, ttlSeconds: number): Promise<void> {
@@ -45,6 +51,15 @@ export class DatabaseSessionStore implements SessionStore {
   async delete(key: string): Promise<void> {
     await this.db().deleteFrom("sessions").where("id", "=", key).execute();
   }
+
+  /** Forgets sessions past their end (Redis does this by itself). */
+  async deleteExpired(now = new Date()): Promise<number> {
+    const result = await this.db()
+      .deleteFrom("sessions")
+      .where("expires_at", "<=", now.toISOString())
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }
 
 export class RedisSessionStore implements SessionStore {
@@ -58,12 +73,21 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async get(key: string): Promise<SessionRecord | null> {
-    const raw = await redisCall(() => this.redis.get(this.prefix + key));
-    return raw ? (JSON.parse(raw) as SessionRecord) : null;
+    const [[, raw], [, ttl]] = (await redisCall(() =>
+      this.redis
+        .multi()
+        .get(this.prefix + key)
+        .pttl(this.prefix + key)
+        .exec(),
+    )) as [[null, string | null], [null, number]];
+    if (!raw) return null;
+    const { customerId, data } = JSON.parse(raw) as SessionRecord;
+    return { customerId, data, expiresAt: Date.now() + Math.max(0, ttl) };
   }
 
   async set(key: string, record: SessionRecord, ttlSeconds: number): Promise<void> {
-    await redisCall(() => this.redis.set(this.prefix + key, JSON.stringify(record), "EX", ttlSeconds));
+    const { customerId, data } = record;
+    await redisCall(() => this.redis.set(this.prefix + key, JSON.stringify({ customerId, data }), "EX", ttlSeconds));
   }
 
   async delete(key: string): Promise<void> {

@@ -1,0 +1,39 @@
+import { env } from "../../server/config/env";
+import { sessionStore, sweepExpiredSessions } from "../../server/session/session";
+import { deleteCarts, idleVisitorCarts } from "./cart.repository";
+
+/** At most this many idle carts are looked at per sweep; the next sweep takes the rest. */
+const SWEEP_BATCH = 500;
+
+/**
+ * Forgets what visitors left behind: sessions past their end, and the carts of visitors whose session
+ * is gone (a cart idle for a visitor's session lifetime whose session no longer exists). A customer's
+ * cart is never swept. Answers how many carts were deleted.
+ */
+export async function sweepAbandonedCarts(now = new Date()): Promise<number> {
+  await sweepExpiredSessions(now);
+  const before = new Date(now.getTime() - env().ANONYMOUS_SESSION_TTL_HOURS * 3600_000).toISOString();
+  const idle = await idleVisitorCarts(before, SWEEP_BATCH);
+  const gone: number[] = [];
+  for (const cart of idle) {
+    if (!cart.session_id || !(await sessionStore().get(cart.session_id))) gone.push(cart.id);
+  }
+  await deleteCarts(gone);
+  return gone.length;
+}
+
+/** Sweeps every ten minutes in this process (each process may sweep: the deletes are idempotent). */
+export function startCartSweeper(): () => void {
+  const running = globalThis as { vitrineCartSweeper?: () => void };
+  if (running.vitrineCartSweeper) return running.vitrineCartSweeper;
+  const sweep = () =>
+    sweepAbandonedCarts().catch((error: unknown) => console.error("Sweeping abandoned carts failed", error));
+  void sweep();
+  const timer = setInterval(sweep, 10 * 60_000);
+  timer.unref();
+  running.vitrineCartSweeper = () => {
+    clearInterval(timer);
+    running.vitrineCartSweeper = undefined;
+  };
+  return running.vitrineCartSweeper;
+}
