@@ -1,6 +1,7 @@
 // `npm run bench`: page weight from a real browser load, and server throughput with autocannon.
 // Not a test: figures move from run to run; budgets fail the bench, not the suite.
 // Options: --products N (demo shop size, default 200), --seconds S (per autocannon run, default 10),
+//          --pages (page weight and layout shift only),
 //          BENCH_POSTGRES_URL=postgres://... to also measure on PostgreSQL.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,7 +11,11 @@ import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { CHROMIUM_LAUNCH } from "../tests/support/chromium.mjs";
 
-const { values } = parseArgs({ options: { products: { type: "string" }, seconds: { type: "string" } } });
+const { values } = parseArgs({
+  options: { products: { type: "string" }, seconds: { type: "string" }, pages: { type: "boolean" } },
+});
+/** `--pages`: page weight and layout shift only (no throughput, no large shop). */
+const PAGES_ONLY = values.pages ?? false;
 const PRODUCTS = values.products ?? "200";
 const SECONDS = Number(values.seconds ?? 10);
 const budgets = JSON.parse(readFileSync(new URL("./budgets.json", import.meta.url), "utf8")).pages;
@@ -41,27 +46,65 @@ async function startServer(port, databaseUrl, products = PRODUCTS) {
   return child;
 }
 
+/** Cumulative layout shift every page type must stay under (the Lighthouse "good" line is 0.1). */
+const MAX_CLS = 0.01;
+
+/** A browser context as the page type's visitor: consent answered or not, one line in the cart or not. */
+async function prepareContext(browser, base, budget, options = {}) {
+  const context = await browser.newContext(options);
+  if (!budget.firstVisit) {
+    // A visitor who already answered the cookie prompt (the default stamp of the bench server).
+    const value = encodeURIComponent(
+      JSON.stringify({ stamp: "2026-11-01", preferences: true, statistics: false, marketing: false }),
+    );
+    await context.addCookies([{ name: "CookieConsent", value, url: base }]);
+  }
+  if (budget.withCart) {
+    const catalog = await (await fetch(`${base}/fr/catalog?q=`)).text();
+    const variantId = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalog)?.[1]);
+    await context.request.post(`${base}/api/v1/catalog/products/addtocart`, {
+      data: { ProductVariantId: variantId, Quantity: 1 },
+      headers: { Origin: base },
+    });
+  }
+  return context;
+}
+
+/**
+ * Layout shift of a first load on a phone as Lighthouse's mobile preset sees it (412 px, 4× slower CPU,
+ * a slow 4G network), summed over the load and two seconds after it, without any input.
+ */
+async function layoutShift(browser, base, budget, path) {
+  const mobile = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+  const context = await prepareContext(browser, base, budget, mobile);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1.6e6 / 8,
+    uploadThroughput: 750e3 / 8,
+  });
+  await page.addInitScript(() => {
+    window.benchShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.benchShift += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(base + path, { waitUntil: "networkidle" });
+  await page.waitForTimeout(2000);
+  const cls = await page.evaluate(() => window.benchShift);
+  await context.close();
+  return cls;
+}
+
 async function pageWeights(base) {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const home = await (await fetch(`${base}/fr/`)).text();
   const firstProduct = /href="\/fr\/p\/([^"]+)"/.exec(home)?.[1] ?? "";
   for (const [name, budget] of Object.entries(budgets)) {
-    const context = await browser.newContext();
-    if (!budget.firstVisit) {
-      // A visitor who already answered the cookie prompt (the default stamp of the bench server).
-      const value = encodeURIComponent(
-        JSON.stringify({ stamp: "2026-11-01", preferences: true, statistics: false, marketing: false }),
-      );
-      await context.addCookies([{ name: "CookieConsent", value, url: base }]);
-    }
-    if (budget.withCart) {
-      const catalog = await (await fetch(`${base}/fr/catalog?q=`)).text();
-      const variantId = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalog)?.[1]);
-      await context.request.post(`${base}/api/v1/catalog/products/addtocart`, {
-        data: { ProductVariantId: variantId, Quantity: 1 },
-        headers: { Origin: base },
-      });
-    }
+    const context = await prepareContext(browser, base, budget);
     const page = await context.newPage();
     const responses = [];
     page.on("requestfinished", (request) => responses.push(request));
@@ -86,9 +129,12 @@ async function pageWeights(base) {
     scriptGzip += gzipSync(Buffer.from(inline), { level: 9 }).length;
     const react = scripts.some((s) => /\/client\.[\w-]+\.js$|react/i.test(s));
     const maplibre = scripts.some((s) => /maplibre|pickup-map/i.test(s));
-    const ok = scriptGzip <= budget.maxScriptGzip && (budget.react || !react) && !maplibre;
+    await context.close();
+    const cls = await layoutShift(browser, base, budget, budget.path.replace("FIRST_PRODUCT", firstProduct));
+    const ok = scriptGzip <= budget.maxScriptGzip && (budget.react || !react) && !maplibre && cls <= MAX_CLS;
     if (!ok) failed = true;
     results.pages[name] = {
+      cls: Math.round(cls * 10000) / 10000,
       scriptGzip,
       transfer,
       requests: responses.length,
@@ -97,7 +143,6 @@ async function pageWeights(base) {
       budget: budget.maxScriptGzip,
       ok,
     };
-    await context.close();
   }
   await browser.close();
   return firstProduct;
@@ -283,7 +328,7 @@ let firstProduct = "";
 let server = await startServer(4410, sqliteFile);
 try {
   firstProduct = await pageWeights("http://127.0.0.1:4410");
-  await throughput("sqlite", "http://127.0.0.1:4410", firstProduct, sqliteFile);
+  if (!PAGES_ONLY) await throughput("sqlite", "http://127.0.0.1:4410", firstProduct, sqliteFile);
 } finally {
   server.kill();
   rmSync(sqliteFile, { force: true });
@@ -291,7 +336,7 @@ try {
   rmSync(`${sqliteFile}-shm`, { force: true });
 }
 
-if (process.env.BENCH_POSTGRES_URL) {
+if (process.env.BENCH_POSTGRES_URL && !PAGES_ONLY) {
   const { default: pg } = await import("pg");
   const schema = `bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: process.env.BENCH_POSTGRES_URL });
@@ -309,22 +354,27 @@ if (process.env.BENCH_POSTGRES_URL) {
 }
 
 // Suggestions on a large shop (seeding 20,000 products takes about 15 s).
-const bigFile = `data/bench-big-${Date.now()}.sqlite`;
-server = await startServer(4412, bigFile, SUGGEST_PRODUCTS);
-try {
-  await suggestionLatency("http://127.0.0.1:4412");
-} finally {
-  server.kill();
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${bigFile}${suffix}`, { force: true });
+if (!PAGES_ONLY) {
+  const bigFile = `data/bench-big-${Date.now()}.sqlite`;
+  server = await startServer(4412, bigFile, SUGGEST_PRODUCTS);
+  try {
+    await suggestionLatency("http://127.0.0.1:4412");
+  } finally {
+    server.kill();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${bigFile}${suffix}`, { force: true });
+  }
 }
 
-writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2));
-console.log("\nPage weight (first load, JavaScript gzip, total transfer as sent):");
+writeFileSync(`bench/results/${PAGES_ONLY ? "pages" : "latest"}.json`, JSON.stringify(results, null, 2));
+console.log(
+  `\nPage weight (first load, JavaScript gzip, total transfer as sent) and layout shift (phone, budget ${MAX_CLS}):`,
+);
 for (const [name, r] of Object.entries(results.pages)) {
   console.log(
-    `  ${name.padEnd(9)} JS ${(r.scriptGzip / 1024).toFixed(1)} KB gzip (budget ${(r.budget / 1024).toFixed(0)} KB), transfer ${(r.transfer / 1024).toFixed(1)} KB in ${r.requests} requests, React: ${r.react ? "yes" : "no"}, MapLibre: ${r.maplibre ? "yes" : "no"} ${r.ok ? "ok" : "OVER BUDGET"}`,
+    `  ${name.padEnd(16)} CLS ${r.cls.toFixed(4)}  JS ${(r.scriptGzip / 1024).toFixed(1)} KB gzip (budget ${(r.budget / 1024).toFixed(0)} KB), transfer ${(r.transfer / 1024).toFixed(1)} KB in ${r.requests} requests, React: ${r.react ? "yes" : "no"}, MapLibre: ${r.maplibre ? "yes" : "no"} ${r.ok ? "ok" : "OVER BUDGET"}`,
   );
 }
+if (PAGES_ONLY) process.exit(failed ? 1 : 0);
 console.log(`\nThroughput (autocannon, 10 connections, ${SECONDS} s each, 127.0.0.1):`);
 for (const [db, rows] of Object.entries(results.throughput)) {
   for (const [name, r] of Object.entries(rows)) {

@@ -1,15 +1,18 @@
 import { defineMiddleware } from "astro:middleware";
 import { randomUUID } from "node:crypto";
 import { startUnpaidOrderSweeper } from "./features/orders/unpaid-orders.server";
+import { HEAD_SCRIPT } from "./layouts/head-script";
 import { isCulture, pickCulture } from "./lib/culture";
 import { safeDecode } from "./lib/url";
 import { hasControlCharacters } from "./lib/validation";
 import { env } from "./server/config/env";
 import { ensureDatabaseReady } from "./server/db/ready";
 import { takeFlash } from "./server/http/flash";
-import { applySecurityHeaders, isSameOriginRequest } from "./server/http/security";
+import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from "./server/http/security";
 import { commitSessionCookie } from "./server/session/cookies";
 import { loadSession, SESSION_COOKIE } from "./server/session/session";
+
+registerInlineScripts([HEAD_SCRIPT]);
 
 /** First path segments that are not cultures. */
 const NON_CULTURE_PREFIXES = new Set(["maps", "api", "media", "dev", "_astro", "400", "404", "500"]);

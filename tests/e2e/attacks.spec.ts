@@ -85,3 +85,35 @@ test.describe("an attacker's hostile text", () => {
     }
   });
 });
+
+test.describe("the Content-Security-Policy", () => {
+  test("allows our inline scripts by hash only: an injected script does not run, the islands still do", async ({
+    page,
+  }) => {
+    const response = await page.goto("/fr/");
+    const policy = (await response?.headerValue("content-security-policy")) ?? "";
+    const scriptSrc = policy.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).toMatch(/'sha256-/);
+
+    // The same page with a script slipped into its HTML, as an injection would.
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.route("**/fr/", async (route) => {
+      const original = await route.fetch();
+      const html = (await original.text()).replace("</main>", "<script>window.injected = true;</script></main>");
+      await route.fulfill({ response: original, body: html });
+    });
+    await page.goto("/fr/");
+    expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+    expect(errors.some((e) => /Content Security Policy/i.test(e))).toBe(true);
+    // Our own bootstrap ran (the js class, the dataLayer) and the search island hydrates on use.
+    await expect(page.locator("html")).toHaveClass(/\bjs\b/);
+    expect(await page.evaluate(() => Array.isArray((window as { dataLayer?: unknown[] }).dataLayer))).toBe(true);
+    const search = page.getByRole("combobox").first();
+    await search.fill("rob");
+    await expect(page.getByRole("listbox").first()).toBeVisible();
+  });
+});

@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -7,6 +8,7 @@ import { startUnpaidOrderSweeper } from "../../features/orders/unpaid-orders.ser
 import { EnvError, env } from "../config/env";
 import { ensureDatabaseReady } from "../db/ready";
 import { pinClientAddress } from "./client-ip";
+import { registerInlineScripts } from "./security";
 import { serveStatic } from "./static";
 
 /**
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
   const { handler } = (await import(pathToFileURL(resolve(dist, "server/entry.mjs")).href)) as {
     handler: (req: unknown, res: unknown, next: (error?: unknown) => void) => void;
   };
+  await registerFrameworkScripts(resolve(dist, "server"));
   const compress = compression({ threshold: 1024 });
 
   const server = createServer(async (req, res) => {
@@ -62,6 +65,26 @@ async function main(): Promise<void> {
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+/**
+ * The inline scripts Astro can put in a page: its island loader and the hydration directives of this
+ * build (read from the build's manifest). With them (and the head bootstrap the middleware registers)
+ * the Content-Security-Policy allows inline scripts by hash only.
+ */
+async function registerFrameworkScripts(serverDir: string): Promise<void> {
+  const file = readdirSync(serverDir).find((name) => /^manifest_.*\.mjs$/.test(name));
+  if (!file) throw new Error(`No Astro manifest in ${serverDir}: run npm run build`);
+  const { manifest } = (await import(pathToFileURL(resolve(serverDir, file)).href)) as {
+    manifest: { clientDirectives: Map<string, string>; inlinedScripts?: Map<string, string> };
+  };
+  const { default: islandScript } = (await import("astro/runtime/server/astro-island.prebuilt.js")) as {
+    default: string;
+  };
+  registerInlineScripts(
+    [islandScript, ...manifest.clientDirectives.values(), ...(manifest.inlinedScripts?.values() ?? [])],
+    { complete: true },
+  );
 }
 
 main().catch((error: unknown) => {

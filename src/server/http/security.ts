@@ -1,16 +1,49 @@
+import { createHash } from "node:crypto";
 import { env } from "../config/env";
+
+/** A CSP source allowing one inline script by its text. */
+export function inlineScriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+interface InlineScripts {
+  hashes: Set<string>;
+  /** Every inline script the framework can emit is known (the production server read its build). */
+  complete: boolean;
+}
+
+// On globalThis: the production server (dist/main.mjs) and Astro's bundle each have their own copy of
+// this module, and both register scripts.
+const shared = globalThis as { vitrineInlineScripts?: InlineScripts };
+shared.vitrineInlineScripts ??= { hashes: new Set(), complete: false };
+const registry: InlineScripts = shared.vitrineInlineScripts;
+
+/**
+ * Allows these inline scripts (by hash) in the Content-Security-Policy. `complete` says that no other
+ * inline script is legitimate: then 'unsafe-inline' is dropped and an injected script does not run.
+ */
+export function registerInlineScripts(texts: Iterable<string>, options: { complete?: boolean } = {}): void {
+  for (const text of texts) registry.hashes.add(inlineScriptHash(text));
+  if (options.complete) registry.complete = true;
+  cached = undefined;
+}
 
 /**
  * Security headers for every response (DESIGN.md section 8). `extraOrigins` are the hosts a configured
  * map style (MAP_STYLE_URL) loads its style, tiles, sprites and glyphs from.
  */
-export function securityHeaders(extraOrigins: readonly string[] = []): Record<string, string> {
+export function securityHeaders(
+  extraOrigins: readonly string[] = [],
+  scriptHashes: readonly string[] | null = null,
+): Record<string, string> {
   const extra = extraOrigins.length ? ` ${extraOrigins.join(" ")}` : "";
+  // Astro's island loader, its hydration directives and our head bootstrap are inline scripts: allowed
+  // by hash once all of them are known (production), else (the dev server) inline scripts are allowed.
+  const inline = scriptHashes ? scriptHashes.join(" ") : "'unsafe-inline'";
   return {
     "Content-Security-Policy": [
       "default-src 'self'",
-      // Astro's island loader and swup's bootstrap are small inline scripts.
-      "script-src 'self' 'unsafe-inline'",
+      `script-src 'self' ${inline}`,
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob:${extra}`,
       "font-src 'self'",
@@ -32,7 +65,7 @@ export function securityHeaders(extraOrigins: readonly string[] = []): Record<st
 let cached: Record<string, string> | undefined;
 
 export function applySecurityHeaders(headers: Headers): void {
-  cached ??= securityHeaders(mapOrigins(env().MAP_STYLE_URL));
+  cached ??= securityHeaders(mapOrigins(env().MAP_STYLE_URL), registry.complete ? [...registry.hashes].sort() : null);
   for (const [name, value] of Object.entries(cached)) {
     if (!headers.has(name)) headers.set(name, value);
   }

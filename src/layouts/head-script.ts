@@ -1,0 +1,15 @@
+/**
+ * The one inline script of our own, first in <head>: it must run before anything paints (the `js` class
+ * hides no-JS-only controls) and before tags (Consent Mode defaults). Its text is the same on every page,
+ * so the Content-Security-Policy allows it by hash, not with 'unsafe-inline'; what varies (the consent
+ * stamp and the visitor's stored choice) comes from the JSON in its `data-consent` attribute.
+ */
+export const HEAD_SCRIPT = [
+  'document.documentElement.classList.add("js");',
+  "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}window.gtag=gtag;",
+  "(function(c){",
+  'gtag("consent","default",c.defaults);',
+  'if(c.decided)gtag("consent","update",c.decided);',
+  "window.VitrineConsent=window.VitrineConsent||{callbacks:[]};window.VitrineConsent.stamp=c.stamp;",
+  "})(JSON.parse(document.currentScript.dataset.consent));",
+].join("");
