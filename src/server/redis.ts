@@ -1,6 +1,9 @@
 import { Redis } from "ioredis";
 import { ApiError } from "./http/errors";
 
+/** Connections that were ready at least once: from then on a lost one fails fast. */
+const everReady = new WeakSet<Redis>();
+
 /** How long a Redis command may take before the request goes on without it. */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
@@ -18,6 +21,7 @@ export function connectRedis(url: string, log: (line: string) => void = (line) =
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   let down = false;
+  redis.on("ready", () => everReady.add(redis));
   redis.on("error", (error: Error) => {
     if (down) return;
     down = true;
@@ -43,11 +47,35 @@ export function sharedRedis(url: string): Redis {
   return redis;
 }
 
-/** Runs a Redis command; a Redis that is away is a 503 for the client (ServiceUnavailable), not a 500. */
-export async function redisCall<T>(command: () => Promise<T>): Promise<T> {
+/** How long the first commands of a new process wait for its first connection (then: fail fast). */
+export const REDIS_FIRST_CONNECT_WAIT_MS = 2000;
+
+/**
+ * Runs a Redis command; a Redis that is away is a 503 for the client (ServiceUnavailable), not a 500.
+ * Without an offline queue a command sent while the first connection is still being made would fail, so
+ * until it was ready once, commands wait for it (briefly); after that an outage fails at once.
+ */
+export async function redisCall<T>(redis: Redis, command: () => Promise<T>): Promise<T> {
   try {
+    if (redis.status !== "ready" && !everReady.has(redis)) await firstReady(redis);
     return await command();
   } catch {
     throw new ApiError(503, "ServiceUnavailable");
   }
+}
+
+function firstReady(redis: Redis): Promise<void> {
+  // A lazy connection starts with its first command.
+  if (redis.status === "wait") return redis.connect();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off("ready", onReady);
+      reject(new Error("Redis not ready"));
+    }, REDIS_FIRST_CONNECT_WAIT_MS);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once("ready", onReady);
+  });
 }

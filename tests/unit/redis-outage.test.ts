@@ -58,6 +58,18 @@ describe.skipIf(!hasRedisServer)("sessions and limits in Redis while Redis is st
     await database.close();
   });
 
+  it("lets the first commands of a new connection wait for it instead of failing", async () => {
+    const fresh = connectRedis(`redis://127.0.0.1:${port}`, () => {});
+    try {
+      const store = new RedisSessionStore(fresh, "outage:fresh:");
+      // Sent at once, before the connection is ready (no offline queue).
+      await store.set("k", { customerId: null, data: { a: 1 } }, 60);
+      expect((await store.get("k"))?.data).toEqual({ a: 1 });
+    } finally {
+      fresh.disconnect();
+    }
+  });
+
   it("answers quickly and clearly while Redis is away, keeps the cookie, and recovers by itself", async () => {
     const shopper = apiClient("198.51.100.20");
     const login = await shopper.call("POST", "/security/login", {

@@ -70,20 +70,20 @@ export class RedisRateLimiter implements RateLimiter {
 
   async hit(key: string, limit: Limit): Promise<number> {
     const k = this.prefix + key;
-    const [[, hits], [, ttl]] = (await redisCall(() => this.redis.multi().incr(k).ttl(k).exec())) as [
+    const [[, hits], [, ttl]] = (await redisCall(this.redis, () => this.redis.multi().incr(k).ttl(k).exec())) as [
       [null, number],
       [null, number],
     ];
-    if (ttl < 0) await redisCall(() => this.redis.expire(k, limit.windowSeconds));
+    if (ttl < 0) await redisCall(this.redis, () => this.redis.expire(k, limit.windowSeconds));
     return hits > limit.max ? (ttl > 0 ? ttl : limit.windowSeconds) : 0;
   }
 
   async peek(key: string, _limit?: Limit): Promise<number> {
-    return Number((await redisCall(() => this.redis.get(this.prefix + key))) ?? 0);
+    return Number((await redisCall(this.redis, () => this.redis.get(this.prefix + key))) ?? 0);
   }
 
   async reset(key: string): Promise<void> {
-    await redisCall(() => this.redis.del(this.prefix + key));
+    await redisCall(this.redis, () => this.redis.del(this.prefix + key));
   }
 }
 

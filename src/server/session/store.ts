@@ -73,7 +73,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async get(key: string): Promise<SessionRecord | null> {
-    const [[, raw], [, ttl]] = (await redisCall(() =>
+    const [[, raw], [, ttl]] = (await redisCall(this.redis, () =>
       this.redis
         .multi()
         .get(this.prefix + key)
@@ -87,11 +87,13 @@ export class RedisSessionStore implements SessionStore {
 
   async set(key: string, record: SessionRecord, ttlSeconds: number): Promise<void> {
     const { customerId, data } = record;
-    await redisCall(() => this.redis.set(this.prefix + key, JSON.stringify({ customerId, data }), "EX", ttlSeconds));
+    await redisCall(this.redis, () =>
+      this.redis.set(this.prefix + key, JSON.stringify({ customerId, data }), "EX", ttlSeconds),
+    );
   }
 
   async delete(key: string): Promise<void> {
-    await redisCall(() => this.redis.del(this.prefix + key));
+    await redisCall(this.redis, () => this.redis.del(this.prefix + key));
   }
 
   async close(): Promise<void> {

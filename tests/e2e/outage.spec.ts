@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { rawRequest } from "../support/raw-http";
+
+/**
+ * The production server with sessions in a Redis of this test's own, which the test stops: pages keep
+ * answering in full for a visitor whose session cannot be read, and come back when Redis does.
+ */
+const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+const REDIS_PORT = 20000 + (process.pid % 20000) + 1;
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 7;
+const base = `http://127.0.0.1:${PORT}`;
+const database = `data/e2e-outage-${Date.now()}.sqlite`;
+
+function start(
+  command: string,
+  args: string[],
+  ready: string,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const listen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(ready)) resolve(child);
+    };
+    child.stdout?.on("data", listen);
+    child.stderr?.on("data", listen);
+    child.on("exit", (code) => reject(new Error(`${command} exited with ${code}: ${output.slice(-500)}`)));
+  });
+}
+
+const stop = (child: ChildProcess | undefined) =>
+  new Promise<void>((resolve) => {
+    if (!child || child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+
+const redisArgs = ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"];
+
+test.describe("a Redis outage seen from the browser", () => {
+  test.skip(!hasRedis, "no redis-server binary to start and stop");
+  let redis: ChildProcess | undefined;
+  let server: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    redis = await start("redis-server", redisArgs, "Ready to accept connections");
+    server = await start(process.execPath, ["dist/main.mjs"], "listening", {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      SITE_URL: base,
+      DATABASE_URL: database,
+      REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+      SEED_PRODUCTS: "8",
+      ASSETS_DIR: "data/test-assets",
+    });
+  });
+  test.afterAll(async () => {
+    await stop(server);
+    await stop(redis);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+  });
+
+  test("pages answer in full, as for a visitor, and sign-in says the service is briefly away", async () => {
+    test.setTimeout(60_000);
+    const login = await rawRequest(`${base}/api/v1/security/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify({ Email: "marie@vitrine.test", Password: "Vitrine-demo-1" }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = String(login.headers["set-cookie"]).split(";")[0] as string;
+    expect((await rawRequest(`${base}/fr/`, { headers: { Cookie: cookie } })).body).toContain("Se déconnecter");
+
+    await stop(redis);
+    for (const path of ["/fr/", "/fr/shoppingcarts", "/fr/catalog?q="]) {
+      const started = Date.now();
+      const page = await rawRequest(`${base}${path}`, { headers: { Cookie: cookie } });
+      expect(page.status, path).toBe(200);
+      expect(page.body.trimEnd(), path).toMatch(/<\/html>$/);
+      expect(page.body, path).toContain("Se connecter");
+      expect(Date.now() - started, path).toBeLessThan(2000);
+    }
+    const form = await rawRequest(`${base}/fr/security/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      body: "Email=jan%40vitrine.test&Password=Vitrine-demo-2",
+    });
+    expect(form.status).toBe(503);
+    expect(form.body).toContain("momentanément indisponible");
+
+    // Back by itself once Redis is.
+    redis = await start("redis-server", redisArgs, "Ready to accept connections");
+    await expect
+      .poll(
+        async () =>
+          (
+            await rawRequest(`${base}/api/v1/security/login`, {
+              method: "POST",
+              headers: { "Content-Type": "application/json", Origin: base },
+              body: JSON.stringify({ Email: "marie@vitrine.test", Password: "Vitrine-demo-1" }),
+            })
+          ).status,
+        { timeout: 15_000 },
+      )
+      .toBe(200);
+  });
+});
