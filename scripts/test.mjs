@@ -22,6 +22,8 @@ function readReport(path) {
 }
 
 const parts = [];
+if (!process.env.TEST_POSTGRES_URL)
+  console.log("PostgreSQL suites are skipped (and counted): set TEST_POSTGRES_URL to run them");
 
 // 1. vitest
 rmSync(`${OUT}/vitest.json`, { force: true });

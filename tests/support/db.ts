@@ -9,8 +9,11 @@ import { seedDemoShop } from "../../src/server/db/seed/seed";
 import { setRateLimiter } from "../../src/server/security/rate-limit";
 import { setSessionStore } from "../../src/server/session/session";
 
-/** SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set (CI sets it). */
-export const DIALECTS: Dialect[] = process.env.TEST_POSTGRES_URL ? ["sqlite", "postgres"] : ["sqlite"];
+/**
+ * Both databases. Suites named "... on postgres" run when TEST_POSTGRES_URL is set (CI sets it); without
+ * it they are skipped and counted as skipped (tests/support/vitest.setup.ts).
+ */
+export const DIALECTS: Dialect[] = ["sqlite", "postgres"];
 
 export interface TestDatabase {
   handle: DbHandle;

@@ -30,6 +30,23 @@ describe("npm test's summary line", () => {
     expect(result.errors[0]).toContain("webServer");
   });
 
+  it("counts tests skipped while running (a suite skipped by a hook) as skipped", () => {
+    const report = {
+      numPassedTests: 3,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      testResults: [
+        {
+          name: "a.test.ts",
+          status: "passed",
+          assertionResults: [{ status: "passed" }, { status: "pending" }, { status: "pending" }],
+        },
+      ],
+    };
+    expect(vitestCounts(report, 0)).toMatchObject({ passed: 3, failed: 0, skipped: 2 });
+  });
+
   it("counts a test file that did not load as failed", () => {
     const counts = vitestCounts(report("vitest-errored"), 1);
     expect(counts.failed).toBe(1);
