@@ -148,17 +148,20 @@ async function pageWeights(base) {
   return firstProduct;
 }
 
+/** What a run of autocannon tells us: requests per second, median and 99th percentile latency, errors. */
+function cannonFigures(result) {
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
 function cannon(url) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: 10, duration: SECONDS }, (error, result) =>
-      error
-        ? reject(error)
-        : resolve({
-            rps: Math.round(result.requests.average),
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            non2xx: result.non2xx,
-          }),
+      error ? reject(error) : resolve(cannonFigures(result)),
     );
   });
 }
@@ -207,15 +210,7 @@ async function throughput(label, base, productSlug, databaseUrl) {
         headers: { "Content-Type": "application/json", Origin: base },
         body: JSON.stringify({ ProductVariantId: variants[0], Quantity: 1 }),
       },
-      (error, result) =>
-        error
-          ? reject(error)
-          : resolve({
-              rps: Math.round(result.requests.average),
-              p50: result.latency.p50,
-              p99: result.latency.p99,
-              non2xx: result.non2xx,
-            }),
+      (error, result) => (error ? reject(error) : resolve(cannonFigures(result))),
     ),
   );
   await restock(databaseUrl);

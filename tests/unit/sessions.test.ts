@@ -8,6 +8,16 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
 
 const HOUR = 3600_000;
 
+const sessionCount = async () =>
+  Number(
+    (
+      await db()
+        .selectFrom("sessions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 describe.each(DIALECTS)("visitors' sessions on %s", (dialect) => {
   let database: TestDatabase;
   let variantId: number;
@@ -75,27 +85,13 @@ describe.each(DIALECTS)("visitors' sessions on %s", (dialect) => {
     process.env.SESSIONS_PER_IP_PER_HOUR = "10";
     resetEnvForTests();
     try {
-      const before = Number(
-        (
-          await db()
-            .selectFrom("sessions")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const before = await sessionCount();
       const statuses: number[] = [];
       // A cookie-less script: a new client (no cookie) for every request.
       for (let i = 0; i < 14; i++) statuses.push((await addToCart(apiClient("198.51.100.42"))).status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(10);
       expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
-      const after = Number(
-        (
-          await db()
-            .selectFrom("sessions")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      const after = await sessionCount();
       expect(after - before).toBe(10);
       // Another address is not held back, and a visitor who has a session keeps using it.
       expect((await addToCart(apiClient("198.51.100.43"))).status).toBe(200);
