@@ -46,12 +46,12 @@ export function createApi(): Hono<ApiEnv> {
       isCulture(requested) ? requested : pickCulture(c.req.header("accept-language"), env().DEFAULT_CULTURE),
     );
     c.header("X-Request-Id", c.get("requestId"));
-    if (requested !== undefined && !isCulture(requested)) throw new ApiError(400, "UnknownCulture");
+    if (requested !== undefined && !isCulture(requested)) throw new ApiError("UnknownCulture");
     // Paths and queries are checked here once; bodies where they are parsed (parseWith).
     refuseControlCharacters({ _: safeDecode(c.req.path), ...c.req.query() }, c.get("culture"));
     // Payment webhooks come from the provider, not from our pages; their HMAC signature authenticates them.
     if (c.req.path !== WEBHOOK_PATH && !isSameOriginRequest(c.req.raw, env().allowedOrigins))
-      throw new ApiError(403, "CrossOrigin");
+      throw new ApiError("CrossOrigin");
     if (BODY_METHODS.has(c.req.method)) {
       // Behind the Node adapter every non-GET request has a body stream, even an empty DELETE: a body is
       // what the client declared (a content type, a length, a chunked transfer).
@@ -62,7 +62,7 @@ export function createApi(): Hono<ApiEnv> {
         (length !== undefined && length !== "0") ||
         c.req.header("transfer-encoding") !== undefined;
       if (c.req.raw.body !== null && declared && !/^application\/json\s*(;|$)/i.test(type ?? "")) {
-        throw new ApiError(415, "UnsupportedMediaType");
+        throw new ApiError("UnsupportedMediaType");
       }
     }
     await next();
@@ -72,7 +72,7 @@ export function createApi(): Hono<ApiEnv> {
     bodyLimit({
       maxSize: JSON_BODY_LIMIT_BYTES,
       onError: () => {
-        throw new ApiError(413, "PayloadTooLarge");
+        throw new ApiError("PayloadTooLarge");
       },
     }),
   );
@@ -84,7 +84,7 @@ export function createApi(): Hono<ApiEnv> {
     c.set("session", session);
     // The shopper's session is somewhere we cannot reach now: only public reads may go on without it.
     if (session.unavailable && !(c.req.method === "GET" && PUBLIC_READS.test(c.req.path)))
-      throw new ApiError(503, "ServiceUnavailable");
+      throw new ApiError("ServiceUnavailable");
     await next();
     if (session.id && (session.id !== before || session.renewed))
       setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions(session));
@@ -107,7 +107,7 @@ export function createApi(): Hono<ApiEnv> {
 
   app.get("/openapi.json", (c) => c.json(openApiDocument()));
 
-  app.notFound((c) => c.json(errorBody(new ApiError(404, "NotFound"), c.get("culture") ?? env().DEFAULT_CULTURE), 404));
+  app.notFound((c) => c.json(errorBody(new ApiError("NotFound"), c.get("culture") ?? env().DEFAULT_CULTURE), 404));
 
   app.onError((error, c) => {
     const culture = c.get("culture") ?? env().DEFAULT_CULTURE;
@@ -118,10 +118,10 @@ export function createApi(): Hono<ApiEnv> {
     // A lost database connection under a write (reads are retried): the client may try again.
     if (isConnectionError(error)) {
       c.header("Retry-After", "1");
-      return c.json(errorBody(new ApiError(503, "ServiceUnavailable"), culture), 503);
+      return c.json(errorBody(new ApiError("ServiceUnavailable"), culture), 503);
     }
     console.error(`[${c.get("requestId") ?? "-"}] ${c.req.method} ${c.req.path}`, error);
-    return c.json(errorBody(new ApiError(500, "InternalError"), culture), 500);
+    return c.json(errorBody(new ApiError("InternalError"), culture), 500);
   });
 
   return app;

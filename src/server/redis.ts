@@ -60,7 +60,7 @@ export async function redisCall<T>(redis: Redis, command: () => Promise<T>): Pro
     if (redis.status !== "ready" && !everReady.has(redis)) await firstReady(redis);
     return await command();
   } catch {
-    throw new ApiError(503, "ServiceUnavailable");
+    throw new ApiError("ServiceUnavailable");
   }
 }
 

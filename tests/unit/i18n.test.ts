@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CULTURES } from "../../src/lib/culture";
 import { keyPaths, RESOURCES, translator } from "../../src/lib/i18n";
+import { ERROR_CATALOGUE } from "../../src/server/http/errors";
 
 describe("translations", () => {
   const reference = new Set(CULTURES.flatMap((c) => keyPaths(RESOURCES[c])));
@@ -11,6 +12,14 @@ describe("translations", () => {
     expect(missing).toEqual([]);
     const t = translator(culture);
     for (const key of keys) expect(t(key).trim()).not.toBe("");
+  });
+
+  it.each(CULTURES)("%s has the message of every API error code of the catalogue", (culture) => {
+    const keys = new Set(keyPaths(RESOURCES[culture]));
+    const missing = Object.entries(ERROR_CATALOGUE)
+      .filter(([, entry]) => !keys.has(entry.messageKey))
+      .map(([code]) => code);
+    expect(missing).toEqual([]);
   });
 
   it("carries the spec's key names", () => {

@@ -59,7 +59,7 @@ document({
 });
 accountRoutes.get("/security/me", async (c) => {
   const customer = await currentCustomer(c.get("session"));
-  if (!customer) throw new ApiError(401, "Unauthorized");
+  if (!customer) throw new ApiError("Unauthorized");
   c.header("Cache-Control", "private, no-store");
   return c.json({
     CustomerId: customer.id,

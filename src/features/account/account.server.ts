@@ -20,7 +20,7 @@ function accountKey(email: string, ip: string): string {
 }
 
 function tooMany(seconds: number): ApiError {
-  return new ApiError(429, "TooManyRequests", {}, "Security.TooManyAttempts", {
+  return new ApiError("TooManyRequests", {}, "Security.TooManyAttempts", {
     minutes: Math.max(1, Math.ceil(seconds / 60)),
   });
 }
@@ -44,7 +44,7 @@ export async function signIn(session: Session, input: SignIn, ip: string): Promi
   let valid = false;
   if (row) valid = await verifyPassword(input.Password, row.password_hash);
   else await burnPasswordCheck(input.Password);
-  if (!row || !valid) throw new ApiError(401, "InvalidCredentials");
+  if (!row || !valid) throw new ApiError("InvalidCredentials");
   await limiter.reset(key);
   const { previousId } = await rotateSession(session, row.id);
   await adoptSessionCart(previousId, session.id as string, row.id);

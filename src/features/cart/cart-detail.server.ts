@@ -105,7 +105,7 @@ async function summaryAfterChange(session: Session, culture: Culture): Promise<C
 async function ownLine(session: Session, lineId: number) {
   const cartId = await ownCartId(session);
   const line = cartId ? await cartLine(cartId, lineId) : undefined;
-  if (!cartId || !line) throw new ApiError(404, "CartItemNotFound");
+  if (!cartId || !line) throw new ApiError("CartItemNotFound");
   return { cartId, line };
 }
 
@@ -120,7 +120,7 @@ export async function changeLineQuantity(
   if (quantity > 0) {
     const lines = await detailedLines(cartId, culture);
     const detail = lines.find((l) => l.id === line.id);
-    if (!detail) throw new ApiError(404, "CartItemNotFound");
+    if (!detail) throw new ApiError("CartItemNotFound");
     const otherLines = lines
       .filter((l) => l.variant_id === detail.variant_id && l.id !== detail.id)
       .reduce((sum, l) => sum + l.quantity, 0);
@@ -146,7 +146,7 @@ export async function removeLine(session: Session, culture: Culture, lineId: num
 export async function clearProduct(session: Session, culture: Culture, productId: number): Promise<CartSummary> {
   const cartId = await ownCartId(session);
   const removed = cartId ? await deleteProductLines(cartId, productId) : 0;
-  if (removed === 0) throw new ApiError(404, "CartItemNotFound");
+  if (removed === 0) throw new ApiError("CartItemNotFound");
   return summaryAfterChange(session, culture);
 }
 
@@ -155,7 +155,7 @@ export async function chooseShippingMethod(session: Session, culture: Culture, m
   const priced = await priceCart(await cartRow(cartId), [], culture, shopperOf(session));
   const method = priced.shippingMethods.find((m) => m.id === methodId);
   if (!method)
-    throw new ApiError(422, "ShippingMethodUnavailable", { ShippingMethodId: [] }, undefined, {
+    throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] }, undefined, {
       country: priced.shippingCountry.code,
     });
   const cart = await cartRow(cartId);
@@ -179,7 +179,7 @@ async function shippingCountryChanged(cartId: number, countryId: number, billing
 /** Shipping country by ISO code (cart page): changes VAT and the shipping price. */
 export async function chooseShippingCountry(session: Session, culture: Culture, code: string): Promise<CartSummary> {
   const country = await countryByCode(code);
-  if (!country) throw new ApiError(404, "CountryNotFound", { CountryCode: [] });
+  if (!country) throw new ApiError("CountryNotFound", { CountryCode: [] });
   const cartId = await ownOrNewCart(session);
   await shippingCountryChanged(cartId, country.id);
   return summaryAfterChange(session, culture);
@@ -195,8 +195,8 @@ export async function chooseCountries(
     countryById(ids.ShippingCountryId),
     countryById(ids.BillingCountryId),
   ]);
-  if (!shipping) throw new ApiError(404, "CountryNotFound", { ShippingCountryId: [] });
-  if (!billing) throw new ApiError(404, "CountryNotFound", { BillingCountryId: [] });
+  if (!shipping) throw new ApiError("CountryNotFound", { ShippingCountryId: [] });
+  if (!billing) throw new ApiError("CountryNotFound", { BillingCountryId: [] });
   const cartId = await ownOrNewCart(session);
   const cart = await cartRow(cartId);
   await shippingCountryChanged(cartId, shipping.id, billing.id);
@@ -210,7 +210,7 @@ export async function chooseCity(session: Session, culture: Culture, postalCode:
   const cartId = await ownOrNewCart(session);
   const priced = await priceCart(await cartRow(cartId), [], culture, shopperOf(session));
   const [city] = await findCities(priced.shippingCountry.id, postalCode, 1);
-  if (!city || city.postalCode !== postalCode) throw new ApiError(404, "CityNotFound", { CityId: [] });
+  if (!city || city.postalCode !== postalCode) throw new ApiError("CityNotFound", { CityId: [] });
   await updateCart(cartId, { city_id: city.id });
   return summaryAfterChange(session, culture);
 }

@@ -29,7 +29,6 @@ export function refuseLineProblem(problem: LineProblem, culture: Culture): void 
   const t = translator(culture);
   if (problem?.code === "QuantityRuleBroken")
     throw new ApiError(
-      422,
       "QuantityRuleBroken",
       { Quantity: [t("Errors.QuantityRuleBroken", { suggested: problem.suggested })] },
       undefined,
@@ -37,7 +36,6 @@ export function refuseLineProblem(problem: LineProblem, culture: Culture): void 
     );
   if (problem?.code === "InsufficientStock")
     throw new ApiError(
-      409,
       "InsufficientStock",
       { Quantity: [t("Errors.InsufficientStock", { available: problem.available })] },
       undefined,
@@ -70,7 +68,7 @@ export async function adoptSessionCart(previousId: string | null, newId: string,
 export async function addToCart(session: Session, culture: Culture, input: AddToCartInput): Promise<AddToCartResult> {
   const t = translator(culture);
   const variant = await saleableVariant(input.ProductVariantId, culture);
-  if (!variant) throw new ApiError(404, "ProductVariantNotFound", { ProductVariantId: [] });
+  if (!variant) throw new ApiError("ProductVariantNotFound", { ProductVariantId: [] });
   const rules = { min: variant.min_quantity, max: variant.max_quantity, step: variant.step_quantity };
   const id = await ensureSession(session);
   const check = (inCart: number) => {

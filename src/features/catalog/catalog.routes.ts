@@ -39,13 +39,13 @@ catalogRoutes.get("/catalog/products/:productId/productvariants", async (c) => {
   for (const [key, value] of Object.entries(query)) {
     if (!/^VariantValueId\d{1,2}$/.test(key) || value === "" || value === undefined) continue;
     const parsed = id.safeParse(value);
-    if (!parsed.success) throw new ApiError(400, "ValidationFailed", { [key]: [] });
+    if (!parsed.success) throw new ApiError("ValidationFailed", { [key]: [] });
     chosen.push(parsed.data);
   }
   const quantity = query.Quantity === undefined || query.Quantity === "" ? null : Number(query.Quantity);
-  if (quantity !== null && !Number.isFinite(quantity)) throw new ApiError(400, "ValidationFailed", { Quantity: [] });
+  if (quantity !== null && !Number.isFinite(quantity)) throw new ApiError("ValidationFailed", { Quantity: [] });
   const answer = await chooseVariant(productId, chosen, quantity, c.get("culture"), query.LastChangedValueId);
-  if (!answer) throw new ApiError(404, "NotFound");
+  if (!answer) throw new ApiError("NotFound");
   c.header("Cache-Control", "private, max-age=0");
   return c.json(answer);
 });

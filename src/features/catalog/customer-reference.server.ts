@@ -10,8 +10,8 @@ import { referenceFor, saveReference, searchReferences, variantExists } from "./
 /** Customer references are a business customers' feature: 401 signed out, 403 for a private customer. */
 async function businessCustomer(session: Session) {
   const customer = await currentCustomer(session);
-  if (!customer) throw new ApiError(401, "Unauthorized");
-  if (!customer.isBusiness) throw new ApiError(403, "Forbidden");
+  if (!customer) throw new ApiError("Unauthorized");
+  if (!customer.isBusiness) throw new ApiError("Forbidden");
   return customer;
 }
 
@@ -43,7 +43,7 @@ export async function updateReference(
   reference: string,
 ): Promise<{ Status: "Success"; Message: string }> {
   const customer = await businessCustomer(session);
-  if (!(await variantExists(variantId))) throw new ApiError(404, "ProductVariantNotFound");
+  if (!(await variantExists(variantId))) throw new ApiError("ProductVariantNotFound");
   await saveReference(customer.id, variantId, reference);
   const t = translator(culture);
   return { Status: "Success", Message: reference ? t("Catalog.CustomerRefSaved") : t("Catalog.CustomerRefRemoved") };

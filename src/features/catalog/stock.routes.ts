@@ -22,8 +22,8 @@ document({
 });
 stockRoutes.put("/stock/:variantId/:warehouseId", async (c) => {
   const customer = await currentCustomer(c.get("session"));
-  if (!customer) throw new ApiError(401, "Unauthorized");
-  if (customer.role !== "staff") throw new ApiError(403, "Forbidden");
+  if (!customer) throw new ApiError("Unauthorized");
+  if (customer.role !== "staff") throw new ApiError("Forbidden");
   const { variantId, warehouseId } = pathParams(c, z.object({ variantId: id, warehouseId: id }));
   const { Quantity } = await jsonBody(c, z.object({ Quantity: z.number().int().min(0).max(1_000_000) }));
   const { notified } = await setStock(variantId, warehouseId, Quantity);

@@ -68,7 +68,7 @@ export async function setStock(
         .select("id")
         .where("id", "=", warehouseId)
         .executeTakeFirst();
-      if (!exists || !warehouse) throw new ApiError(404, "NotFound");
+      if (!exists || !warehouse) throw new ApiError("NotFound");
       const total = async () =>
         Number(
           (

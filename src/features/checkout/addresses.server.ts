@@ -34,13 +34,13 @@ export function addressFlags(): AddressFlags {
 /** Creates (Id 0) or edits one of the customer's own addresses; another customer's is not found. */
 export async function saveAddress(customerId: number, input: AddressForm): Promise<SavedAddress> {
   const flags = addressFlags();
-  if (input.Id === 0 ? !flags.canCreate : !flags.canEdit) throw new ApiError(403, "Forbidden");
-  if (!(await countryById(input.CountryId))) throw new ApiError(404, "CountryNotFound", { CountryId: [] });
+  if (input.Id === 0 ? !flags.canCreate : !flags.canEdit) throw new ApiError("Forbidden");
+  if (!(await countryById(input.CountryId))) throw new ApiError("CountryNotFound", { CountryId: [] });
   let id = input.Id;
   if (id === 0) id = await insertAddress(customerId, input, input.AddressType);
-  else if (!(await updateAddress(customerId, id, input, input.AddressType))) throw new ApiError(404, "AddressNotFound");
+  else if (!(await updateAddress(customerId, id, input, input.AddressType))) throw new ApiError("AddressNotFound");
   const saved = await customerAddress(customerId, id);
-  if (!saved) throw new ApiError(404, "AddressNotFound");
+  if (!saved) throw new ApiError("AddressNotFound");
   return saved;
 }
 

@@ -64,8 +64,8 @@ document({
 checkoutRoutes.get("/couponcode/user/:id", async (c) => {
   const { id } = pathParams(c, CustomerParam);
   const session = c.get("session");
-  if (!session.customerId) throw new ApiError(401, "Unauthorized");
-  if (session.customerId !== id) throw new ApiError(404, "NotFound");
+  if (!session.customerId) throw new ApiError("Unauthorized");
+  if (session.customerId !== id) throw new ApiError("NotFound");
   return c.json(await availableCoupons(id, c.get("culture")));
 });
 
@@ -114,6 +114,6 @@ document({
 checkoutRoutes.post("/customers/addresses", async (c) => {
   const input = await jsonBody(c, AddressFormSchema);
   const session = c.get("session");
-  if (!session.customerId) throw new ApiError(401, "Unauthorized");
+  if (!session.customerId) throw new ApiError("Unauthorized");
   return c.json(await saveAddress(session.customerId, input));
 });

@@ -21,7 +21,7 @@ const CITY_SUGGESTIONS = 10;
  */
 export async function citySuggestions(countryId: string, query: string): Promise<Record<string, string>> {
   const country = /^\d+$/.test(countryId) ? await countryById(Number(countryId)) : await countryByCode(countryId);
-  if (!country) throw new ApiError(404, "CountryNotFound");
+  if (!country) throw new ApiError("CountryNotFound");
   if (query.length < CITY_AUTOCOMPLETE_MIN_LENGTH) return {};
   const rows = await findCities(country.id, query, CITY_SUGGESTIONS * 3);
   const map: Record<string, string> = {};
@@ -50,9 +50,9 @@ export async function checkVat(
   query: z.infer<typeof VatCheckQuerySchema>,
 ): Promise<VatCheckResult> {
   const t = translator(culture);
-  if (query.customerId && query.customerId !== session.customerId) throw new ApiError(404, "NotFound");
+  if (query.customerId && query.customerId !== session.customerId) throw new ApiError("NotFound");
   const country = await countryById(query.countryId);
-  if (!country) throw new ApiError(404, "CountryNotFound", { countryId: [] });
+  if (!country) throw new ApiError("CountryNotFound", { countryId: [] });
   const cartId = await findCartId({
     customerId: session.customerId,
     sessionKey: session.id ? sessionKey(session.id) : null,

@@ -56,9 +56,9 @@ async function resolveAddress(
   savedId: number | undefined,
 ): Promise<Address | null> {
   if (savedId) {
-    if (!session.customerId) throw new ApiError(401, "Unauthorized");
+    if (!session.customerId) throw new ApiError("Unauthorized");
     const saved = await customerAddress(session.customerId, savedId);
-    if (!saved) throw new ApiError(404, "AddressNotFound");
+    if (!saved) throw new ApiError("AddressNotFound");
     return saved;
   }
   return typed ?? null;
@@ -80,7 +80,7 @@ export async function placeOrder(session: Session, culture: Culture, input: Chec
     if (!refusal && !isUniqueViolation(error)) throw error;
     const winner = await orderByKey(input.IdempotencyKey);
     if (!winner) throw error;
-    if (!ownsOrder(session, winner)) throw new ApiError(409, "IdempotencyKeyReused");
+    if (!ownsOrder(session, winner)) throw new ApiError("IdempotencyKeyReused");
     return placed(winner, culture);
   }
 }
@@ -89,7 +89,7 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
   const t = translator(culture);
   const previous = await orderByKey(input.IdempotencyKey);
   if (previous) {
-    if (!ownsOrder(session, previous)) throw new ApiError(409, "IdempotencyKeyReused");
+    if (!ownsOrder(session, previous)) throw new ApiError("IdempotencyKeyReused");
     return placed(previous, culture);
   }
   const cartId = await findCartId({
@@ -98,19 +98,19 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
   });
   const cart = cartId ? await cartRow(cartId) : undefined;
   const lines = cartId ? await detailedLines(cartId, culture) : [];
-  if (!cartId || !cart || lines.length === 0) throw new ApiError(409, "CartEmpty");
+  if (!cartId || !cart || lines.length === 0) throw new ApiError("CartEmpty");
 
   const email = session.customerId ? await customerEmail(session.customerId) : input.Email;
-  if (!email) throw new ApiError(400, "ValidationFailed", { Email: [t("Errors.Required")] });
+  if (!email) throw new ApiError("ValidationFailed", { Email: [t("Errors.Required")] });
   const billing = await resolveAddress(session, input.Billing, input.ExistingBillingAddressId);
-  if (!billing) throw new ApiError(400, "ValidationFailed", { Billing: [t("Errors.Required")] });
+  if (!billing) throw new ApiError("ValidationFailed", { Billing: [t("Errors.Required")] });
   const shippingAddress = input.ShippingSameAsBilling
     ? billing
     : ((await resolveAddress(session, input.Shipping, input.ExistingShippingAddressId)) ?? billing);
 
   const priced = await priceCart(cart, lines, culture, { customerId: session.customerId, email });
   const method = priced.shippingMethod;
-  if (!method) throw new ApiError(422, "ShippingMethodUnavailable", { ShippingMethodId: [] });
+  if (!method) throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] });
   const saved = cart.pickup_point ? (JSON.parse(cart.pickup_point) as Record<string, unknown>) : null;
   // The pickup point's shipping names are the billing names (spec 001 section 3).
   const pickupPoint = saved
@@ -121,16 +121,16 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
       }
     : null;
   if (method.kind !== "home" && !pickupPoint)
-    throw new ApiError(422, "PickupPointRequired", { ShippingMethodId: [t("Errors.PickupPointRequired")] });
+    throw new ApiError("PickupPointRequired", { ShippingMethodId: [t("Errors.PickupPointRequired")] });
   if (method.kind === "home" && shippingAddress.CountryId !== priced.shippingCountry.id)
-    throw new ApiError(422, "ShippingCountryMismatch", { "Shipping.CountryId": [t("Errors.ShippingCountryMismatch")] });
-  if (!(await countryById(billing.CountryId))) throw new ApiError(404, "CountryNotFound", { "Billing.CountryId": [] });
+    throw new ApiError("ShippingCountryMismatch", { "Shipping.CountryId": [t("Errors.ShippingCountryMismatch")] });
+  if (!(await countryById(billing.CountryId))) throw new ApiError("CountryNotFound", { "Billing.CountryId": [] });
   // Reverse charge rests on a VAT number confirmed for the billing country chosen on the cart: the
   // invoice must be addressed there.
   if (priced.reverseCharge && billing.CountryId !== priced.billingCountry.id)
-    throw new ApiError(422, "BillingCountryMismatch", { "Billing.CountryId": [t("Errors.BillingCountryMismatch")] });
+    throw new ApiError("BillingCountryMismatch", { "Billing.CountryId": [t("Errors.BillingCountryMismatch")] });
   if (priced.coupon && priced.couponProblem)
-    throw new ApiError(422, "CouponNotValid", { CouponCode: [t(`Errors.${priced.couponProblem}`)] });
+    throw new ApiError("CouponNotValid", { CouponCode: [t(`Errors.${priced.couponProblem}`)] });
 
   const now = new Date();
   const number = orderNumber();
@@ -151,7 +151,7 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
           locked &&
           current.length === priced.lines.length &&
           current.every((l) => priced.lines.some((p) => p.id === l.id && p.quantity === l.quantity));
-        if (!same) throw new ApiError(409, current.length ? "CartChanged" : "CartEmpty");
+        if (!same) throw new ApiError(current.length ? "CartChanged" : "CartEmpty");
         if (priced.coupon) {
           await lockCoupon(trx, priced.coupon.id);
           const uses = await couponUses(priced.coupon.id, { customerId: session.customerId, email }, trx);
@@ -166,7 +166,7 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
               couponCovers(coupon, { ...l, categoryId: l.category_id, brandId: l.brand_id }),
             ).length,
           });
-          if (problem) throw new ApiError(422, "CouponNotValid", { CouponCode: [t(`Errors.${problem}`)] });
+          if (problem) throw new ApiError("CouponNotValid", { CouponCode: [t(`Errors.${problem}`)] });
         }
         const takes = await takeUnits(trx, priced.lines);
         const id = await insertOrder(
@@ -236,13 +236,12 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
           session_key: session.id ? sessionKey(session.id) : null,
         };
       });
-    if (!ownsOrder(session, result)) throw new ApiError(409, "IdempotencyKeyReused");
+    if (!ownsOrder(session, result)) throw new ApiError("IdempotencyKeyReused");
     return placed(result, culture);
   } catch (error) {
     if (error instanceof StockShortage) {
       const line = priced.lines.find((l) => l.variant_id === error.variantId);
       throw new ApiError(
-        409,
         "InsufficientStock",
         { Quantity: [t("Errors.InsufficientStockFor", { name: line?.name ?? "", available: error.available })] },
         undefined,

@@ -28,7 +28,7 @@ consentRoutes.post("/consent", async (c) => {
   const input = await jsonBody(c, DecisionSchema);
   // A decision for texts we no longer show proves nothing.
   if (input.Stamp !== env().CONSENT_STAMP)
-    throw new ApiError(422, "ConsentStampOutdated", { Stamp: [] }, "Errors.ConsentStampOutdated");
+    throw new ApiError("ConsentStampOutdated", { Stamp: [] }, "Errors.ConsentStampOutdated");
   const id = await recordConsentDecision(
     { stamp: input.Stamp, preferences: input.Preferences, statistics: input.Statistics, marketing: input.Marketing },
     c.get("culture"),

@@ -22,7 +22,7 @@ export async function ownOrder(session: Session, number: string) {
 }
 
 export async function orderList(session: Session, page: number) {
-  if (!session.customerId) throw new ApiError(401, "Unauthorized");
+  if (!session.customerId) throw new ApiError("Unauthorized");
   const { rows, total } = await customerOrders(session.customerId, {
     offset: (page - 1) * ORDERS_PAGE_SIZE,
     limit: ORDERS_PAGE_SIZE,
@@ -40,9 +40,9 @@ export const ReAddSchema = z.object({
 /** Puts an item of a past order back into the cart, under today's rules, stock and prices. */
 export async function reAddOrderLine(session: Session, culture: Culture, input: z.infer<typeof ReAddSchema>) {
   const order = await orderById(input.OrderId);
-  if (!order || !ownsOrder(session, order)) throw new ApiError(404, "OrderNotFound");
+  if (!order || !ownsOrder(session, order)) throw new ApiError("OrderNotFound");
   const line = (await orderLines(order.id)).find((l) => l.id === input.OrderLineId);
-  if (!line) throw new ApiError(404, "OrderNotFound");
+  if (!line) throw new ApiError("OrderNotFound");
   return addToCart(session, culture, {
     ProductVariantId: line.variant_id,
     Quantity: input.Quantity ?? line.quantity,

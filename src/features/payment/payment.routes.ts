@@ -48,7 +48,7 @@ paymentRoutes.post("/payments/sandbox/authorise", async (c) => {
   const outcome = await payByCard(c.get("culture"), input, input.OrderNumber);
   c.header("Cache-Control", "private, no-store");
   if (!outcome.ok)
-    throw new ApiError(400, "CardInvalid", Object.fromEntries(outcome.fields.map((field) => [field, ["invalid"]])));
+    throw new ApiError("CardInvalid", Object.fromEntries(outcome.fields.map((field) => [field, ["invalid"]])));
   return c.json(outcome.result);
 });
 
@@ -77,7 +77,7 @@ paymentRoutes.post("/payments/webhooks", async (c) => {
   try {
     raw = await c.req.json();
   } catch {
-    throw new ApiError(400, "InvalidJson");
+    throw new ApiError("InvalidJson");
   }
   const body = parseWith(NotificationSchema, raw, c.get("culture"));
   await receiveNotifications(body.notificationItems.map((n) => n.NotificationRequestItem));

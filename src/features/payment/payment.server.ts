@@ -25,8 +25,8 @@ export async function startPayment(
   orderNumber: string,
 ): Promise<PaymentSession & { amount: number; orderNumber: string }> {
   const own = await ownOrder(session, orderNumber);
-  if (!own) throw new ApiError(404, "OrderNotFound");
-  if (own.order.status !== "AwaitingPayment") throw new ApiError(409, "OrderNotAwaitingPayment");
+  if (!own) throw new ApiError("OrderNotFound");
+  if (own.order.status !== "AwaitingPayment") throw new ApiError("OrderNotAwaitingPayment");
   const id = randomBytes(12).toString("base64url");
   const now = new Date().toISOString();
   await db()
@@ -57,7 +57,7 @@ export async function startPayment(
  */
 export async function receiveNotifications(items: NotificationItem[]): Promise<void> {
   const hmacKey = env().PAYMENT_HMAC_KEY;
-  if (!items.every((item) => notificationSignatureValid(item, hmacKey))) throw new ApiError(401, "InvalidSignature");
+  if (!items.every((item) => notificationSignatureValid(item, hmacKey))) throw new ApiError("InvalidSignature");
   for (const item of items) await receive(item);
 }
 
@@ -130,14 +130,14 @@ export async function payByCard(culture: Culture, card: CardForm, orderNumber: s
     },
     deliver,
   );
-  if (!result) throw new ApiError(404, "PaymentNotFound");
+  if (!result) throw new ApiError("PaymentNotFound");
   return { ok: true, result };
 }
 
 /** Back from a redirect (challenge): the details are submitted; the webhook already recorded the outcome. */
 export async function submitDetails(redirectResult: string): Promise<PaymentResult & { paymentId: string }> {
   const result = await sandboxDetails(redirectResult, deliver);
-  if (!result) throw new ApiError(400, "PaymentDetailsInvalid");
+  if (!result) throw new ApiError("PaymentDetailsInvalid");
   return result;
 }
 

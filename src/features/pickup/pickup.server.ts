@@ -56,16 +56,15 @@ export async function searchPickupPoints(
   const culture = isCulture(named) ? named : requestCulture;
   const closed = translator(culture)("Pickup.Closed");
   const gateway = carrierGateway(carrier);
-  if (!gateway) throw new ApiError(404, "CarrierNotFound");
+  if (!gateway) throw new ApiError("CarrierNotFound");
   const method = await db()
     .selectFrom("shipping_methods")
     .select(["id", "carrier", "kind"])
     .where("id", "=", search.ShippingMethodId)
     .executeTakeFirst();
-  if (!method || method.carrier !== carrier)
-    throw new ApiError(422, "ShippingMethodUnavailable", { ShippingMethodId: [] });
+  if (!method || method.carrier !== carrier) throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] });
   const country = await countryByCode(search.CountryCode);
-  if (!country) throw new ApiError(404, "CountryNotFound", { CountryCode: [] });
+  if (!country) throw new ApiError("CountryNotFound", { CountryCode: [] });
   const place = await geocode(country.id, search);
   if (!place) return { ResponseStatusDescription: "AddressNotFound", PickupPointViewModels: [] };
   const points = await gateway.pointsNear({ ...place, countryId: country.id }, search.SearchRadius);
@@ -86,7 +85,7 @@ export async function savePickupPoint(session: Session, culture: Culture, point:
   const detail = await cartDetail(session, culture);
   const method = detail.shippingMethods.find((m) => m.id === point.ShippingMethodId);
   if (!detail.cart || !method || method.kind === "home")
-    throw new ApiError(422, "ShippingMethodUnavailable", { ShippingMethodId: [] });
+    throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] });
   if (method.carrier === "static") {
     const shop = point.PickupPointId
       ? await db()
@@ -96,12 +95,12 @@ export async function savePickupPoint(session: Session, culture: Culture, point:
           .where("is_active", "=", 1)
           .executeTakeFirst()
       : undefined;
-    if (!shop) throw new ApiError(404, "PickupPointNotFound", { PickupPointId: [] });
+    if (!shop) throw new ApiError("PickupPointNotFound", { PickupPointId: [] });
   } else if (point.PickupPointId) {
-    throw new ApiError(400, "ValidationFailed", { PickupPointId: [] });
+    throw new ApiError("ValidationFailed", { PickupPointId: [] });
   }
   const cart = await cartRow(detail.cart.id);
-  if (!cart) throw new ApiError(404, "NotFound");
+  if (!cart) throw new ApiError("NotFound");
   await updateCart(cart.id, { shipping_method_id: method.id, pickup_point: JSON.stringify(point) });
   return true;
 }

@@ -1,27 +1,56 @@
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 
-/** Permanent error codes; each has a message under `Errors.<Code>` unless a message key is given. */
-export type ErrorCode =
-  | "BadRequest"
-  | "ValidationFailed"
-  | "InvalidJson"
-  | "UnsupportedMediaType"
-  | "PayloadTooLarge"
-  | "Unauthorized"
-  | "Forbidden"
-  | "NotFound"
-  | "MethodNotAllowed"
-  | "TooManyRequests"
-  | "InternalError"
-  | "ServiceUnavailable"
-  | "UnknownCulture"
-  | "InvalidCredentials"
-  | "CrossOrigin"
-  | "ConsentStampOutdated"
-  | "ProductVariantNotFound"
-  | "QuantityRuleBroken"
-  | "InsufficientStock";
+/**
+ * The closed catalogue of API errors: a permanent PascalCase code, its HTTP status and the key of its
+ * message (present in all six languages: tests/unit/i18n.test.ts). A code not listed here does not compile.
+ */
+export const ERROR_CATALOGUE = {
+  BadRequest: { status: 400, messageKey: "Errors.BadRequest" },
+  ValidationFailed: { status: 400, messageKey: "Errors.ValidationFailed" },
+  InvalidJson: { status: 400, messageKey: "Errors.InvalidJson" },
+  UnknownCulture: { status: 400, messageKey: "Errors.UnknownCulture" },
+  CardInvalid: { status: 400, messageKey: "Errors.CardInvalid" },
+  PaymentDetailsInvalid: { status: 400, messageKey: "Errors.PaymentDetailsInvalid" },
+  Unauthorized: { status: 401, messageKey: "Errors.Unauthorized" },
+  InvalidCredentials: { status: 401, messageKey: "Errors.InvalidCredentials" },
+  InvalidSignature: { status: 401, messageKey: "Errors.InvalidSignature" },
+  Forbidden: { status: 403, messageKey: "Errors.Forbidden" },
+  CrossOrigin: { status: 403, messageKey: "Errors.CrossOrigin" },
+  NotFound: { status: 404, messageKey: "Errors.NotFound" },
+  AddressNotFound: { status: 404, messageKey: "Errors.AddressNotFound" },
+  CarrierNotFound: { status: 404, messageKey: "Errors.CarrierNotFound" },
+  CartItemNotFound: { status: 404, messageKey: "Errors.CartItemNotFound" },
+  CityNotFound: { status: 404, messageKey: "Errors.CityNotFound" },
+  CountryNotFound: { status: 404, messageKey: "Errors.CountryNotFound" },
+  OrderNotFound: { status: 404, messageKey: "Errors.OrderNotFound" },
+  PaymentNotFound: { status: 404, messageKey: "Errors.PaymentNotFound" },
+  PickupPointNotFound: { status: 404, messageKey: "Errors.PickupPointNotFound" },
+  ProductVariantNotFound: { status: 404, messageKey: "Errors.ProductVariantNotFound" },
+  MethodNotAllowed: { status: 405, messageKey: "Errors.MethodNotAllowed" },
+  CartEmpty: { status: 409, messageKey: "Errors.CartEmpty" },
+  CartChanged: { status: 409, messageKey: "Errors.CartChanged" },
+  IdempotencyKeyReused: { status: 409, messageKey: "Errors.IdempotencyKeyReused" },
+  InsufficientStock: { status: 409, messageKey: "Errors.InsufficientStock" },
+  OrderNotAwaitingPayment: { status: 409, messageKey: "Errors.OrderNotAwaitingPayment" },
+  PayloadTooLarge: { status: 413, messageKey: "Errors.PayloadTooLarge" },
+  UnsupportedMediaType: { status: 415, messageKey: "Errors.UnsupportedMediaType" },
+  BillingCountryMismatch: { status: 422, messageKey: "Errors.BillingCountryMismatch" },
+  ConsentStampOutdated: { status: 422, messageKey: "Errors.ConsentStampOutdated" },
+  CouponNotValid: { status: 422, messageKey: "Errors.CouponNotValid" },
+  PickupPointRequired: { status: 422, messageKey: "Errors.PickupPointRequired" },
+  QuantityRuleBroken: { status: 422, messageKey: "Errors.QuantityRuleBroken" },
+  ShippingCountryMismatch: { status: 422, messageKey: "Errors.ShippingCountryMismatch" },
+  ShippingMethodUnavailable: { status: 422, messageKey: "Errors.ShippingMethodUnavailable" },
+  TooManyRequests: { status: 429, messageKey: "Errors.TooManyRequests" },
+  InternalError: { status: 500, messageKey: "Errors.InternalError" },
+  ServiceUnavailable: { status: 503, messageKey: "Errors.ServiceUnavailable" },
+} as const satisfies Record<
+  string,
+  { status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503; messageKey: `Errors.${string}` }
+>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -33,14 +62,17 @@ export interface ErrorBody {
 
 /** An error a client caused or may see; thrown anywhere in a service, shaped by the API's error handler. */
 export class ApiError extends Error {
+  readonly status: (typeof ERROR_CATALOGUE)[ErrorCode]["status"];
+
+  /** `messageKey` replaces the code's general message with a more precise one (its values in `messageValues`). */
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
-    readonly code: ErrorCode | (string & {}),
+    readonly code: ErrorCode,
     readonly errors: FieldErrors = {},
     readonly messageKey?: string,
     readonly messageValues?: Record<string, unknown>,
   ) {
     super(code);
+    this.status = ERROR_CATALOGUE[code].status;
   }
 }
 
@@ -48,7 +80,7 @@ export function errorBody(error: ApiError, culture: Culture): ErrorBody {
   const t = translator(culture);
   return {
     Code: error.code,
-    Message: t(error.messageKey ?? `Errors.${error.code}`, error.messageValues ?? {}),
+    Message: t(error.messageKey ?? ERROR_CATALOGUE[error.code].messageKey, error.messageValues ?? {}),
     Errors: error.errors,
   };
 }

@@ -28,13 +28,13 @@ export function refuseControlCharacters(value: unknown, culture: Culture): void 
   const fields = fieldsWithControlCharacters(value);
   if (fields.length === 0) return;
   const message = translator(culture)("Errors.InvalidValue");
-  throw new ApiError(400, "ValidationFailed", Object.fromEntries(fields.map((field) => [field, [message]])));
+  throw new ApiError("ValidationFailed", Object.fromEntries(fields.map((field) => [field, [message]])));
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, culture: Culture): z.infer<S> {
   refuseControlCharacters(value, culture);
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError(400, "ValidationFailed", fieldErrors(result.error, culture));
+  if (!result.success) throw new ApiError("ValidationFailed", fieldErrors(result.error, culture));
   return result.data;
 }
 
@@ -44,7 +44,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   try {
     value = await c.req.json();
   } catch {
-    throw new ApiError(400, "InvalidJson");
+    throw new ApiError("InvalidJson");
   }
   return parseWith(schema, value, c.get("culture"));
 }
@@ -55,6 +55,6 @@ export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.infer
 
 export function pathParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const result = schema.safeParse(c.req.param());
-  if (!result.success) throw new ApiError(404, "NotFound");
+  if (!result.success) throw new ApiError("NotFound");
   return result.data;
 }

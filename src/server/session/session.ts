@@ -114,7 +114,7 @@ export async function ensureSession(session: Session): Promise<string> {
       windowSeconds: 3600,
     });
     if (wait > 0)
-      throw new ApiError(429, "TooManyRequests", {}, "Security.TooManyAttempts", {
+      throw new ApiError("TooManyRequests", {}, "Security.TooManyAttempts", {
         minutes: Math.max(1, Math.ceil(wait / 60)),
       });
     session.id = newId();

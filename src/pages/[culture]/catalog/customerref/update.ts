@@ -13,7 +13,7 @@ export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => 
   const t = translator(locals.culture);
   const input = ReferenceUpdateSchema.safeParse(Object.fromEntries(form));
   try {
-    if (!input.success) throw new ApiError(400, "ValidationFailed");
+    if (!input.success) throw new ApiError("ValidationFailed");
     const result = await updateReference(
       locals.session,
       locals.culture,
