@@ -29,7 +29,7 @@ const databaseUrl = z
     },
   );
 
-const schema = z.object({
+export const SETTINGS_SCHEMA = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -108,7 +108,7 @@ const schema = z.object({
     .default(24 * 30),
 });
 
-export type Env = z.infer<typeof schema> & {
+export type Env = z.infer<typeof SETTINGS_SCHEMA> & {
   isProduction: boolean;
   cookieSecure: boolean;
   devIslands: boolean;
@@ -129,7 +129,7 @@ function isLoopback(url: string): boolean {
 /** Parses settings; throws EnvError with one line per bad variable. Empty strings count as unset. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const result = schema.safeParse(cleaned);
+  const result = SETTINGS_SCHEMA.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
