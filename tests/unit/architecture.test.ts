@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -53,5 +53,103 @@ describe("browser bundles stay small", () => {
       queue.push(...runtimeImports(next));
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+/** Every module a file imports from this repository (type-only imports too: they are dependencies). */
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  return [...source.matchAll(/(?:from|import)\s*\(?\s*["'](\.[^"']+)["']/g)]
+    .map((m) => join(file, "..", m[1] as string))
+    .map((base) => {
+      for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")])
+        if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
+      return base;
+    });
+}
+
+const sources = () => files("src").filter((f) => /\.(ts|tsx|astro)$/.test(f) && !/\.test\.ts$/.test(f));
+const featureOf = (file: string) => /^src[\\/]features[\\/]([^\\/]+)/.exec(file)?.[1] ?? null;
+const isomorphic = (file: string) =>
+  /^src[\\/]features[\\/][^\\/]+[\\/][^\\/.]+\.ts$/.test(file) || file.startsWith(join("src", "lib"));
+
+/**
+ * The rules of DESIGN.md section 4, as "from -> to" lines: a repository is private to its feature; the
+ * shell knows no feature; isomorphic code (lib/, a feature's <domain>.ts) does not import the shell; the
+ * features' dependencies have no cycle.
+ */
+function violations(): string[] {
+  const found = new Set<string>();
+  const edges = new Map<string, Set<string>>();
+  for (const file of sources()) {
+    const from = featureOf(file);
+    for (const target of importsOf(file)) {
+      const to = featureOf(target);
+      if (to && from !== to && /\.repository(\.ts)?$/.test(target)) found.add(`repository: ${file} -> ${target}`);
+      if (file.startsWith(join("src", "shell")) && to) found.add(`shell knows a feature: ${file} -> ${target}`);
+      if (isomorphic(file) && target.startsWith(join("src", "shell")))
+        found.add(`isomorphic imports shell: ${file} -> ${target}`);
+      if (from && to && from !== to) {
+        if (!edges.has(from)) edges.set(from, new Set());
+        edges.get(from)?.add(to);
+      }
+    }
+  }
+  const reaches = (start: string, goal: string) => {
+    const seen = new Set<string>();
+    const queue = [start];
+    while (queue.length) {
+      const next = queue.pop() as string;
+      if (next === goal) return true;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(...(edges.get(next) ?? []));
+    }
+    return false;
+  };
+  for (const [from, targets] of edges)
+    for (const to of targets) if (reaches(to, from)) found.add(`feature cycle: ${from} -> ${to}`);
+  return [...found].map((line) => line.replaceAll("\\", "/")).sort();
+}
+
+/**
+ * Today's breaches, written down when the rules were (issue 12 removes them): a new one fails, and so
+ * does a listed one that is gone, so the list only shrinks. After removing breaches, rewrite it with
+ * `UPDATE_ARCHITECTURE_BASELINE=1 npx vitest run tests/unit/architecture.test.ts` (it refuses to grow).
+ */
+const BASELINE = "tests/unit/architecture-baseline.json";
+
+describe("feature boundaries (DESIGN.md section 4)", () => {
+  it("adds no breach to the recorded ones, and the record lists none that is gone", () => {
+    const now = violations();
+    const recorded = JSON.parse(readFileSync(BASELINE, "utf8")) as string[];
+    if (process.env.UPDATE_ARCHITECTURE_BASELINE && now.every((line) => recorded.includes(line)))
+      writeFileSync(BASELINE, `${JSON.stringify(now, null, 2)}\n`);
+    expect(
+      now.filter((line) => !recorded.includes(line)),
+      "new breaches",
+    ).toEqual([]);
+    expect(
+      recorded.filter((line) => !now.includes(line)),
+      "fixed: remove from the baseline",
+    ).toEqual([]);
+  });
+
+  it("sees a deliberately wrong import", () => {
+    // A shell module reaching into a feature's repository breaks two rules at once.
+    const probe = join("src", "shell", "architecture-probe.ts");
+    writeFileSync(
+      probe,
+      'import { findCartId } from "../features/cart/cart.repository";\nexport const probe = findCartId;\n',
+    );
+    try {
+      const found = violations();
+      expect(found).toContain("repository: src/shell/architecture-probe.ts -> src/features/cart/cart.repository.ts");
+      expect(found).toContain(
+        "shell knows a feature: src/shell/architecture-probe.ts -> src/features/cart/cart.repository.ts",
+      );
+    } finally {
+      rmSync(probe);
+    }
   });
 });
