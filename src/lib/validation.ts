@@ -2,7 +2,6 @@
  * Spec 000 section 5: the form validators, as pure functions shared by the browser (src/shell/controllers/
  * validation.ts) and the server, so both judge the same fields the same way.
  */
-import { EMAIL_DOMAIN_LABEL_MAX } from "../shell/constants";
 import { type Culture, INTL_LOCALE } from "./culture";
 
 /**
@@ -25,6 +24,9 @@ export function fieldsWithControlCharacters(value: unknown, path = ""): string[]
     ...fieldsWithControlCharacters(inner, path ? `${path}.${key}` : key),
   ]);
 }
+
+/** E-mail validation (spec 000 section 9): longest domain label. */
+export const EMAIL_DOMAIN_LABEL_MAX = 63;
 
 export type Rule =
   | { type: "mandatory" }

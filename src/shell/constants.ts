@@ -1,10 +1,5 @@
 /** Spec 000 section 9: every number of the shell, named for what it does. */
 
-/** Consent cookie: name, path and lifetime (one year). */
-export const CONSENT_COOKIE_NAME = "CookieConsent";
-export const CONSENT_COOKIE_PATH = "/";
-export const CONSENT_COOKIE_LIFETIME_HOURS = 8760;
-
 /** The older cookie-law banner of spec 001 section 4 keeps its choice as long. */
 export const COOKIE_LAW_COOKIE_NAME = "CookieLawAccepted";
 export const COOKIE_LAW_LIFETIME_HOURS = 8760;
@@ -37,9 +32,6 @@ export const CLIPBOARD_MESSAGE_REMOVE_MS = 2500;
 /** Crop modal image box (asset library issue). */
 export const CROP_BOX_WIDTH = 568;
 export const CROP_BOX_HEIGHT = 400;
-
-/** E-mail validation: longest domain label. */
-export const EMAIL_DOMAIN_LABEL_MAX = 63;
 
 /** Tag manager: virtual page views wait this long after the first load, or after an Ajax change. */
 export const VIRTUAL_PAGEVIEW_DELAY_MS = 100;

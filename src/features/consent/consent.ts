@@ -1,5 +1,3 @@
-import { CONSENT_COOKIE_LIFETIME_HOURS, CONSENT_COOKIE_NAME, CONSENT_COOKIE_PATH } from "../../shell/constants";
-
 /**
  * Cookie consent (spec 000 sections 3, 4, 7, 9): pure rules shared by the server (which renders the
  * dialog open or closed and the Consent Mode defaults) and the browser. No zod here: this module is
@@ -15,7 +13,10 @@ export interface ConsentSettings {
   marketing: boolean;
 }
 
-export { CONSENT_COOKIE_NAME, CONSENT_COOKIE_PATH };
+/** Consent cookie (spec 000 section 9): name, path and lifetime (one year). */
+export const CONSENT_COOKIE_NAME = "CookieConsent";
+export const CONSENT_COOKIE_PATH = "/";
+export const CONSENT_COOKIE_LIFETIME_HOURS = 8760;
 export const CONSENT_COOKIE_MAX_AGE_SECONDS = CONSENT_COOKIE_LIFETIME_HOURS * 3600;
 
 /** The stored settings, or null when the cookie is absent or not ours. */
