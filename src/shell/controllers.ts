@@ -1,49 +1,34 @@
 import { loadChunk } from "./chunks";
 
+import { type ControllerDefinition, defineControllers } from "./controller";
+
 /**
  * Behaviours attached by `data-controller="name other"`; each loads lazily, the first time a page
  * holds one, so pages without them pay nothing. An unknown name is a warning only (spec 000 section 8).
+ * The shell's own are generic; features register theirs (`registerControllers`).
  */
-type Connect = (element: HTMLElement) => void;
+const registry = new Map<string, ControllerDefinition>();
 
-const CONTROLLERS: Record<string, () => Promise<{ default: Connect }>> = {
-  clipboard: () => import("./controllers/clipboard"),
-  share: () => import("./controllers/share"),
-  "fake-select": () => import("./controllers/fake-select"),
-  "scroll-animate": () => import("./controllers/scroll-animate"),
-  "animated-label": () => import("./controllers/animated-label"),
-  "bigger-link": () => import("./controllers/bigger-link"),
-  validation: () => import("./controllers/validation"),
-  "cookie-law": () => import("./controllers/cookie-law"),
-  "list-toolbar": () => import("./controllers/list-toolbar"),
-  "list-filter": () => import("./controllers/list-filter"),
-  "product-gallery": () => import("./controllers/product-gallery"),
-  ecommerce: () => import("./controllers/ecommerce"),
-  "viewer-360": () => import("./controllers/viewer-360"),
-  carousel: () => import("./controllers/carousel"),
-  "quick-view": () => import("./controllers/quick-view"),
-  "customer-reference": () => import("./controllers/customer-reference"),
-  "cart-page": () => import("./controllers/cart-page"),
-  checkout: () => import("./controllers/checkout"),
-  payment: () => import("./controllers/payment"),
-  "pickup-search": () => import("./controllers/pickup-search"),
-  "address-picker": () => import("./controllers/address-picker"),
-  "address-form": () => import("./controllers/address-form"),
-};
+export function registerControllers(definitions: ControllerDefinition[]): void {
+  for (const definition of definitions) {
+    if (registry.has(definition.name)) console.warn(`Controller defined twice: ${definition.name}`);
+    registry.set(definition.name, definition);
+  }
+}
 
-/** Controllers that wait for the shopper to reach their element (a form being filled) before loading. */
-const ON_INTERACTION = new Set([
-  "validation",
-  "list-toolbar",
-  "list-filter",
-  "product-gallery",
-  "viewer-360",
-  "carousel",
-  "quick-view",
-  "customer-reference",
-  "checkout",
-  "address-picker",
-]);
+registerControllers(
+  defineControllers([
+    { name: "clipboard", load: "eager", module: () => import("./controllers/clipboard") },
+    { name: "share", load: "eager", module: () => import("./controllers/share") },
+    { name: "fake-select", load: "eager", module: () => import("./controllers/fake-select") },
+    { name: "scroll-animate", load: "eager", module: () => import("./controllers/scroll-animate") },
+    { name: "animated-label", load: "eager", module: () => import("./controllers/animated-label") },
+    { name: "bigger-link", load: "eager", module: () => import("./controllers/bigger-link") },
+    { name: "validation", load: "interaction", module: () => import("./controllers/validation") },
+    { name: "carousel", load: "interaction", module: () => import("./controllers/carousel") },
+  ]),
+);
+
 const INTERACTION_EVENTS = ["focusin", "pointerdown", "pointerover"] as const;
 
 const HELD_EVENTS = ["submit", "change", "click"] as const;
@@ -107,8 +92,8 @@ export function connectControllers(root: ParentNode = document): void {
     for (const name of names) {
       if (done.has(name)) continue;
       done.add(name);
-      const load = CONTROLLERS[name];
-      if (!load) {
+      const definition = registry.get(name);
+      if (!definition) {
         console.warn(`Missing controller: ${name}`);
         continue;
       }
@@ -116,7 +101,7 @@ export function connectControllers(root: ParentNode = document): void {
       // hold), and speak the browser's language: the rules, in the shopper's language, replace them.
       if (name === "validation" && element instanceof HTMLFormElement) element.noValidate = true;
       const run = (release: () => void = () => {}) =>
-        loadChunk(`controller-${name}`, load)
+        loadChunk(`controller-${name}`, definition.module)
           .then((module) => {
             module.default(element);
             // Says which behaviours are live (for CMS scripts and tests).
@@ -124,7 +109,7 @@ export function connectControllers(root: ParentNode = document): void {
             release();
           })
           .catch(() => done.delete(name));
-      if (ON_INTERACTION.has(name)) whenUsed(element, run);
+      if (definition.load === "interaction") whenUsed(element, run);
       else void run();
     }
   }

@@ -1,5 +1,4 @@
 import type Swup from "swup";
-import { activateConsentedScripts, reopenConsent, startConsent } from "../features/consent/consent.scripts";
 import { PAGE_ANIMATION_MS } from "./constants";
 import { connectControllers } from "./controllers";
 import { installLinkBehaviours } from "./link-behaviours";
@@ -9,26 +8,15 @@ import { installTagManager } from "./tag-manager";
 
 /**
  * The shell's browser code, on every page (no React): link rules and page events on swup, request
- * errors, the tag manager, consent, and lazily loaded controllers.
+ * errors, the tag manager, and lazily loaded controllers (features register theirs first:
+ * src/layouts/behaviours.ts).
  */
 document.documentElement.style.setProperty("--page-animation-ms", `${PAGE_ANIMATION_MS}ms`);
 installLinkBehaviours();
 installTagManager();
 connectControllers();
-startConsent();
 
-document.addEventListener("click", (event) => {
-  if ((event.target as Element).closest?.("[data-consent-open]")) {
-    event.preventDefault();
-    reopenConsent();
-  }
-});
-
-document.addEventListener("page:loaded", () => {
-  const main = document.querySelector("#swup") ?? document;
-  connectControllers(main);
-  activateConsentedScripts(main);
-});
+document.addEventListener("page:loaded", () => connectControllers(document.querySelector("#swup") ?? document));
 
 // swup is created by @swup/astro once the page is idle; it announces itself with swup:enable.
 const configured = new WeakSet<Swup>();

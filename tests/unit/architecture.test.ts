@@ -10,7 +10,11 @@ function files(dir: string): string[] {
 }
 
 const browserSide = files("src").filter(
-  (f) => (/\.(client|store)\.ts$|\.tsx$/.test(f) || f.startsWith(join("src", "shell"))) && !f.endsWith(".test.ts"),
+  (f) =>
+    (/\.(client|store|controller|controllers)\.ts$|\.tsx$/.test(f) ||
+      f.startsWith(join("src", "shell")) ||
+      f === join("src", "layouts", "behaviours.ts")) &&
+    !f.endsWith(".test.ts"),
 );
 
 describe("dependency rule (DESIGN.md section 4)", () => {

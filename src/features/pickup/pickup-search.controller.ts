@@ -1,4 +1,4 @@
-import { savePickupPoint } from "../../features/checkout/checkout.client";
+import { savePickupPoint } from "../checkout/checkout.client";
 
 /**
  * The pickup point modal: clicking an entry activates it and enables the choose button; choosing
@@ -55,7 +55,7 @@ export default function connect(root: HTMLElement): void {
   }));
   const map =
     container && points.length
-      ? import("./pickup-map")
+      ? import("./pickup-map.controller")
           .then((m) =>
             m.mountPickupMap(container, points, root.dataset.mapStyle || null, (id) => {
               const entry = root.querySelector<HTMLElement>(`[data-pickup-point="${CSS.escape(id)}"]`);

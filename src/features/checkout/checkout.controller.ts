@@ -1,6 +1,6 @@
-import { checkVatNumber } from "../../features/checkout/checkout.client";
-import { vatChangeReloads } from "../../features/checkout/vat.constants";
-import { trackEcommerce } from "../tag-manager";
+import { trackEcommerce } from "../../shell/tag-manager";
+import { checkVatNumber } from "./checkout.client";
+import { vatChangeReloads } from "./vat.constants";
 
 /**
  * The one-step checkout with JavaScript: the VAT number is checked in place (the field turns valid or

@@ -1,4 +1,4 @@
-import { $savedAddress, loadAddressPicker } from "../../features/checkout/address.store";
+import { $savedAddress, loadAddressPicker } from "./address.store";
 
 const COPIED = ["FirstName", "LastName", "Company", "Street1", "Street2", "PostalCode", "City", "CountryId", "Phone"];
 

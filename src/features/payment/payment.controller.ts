@@ -1,5 +1,5 @@
-import { requestJson } from "../request";
-import { RequestError } from "../request-errors";
+import { requestJson } from "../../shell/request";
+import { RequestError } from "../../shell/request-errors";
 
 interface Result {
   resultCode: string;

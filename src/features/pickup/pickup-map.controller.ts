@@ -3,7 +3,7 @@ import "maplibre-gl/dist/maplibre-gl.css";
 // MapLibre 6 runs its tiling in a module worker that bundlers do not emit by themselves: ship the
 // worker file as an asset of ours (same origin, allowed by worker-src 'self') and say where it is.
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
-import { PICKUP_MAP_ZOOM } from "../../features/pickup/pickup.constants";
+import { PICKUP_MAP_ZOOM } from "./pickup.constants";
 
 interface Point {
   id: string;

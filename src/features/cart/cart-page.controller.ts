@@ -1,11 +1,6 @@
-import {
-  type CartActionName,
-  COUNTRY_CHANGED_EVENT,
-  runCartAction,
-  suggestCities,
-} from "../../features/cart/cart.store";
-import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "../../features/checkout/checkout.constants";
-import { trackEcommerce } from "../tag-manager";
+import { trackEcommerce } from "../../shell/tag-manager";
+import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "../checkout/checkout.constants";
+import { type CartActionName, COUNTRY_CHANGED_EVENT, runCartAction, suggestCities } from "./cart.store";
 
 const SCROLL_KEY = "vitrine:cart-scroll";
 const NOTICE_KEY = "vitrine:cart-notice";

@@ -1,4 +1,4 @@
-import { saveAddress } from "../../features/checkout/address.store";
+import { saveAddress } from "./address.store";
 
 /**
  * The address popup's form in the modal: saved through the API; field errors are shown in place and

@@ -1,5 +1,5 @@
-import { $variants } from "../../features/catalog/variant.store";
-import { carouselLabels, mountCarousel } from "../carousel";
+import { carouselLabels, mountCarousel } from "../../shell/carousel";
+import { $variants } from "./variant.store";
 
 /** Spec 001 section 9: 5 thumbnails scrolling 1; on small screens 1 thumbnail, infinite. */
 const THUMBS_PER_PAGE = 5;

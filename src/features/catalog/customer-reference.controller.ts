@@ -1,8 +1,8 @@
-import type { VariantChoice } from "../../features/catalog/catalog";
-import { REFERENCE_SEARCH_MIN_CHARS } from "../../features/catalog/catalog.constants";
-import type { ReferenceSearchResult } from "../../features/catalog/customer-reference";
-import { closeModal, openModal } from "../dialog";
-import { requestJson } from "../request";
+import { closeModal, openModal } from "../../shell/dialog";
+import { requestJson } from "../../shell/request";
+import type { VariantChoice } from "./catalog";
+import { REFERENCE_SEARCH_MIN_CHARS } from "./catalog.constants";
+import type { ReferenceSearchResult } from "./customer-reference";
 
 const SEARCH_DELAY_MS = 200;
 
