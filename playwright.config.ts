@@ -13,6 +13,8 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // A failed test leaves its trace in test-results/ (npx playwright show-trace ...).
+    trace: "retain-on-failure",
     launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {

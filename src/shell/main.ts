@@ -1,6 +1,7 @@
 import type Swup from "swup";
 import { PAGE_ANIMATION_MS } from "./constants";
 import { connectControllers } from "./controllers";
+import "./events";
 import { installLinkBehaviours } from "./link-behaviours";
 import { configureSwup } from "./navigation";
 import { swupInstance } from "./swup-instance";

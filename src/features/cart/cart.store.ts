@@ -139,3 +139,10 @@ export function suggestCities(countryId: string, query: string): Promise<Record<
   if (query.trim().length < CITY_AUTOCOMPLETE_MIN_LENGTH) return Promise.resolve({});
   return cartApi.cities(countryId, query.trim());
 }
+
+declare global {
+  interface DocumentEventMap {
+    "cart:changed": CustomEvent<CartSummary>;
+    "cart:country-changed": CustomEvent<{ source: string }>;
+  }
+}

@@ -1,6 +1,5 @@
 import { closeModal, openModal } from "../../shell/dialog";
 import { requestJson } from "../../shell/request";
-import type { VariantChoice } from "./catalog";
 import { REFERENCE_SEARCH_MIN_CHARS } from "./catalog.constants";
 import type { ReferenceSearchResult } from "./customer-reference";
 
@@ -63,7 +62,7 @@ export default function connect(section: HTMLElement): void {
 
   document.addEventListener("variant:changed", async (event) => {
     if (!section.isConnected) return;
-    const choice = (event as CustomEvent<VariantChoice>).detail;
+    const choice = event.detail;
     const current = section.querySelector<HTMLInputElement>("input[name=ProductVariantId]");
     const id = choice.ProductVariantViewModel.ProductVariantId;
     if (!current || current.value === String(id)) return;

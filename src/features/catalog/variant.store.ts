@@ -76,3 +76,9 @@ export function rememberChoice(choice: URLSearchParams): void {
   for (const [key, value] of choice) url.searchParams.set(key, value);
   history.replaceState(history.state, "", url);
 }
+
+declare global {
+  interface DocumentEventMap {
+    "variant:changed": CustomEvent<VariantChoice>;
+  }
+}

@@ -82,3 +82,10 @@ export function saveConsent(settings: ConsentSettings): void {
   recordConsent(settings);
   closeConsent();
 }
+
+declare global {
+  interface DocumentEventMap {
+    "consent:open": CustomEvent<undefined>;
+    "Manager:setCookieConsent": CustomEvent<ConsentSettings>;
+  }
+}
