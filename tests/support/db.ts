@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
+import { afterAll, beforeAll } from "vitest";
 import { type DbHandle, migrateToLatest, openDatabase, setProcessDatabase } from "../../src/server/db/client";
 import type { Dialect } from "../../src/server/db/migrations/index";
 import { seedDemoShop } from "../../src/server/db/seed/seed";
@@ -68,4 +69,15 @@ export async function createTestDatabase(
       else await handle.db.destroy();
     },
   };
+}
+
+/** A fresh database of the dialect for the suite it is called in: created before its tests, closed after. */
+export function useTestDatabase(dialect: Dialect, seed?: { products: number; seed?: number }): void {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect, seed);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
 }

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../src/server/db/client";
 import { openApiDocument } from "../../src/server/http/openapi";
 import { apiClient } from "../support/api";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+import { DIALECTS, useTestDatabase } from "../support/db";
 
 const NUL = "\u0000";
 
@@ -14,13 +14,7 @@ async function expectRefused(response: Response, field?: string) {
 }
 
 describe.each(DIALECTS)("control characters are refused before they reach %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect, { products: 8 });
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useTestDatabase(dialect, { products: 8 });
 
   it("in a search query", async () => {
     await expectRefused(await apiClient().call("GET", "/catalog/search/suggestions?q=%00&culture=fr"), "q");

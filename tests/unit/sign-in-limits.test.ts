@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../src/server/db/client";
 import { apiClient } from "../support/api";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+import { DIALECTS, useTestDatabase } from "../support/db";
 
 /** Sends `count` sign-ins at once from one client address; answers the statuses. */
 async function parallelSignIns(address: string, count: number, email: (i: number) => string): Promise<number[]> {
@@ -14,13 +14,7 @@ async function parallelSignIns(address: string, count: number, email: (i: number
 }
 
 describe.each(DIALECTS)("sign-in limits under parallel attempts on %s", (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect, { products: 6 });
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useTestDatabase(dialect, { products: 6 });
 
   it("checks at most 5 passwords of one account from one address, however many arrive at once", async () => {
     const statuses = await parallelSignIns("198.51.100.1", 25, () => "marie@vitrine.test");
