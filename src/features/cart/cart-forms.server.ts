@@ -4,8 +4,8 @@ import { ApiError, errorBody } from "../../server/http/errors";
 import type { Flash } from "../../server/http/flash";
 import type { Session } from "../../server/session/session";
 import { checkVat } from "../checkout/checkout.server";
-import { CouponRequestSchema } from "../checkout/coupon";
 import { VatCheckQuerySchema } from "../checkout/vat";
+import { CouponRequestSchema } from "../coupons/coupon";
 import { CitySchema, LineQuantitySchema, ShippingCountrySchema, ShippingMethodSchema } from "./cart";
 import {
   applyCoupon,

@@ -1,7 +1,4 @@
 import type { Culture } from "../../lib/culture";
-import type { Coupon, CouponProblem } from "../checkout/coupon";
-import { couponProblem } from "../checkout/coupon";
-import { couponById, couponUses } from "../checkout/coupon.repository";
 import {
   type CountryRow,
   countryByCode,
@@ -12,8 +9,11 @@ import {
   standardVatRate,
   vatRates,
 } from "../checkout/shipping.repository";
-import { couponCovers, orderTotals, type Totals, type TotalsLine } from "../checkout/totals";
 import { reverseChargeApplies } from "../checkout/vat";
+import type { Coupon, CouponProblem } from "../coupons/coupon";
+import { couponProblem } from "../coupons/coupon";
+import { couponById, couponUses } from "../coupons/coupons.server";
+import { couponCovers, orderTotals, type Totals, type TotalsLine } from "../pricing/totals";
 import { DEFAULT_SHIPPING_COUNTRY, unitPriceFor } from "./cart";
 import type { CartRow, DetailedLineRow } from "./cart-detail.repository";
 

@@ -5,10 +5,10 @@ import { ApiError } from "../../server/http/errors";
 import { document } from "../../server/http/openapi";
 import { jsonBody, pathParams, queryParams } from "../../server/http/validation";
 import { applyCoupon, removeCoupon } from "../cart/cart-detail.server";
+import { CouponRequestSchema } from "../coupons/coupon";
 import { saveAddress } from "./addresses.server";
 import { AddressFormSchema } from "./checkout";
 import { availableCoupons, checkVat, citySuggestions } from "./checkout.server";
-import { CouponRequestSchema } from "./coupon";
 import { VatCheckQuerySchema } from "./vat";
 
 export const checkoutRoutes = new Hono<ApiEnv>();

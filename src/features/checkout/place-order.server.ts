@@ -8,6 +8,8 @@ import { type Session, sessionKey } from "../../server/session/session";
 import { findCartId } from "../cart/cart.repository";
 import { cartRow, detailedLines } from "../cart/cart-detail.repository";
 import { priceCart } from "../cart/cart-pricing.server";
+import { couponProblem } from "../coupons/coupon";
+import { couponUses } from "../coupons/coupons.server";
 import {
   cartLinesForOrder,
   customerEmail,
@@ -20,12 +22,10 @@ import {
   takeUnits,
 } from "../orders/orders.repository";
 import { ownsOrder } from "../orders/orders.server";
+import { couponCovers } from "../pricing/totals";
 import { customerAddress } from "./address.repository";
 import type { Address, CheckoutInput } from "./checkout";
-import { couponProblem } from "./coupon";
-import { couponUses } from "./coupon.repository";
 import { countryById } from "./shipping.repository";
-import { couponCovers } from "./totals";
 
 export interface PlacedOrder {
   OrderId: number;
