@@ -1,4 +1,8 @@
 import type { Culture } from "../../lib/culture";
+import { reverseChargeApplies } from "../checkout/vat";
+import type { Coupon, CouponProblem } from "../coupons/coupon";
+import { couponProblem } from "../coupons/coupon";
+import { couponById, couponUses } from "../coupons/coupons.server";
 import {
   type CountryRow,
   countryByCode,
@@ -8,11 +12,7 @@ import {
   shippingMethodsFor,
   standardVatRate,
   vatRates,
-} from "../checkout/shipping.repository";
-import { reverseChargeApplies } from "../checkout/vat";
-import type { Coupon, CouponProblem } from "../coupons/coupon";
-import { couponProblem } from "../coupons/coupon";
-import { couponById, couponUses } from "../coupons/coupons.server";
+} from "../pricing/pricing.server";
 import { couponCovers, orderTotals, type Totals, type TotalsLine } from "../pricing/totals";
 import { DEFAULT_SHIPPING_COUNTRY, unitPriceFor } from "./cart";
 import type { CartRow, DetailedLineRow } from "./cart-detail.repository";

@@ -3,6 +3,7 @@ import { safeReturnUrl } from "../../lib/url";
 import { env } from "../../server/config/env";
 import { ApiError, type FieldErrors } from "../../server/http/errors";
 import { handleFormPost } from "../../server/http/form-post";
+import { countryById } from "../pricing/pricing.server";
 import {
   customerAddress,
   customerAddresses,
@@ -18,7 +19,6 @@ import {
   afterAddressSaved,
   servesAs,
 } from "./checkout";
-import { countryById } from "./shipping.repository";
 
 export interface AddressFlags {
   canCreate: boolean;

@@ -8,8 +8,8 @@ import { sessionKey } from "../../server/session/session";
 import { findCartId } from "../cart/cart.repository";
 import { updateCart } from "../cart/cart-detail.repository";
 import { couponsForCustomer } from "../coupons/coupons.server";
+import { countryByCode, countryById, findCities } from "../pricing/pricing.server";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "./checkout.constants";
-import { countryByCode, countryById, findCities } from "./shipping.repository";
 import { normaliseVatNumber, type VatCheckQuerySchema, vatNumberLooksValid } from "./vat";
 import { vatRegistry } from "./vat-registry.server";
 

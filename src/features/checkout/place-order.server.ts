@@ -22,10 +22,10 @@ import {
   takeUnits,
 } from "../orders/orders.repository";
 import { ownsOrder } from "../orders/orders.server";
+import { countryById } from "../pricing/pricing.server";
 import { couponCovers } from "../pricing/totals";
 import { customerAddress } from "./address.repository";
 import type { Address, CheckoutInput } from "./checkout";
-import { countryById } from "./shipping.repository";
 
 export interface PlacedOrder {
   OrderId: number;

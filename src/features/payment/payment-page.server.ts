@@ -1,7 +1,7 @@
 import type { Session } from "../../server/session/session";
 import type { Address } from "../checkout/checkout";
-import { countryById } from "../checkout/shipping.repository";
 import { ownOrder } from "../orders/orders.server";
+import { countryById } from "../pricing/pricing.server";
 
 /** What the payment and hosted pages show: the order and the billing data the card form starts from. */
 export async function paymentPage(session: Session, number: string) {

@@ -5,7 +5,7 @@ import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { cartRow, updateCart } from "../cart/cart-detail.repository";
 import { cartDetail } from "../cart/cart-detail.server";
-import { countryByCode } from "../checkout/shipping.repository";
+import { countryByCode } from "../pricing/pricing.server";
 import { carrierGateway } from "./carriers.server";
 import { formatOpeningHours, nearest, type PickupPointView, type PickupSearch, type SavedPickupPoint } from "./pickup";
 
