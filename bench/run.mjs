@@ -110,6 +110,7 @@ async function pageWeights(base) {
     page.on("requestfinished", (request) => responses.push(request));
     await page.goto(base + budget.path.replace("FIRST_PRODUCT", firstProduct), { waitUntil: "networkidle" });
     let scriptGzip = 0;
+    let cssGzip = 0;
     let transfer = 0;
     const scripts = [];
     for (const request of responses) {
@@ -121,12 +122,20 @@ async function pageWeights(base) {
         scriptGzip += gzipSync(body, { level: 9 }).length;
         scripts.push(new URL(request.url()).pathname);
       }
+      if (request.resourceType() === "stylesheet") {
+        const response = await request.response();
+        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+        cssGzip += gzipSync(body, { level: 9 }).length;
+      }
     }
     // Inline scripts count too (island loader, swup bootstrap).
     const inline = await page.$$eval('script:not([src]):not([type]), script[type="module"]:not([src])', (nodes) =>
       nodes.map((n) => n.textContent ?? "").join("\n"),
     );
     scriptGzip += gzipSync(Buffer.from(inline), { level: 9 }).length;
+    // CSS the page ships: its stylesheets and inline <style> blocks (Astro inlines small ones).
+    const inlineCss = await page.$$eval("style", (nodes) => nodes.map((n) => n.textContent ?? "").join("\n"));
+    cssGzip += gzipSync(Buffer.from(inlineCss), { level: 9 }).length;
     const react = scripts.some((s) => /\/client\.[\w-]+\.js$|react/i.test(s));
     const maplibre = scripts.some((s) => /maplibre|pickup-map/i.test(s));
     await context.close();
@@ -136,6 +145,7 @@ async function pageWeights(base) {
     results.pages[name] = {
       cls: Math.round(cls * 10000) / 10000,
       scriptGzip,
+      cssGzip,
       transfer,
       requests: responses.length,
       react,
@@ -366,7 +376,7 @@ console.log(
 );
 for (const [name, r] of Object.entries(results.pages)) {
   console.log(
-    `  ${name.padEnd(16)} CLS ${r.cls.toFixed(4)}  JS ${(r.scriptGzip / 1024).toFixed(1)} KB gzip (budget ${(r.budget / 1024).toFixed(0)} KB), transfer ${(r.transfer / 1024).toFixed(1)} KB in ${r.requests} requests, React: ${r.react ? "yes" : "no"}, MapLibre: ${r.maplibre ? "yes" : "no"} ${r.ok ? "ok" : "OVER BUDGET"}`,
+    `  ${name.padEnd(16)} CLS ${r.cls.toFixed(4)}  JS ${(r.scriptGzip / 1024).toFixed(1)} KB gzip (budget ${(r.budget / 1024).toFixed(0)} KB), CSS ${(r.cssGzip / 1024).toFixed(1)} KB gzip, transfer ${(r.transfer / 1024).toFixed(1)} KB in ${r.requests} requests, React: ${r.react ? "yes" : "no"}, MapLibre: ${r.maplibre ? "yes" : "no"} ${r.ok ? "ok" : "OVER BUDGET"}`,
   );
 }
 if (PAGES_ONLY) process.exit(failed ? 1 : 0);

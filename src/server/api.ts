@@ -1,26 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { accountRoutes } from "../features/account/account.routes";
-import { cartRoutes } from "../features/cart/cart.routes";
-import { cartDetailRoutes } from "../features/cart/cart-detail.routes";
-import { catalogRoutes } from "../features/catalog/catalog.routes";
-import { customerReferenceRoutes } from "../features/catalog/customer-reference.routes";
-import { stockRoutes } from "../features/catalog/stock.routes";
-import { checkoutRoutes } from "../features/checkout/checkout.routes";
-import { consentRoutes } from "../features/consent/consent.routes";
-import { islandRoutes } from "../features/islands/islands.routes";
-import { localizationRoutes } from "../features/localization/localization.routes";
-import { orderRoutes } from "../features/orders/orders.routes";
-import { paymentRoutes, WEBHOOK_PATH } from "../features/payment/payment.routes";
-import { pickupRoutes } from "../features/pickup/pickup.routes";
 import { isCulture, pickCulture } from "../lib/culture";
+import { API_BASE } from "../lib/endpoint-types";
 import { safeDecode } from "../lib/url";
 import { env } from "./config/env";
 import { isConnectionError } from "./db/errors";
+import { ENDPOINTS, endpointFor } from "./endpoints";
 import { clientIp } from "./http/client-ip";
 import type { ApiEnv } from "./http/context";
+import { type AnyEndpoint, runEndpoint } from "./http/endpoint";
 import { ApiError, errorBody } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
 import { isSameOriginRequest } from "./http/security";
@@ -30,13 +20,10 @@ import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/ses
 /** JSON bodies of this API are small; uploads (a later issue) get their own limit. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
-/** Reads that are the same for every visitor, served while sessions are unavailable. */
-const PUBLIC_READS = /^\/api\/v1\/(catalog\/|localization\/|islands|openapi\.json|countries\/|stock\/)/;
-
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function createApi(): Hono<ApiEnv> {
-  const app = new Hono<ApiEnv>().basePath("/api/v1");
+  const app = new Hono<ApiEnv>().basePath(API_BASE);
 
   app.use(async (c, next) => {
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) ?? randomUUID());
@@ -49,8 +36,10 @@ export function createApi(): Hono<ApiEnv> {
     if (requested !== undefined && !isCulture(requested)) throw new ApiError("UnknownCulture");
     // Paths and queries are checked here once; bodies where they are parsed (parseWith).
     refuseControlCharacters({ _: safeDecode(c.req.path), ...c.req.query() }, c.get("culture"));
+    const endpoint = endpointFor(c.req.method, c.req.path.slice(API_BASE.length));
+    c.set("endpoint", endpoint);
     // Payment webhooks come from the provider, not from our pages; their HMAC signature authenticates them.
-    if (c.req.path !== WEBHOOK_PATH && !isSameOriginRequest(c.req.raw, env().allowedOrigins))
+    if (!endpoint?.crossOrigin && !isSameOriginRequest(c.req.raw, env().allowedOrigins))
       throw new ApiError("CrossOrigin");
     if (BODY_METHODS.has(c.req.method)) {
       // Behind the Node adapter every non-GET request has a body stream, even an empty DELETE: a body is
@@ -83,29 +72,19 @@ export function createApi(): Hono<ApiEnv> {
     const session = await loadSession(before, clientIp(c));
     c.set("session", session);
     // The shopper's session is somewhere we cannot reach now: only public reads may go on without it.
-    if (session.unavailable && !(c.req.method === "GET" && PUBLIC_READS.test(c.req.path)))
-      throw new ApiError("ServiceUnavailable");
+    const publicRead = c.req.path === `${API_BASE}/openapi.json` || c.get("endpoint")?.public === true;
+    if (session.unavailable && !publicRead) throw new ApiError("ServiceUnavailable");
     await next();
     if (session.id && (session.id !== before || session.renewed))
       setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions(session));
     else if (!session.id && before && !session.unavailable) deleteCookie(c, SESSION_COOKIE, { path: "/" });
   });
 
-  app.route("/", localizationRoutes);
-  app.route("/", cartRoutes);
-  app.route("/", cartDetailRoutes);
-  app.route("/", checkoutRoutes);
-  app.route("/", orderRoutes);
-  app.route("/", paymentRoutes);
-  app.route("/", pickupRoutes);
-  app.route("/", accountRoutes);
-  app.route("/", islandRoutes);
-  app.route("/", consentRoutes);
-  app.route("/", catalogRoutes);
-  app.route("/", stockRoutes);
-  app.route("/", customerReferenceRoutes);
-
-  app.get("/openapi.json", (c) => c.json(openApiDocument()));
+  for (const endpoint of ENDPOINTS) app.on(endpoint.method.toUpperCase(), endpoint.path, handler(endpoint));
+  app.get("/openapi.json", (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(openApiDocument(ENDPOINTS));
+  });
 
   app.notFound((c) => c.json(errorBody(new ApiError("NotFound"), c.get("culture") ?? env().DEFAULT_CULTURE), 404));
 
@@ -125,6 +104,35 @@ export function createApi(): Hono<ApiEnv> {
   });
 
   return app;
+}
+
+/** An endpoint as a Hono handler: the raw parts go to `runEndpoint`; the answer is JSON (or the Response it made). */
+function handler(endpoint: AnyEndpoint) {
+  return async (c: Context<ApiEnv>) => {
+    let body: unknown;
+    if (endpoint.body) {
+      try {
+        body = await c.req.json();
+      } catch {
+        throw new ApiError("InvalidJson");
+      }
+    }
+    c.header("Cache-Control", endpoint.cache ?? "private, no-store");
+    const answer = await runEndpoint(endpoint, {
+      session: c.get("session"),
+      culture: c.get("culture"),
+      clientIp: clientIp(c),
+      params: c.req.param(),
+      query: c.req.query(),
+      body,
+      requestHeader: (name) => c.req.header(name),
+      header: (name, value) => c.header(name, value),
+    });
+    if (!(answer instanceof Response)) return c.json(answer as object);
+    // A Response of its own (a 304, a prepared body) keeps the headers set so far (request id, cookie).
+    for (const [name, value] of answer.headers) c.header(name, value);
+    return c.newResponse(answer.body as ReadableStream | null, answer.status as 200);
+  };
 }
 
 let api: Hono<ApiEnv> | undefined;

@@ -28,6 +28,22 @@ describe("dependency rule (DESIGN.md section 4)", () => {
   });
 });
 
+describe("one definition per endpoint (DESIGN.md section 5)", () => {
+  it.each(browserSide)("%s writes no API URL of its own (endpoint keys and shell/api.ts build them)", (file) => {
+    const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    expect(code).not.toMatch(/["'`]\/api\/v1/);
+  });
+
+  it("has no route file, no document() call and no Hono route outside the API kernel", () => {
+    const offenders = sources().filter((file) => {
+      if (file === join("src", "server", "api.ts")) return false;
+      const code = readFileSync(file, "utf8");
+      return /\.routes\.ts$/.test(file) || /\bdocument\(\{/.test(code) || /new Hono\b/.test(code);
+    });
+    expect(offenders).toEqual([]);
+  });
+});
+
 /** Relative modules a file imports at run time (type-only imports are erased). */
 function runtimeImports(file: string): string[] {
   const source = readFileSync(file, "utf8");

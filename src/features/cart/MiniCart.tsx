@@ -1,14 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { CartSummary } from "./cart";
-import {
-  $cart,
-  $miniCartItems,
-  CART_CHANGED_EVENT,
-  type CartActionName,
-  loadMiniCartItems,
-  runCartAction,
-} from "./cart.store";
+import { $cart, $miniCartItems, CART_CHANGED_EVENT, loadMiniCartItems, runCartAction } from "./cart.store";
 
 export interface MiniCartProps {
   summary: CartSummary;
@@ -45,7 +38,7 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
 
   const onSubmit = (event: FormEvent<HTMLDivElement>) => {
     const form = event.target as HTMLFormElement;
-    const action = form.dataset.cartAction as CartActionName | undefined;
+    const action = form.dataset.cartAction;
     if (action !== "quantity" && action !== "remove") return;
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;

@@ -1,6 +1,7 @@
 import { trackEcommerce } from "../../shell/tag-manager";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "../checkout/checkout.constants";
-import { type CartActionName, COUNTRY_CHANGED_EVENT, runCartAction, suggestCities } from "./cart.store";
+import { isCartForm } from "./cart.forms";
+import { COUNTRY_CHANGED_EVENT, runCartAction, suggestCities } from "./cart.store";
 
 const SCROLL_KEY = "vitrine:cart-scroll";
 const NOTICE_KEY = "vitrine:cart-notice";
@@ -29,8 +30,8 @@ export default function connect(root: HTMLElement): void {
 
   root.addEventListener("submit", (event) => {
     const form = event.target as HTMLFormElement;
-    const action = form.dataset.cartAction as CartActionName | undefined;
-    if (!action) return;
+    const action = form.dataset.cartAction;
+    if (!isCartForm(action)) return;
     event.preventDefault();
     const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
     if (action === "city" && !(fields.CityId && suggestionKeys(form).has(fields.CityId))) {

@@ -1,51 +1,27 @@
-import { requestJson } from "../../shell/request";
-import type { AddToCartInput, AddToCartResult, CartSummary } from "./cart";
+import { endpointClient } from "../../shell/api";
+import type * as checkoutEndpoints from "../checkout/checkout.endpoints";
+import type * as cartEndpoints from "./cart.endpoints";
 
-export function fetchCartSummary(): Promise<CartSummary> {
-  return requestJson<CartSummary>("/api/v1/shoppingcarts");
+const call = endpointClient<typeof cartEndpoints>();
+
+export function fetchCartSummary() {
+  return call("GET /shoppingcarts", {});
 }
+
+type AddToCartBody = Parameters<typeof call<"POST /catalog/products/addtocart">>[1]["body"];
 
 /** Refusals the shopper can fix (quantity rules, stock) come back as a rejection, not an error dialog. */
-export function postAddToCart(input: Partial<AddToCartInput> & Pick<AddToCartInput, "ProductVariantId" | "Quantity">) {
-  return requestJson<AddToCartResult>(
-    "/api/v1/catalog/products/addtocart",
-    { method: "POST", body: JSON.stringify(input) },
-    { handled: [404, 409, 422] },
-  );
+export function postAddToCart(body: AddToCartBody) {
+  return call("POST /catalog/products/addtocart", { body }, { handled: [404, 409, 422] });
 }
-
-const json = (method: string, body?: unknown): RequestInit => ({
-  method,
-  ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-});
 
 /** Cart page calls (spec 001 section 7); quantity and stock refusals are the caller's to show. */
 export const cartApi = {
-  setQuantity: (lineId: number, Quantity: number) =>
-    requestJson<CartSummary>(`/api/v1/shoppingcarts/shoppingcartitems/${lineId}`, json("PUT", { Quantity }), {
-      handled: [404, 409, 422],
-    }),
-  removeLine: (lineId: number) =>
-    requestJson<CartSummary>(`/api/v1/shoppingcarts/shoppingcartitems/${lineId}`, json("DELETE"), { handled: [404] }),
-  clearProduct: (productId: number) =>
-    requestJson<CartSummary>(`/api/v1/shoppingcarts/products/${productId}`, json("DELETE"), { handled: [404] }),
-  shippingMethod: (ShippingMethodId: number) =>
-    requestJson<CartSummary>("/api/v1/shoppingcarts/shippingmethods", json("POST", { ShippingMethodId }), {
-      handled: [422],
-    }),
-  shippingCountry: (CountryCode: string) =>
-    requestJson<CartSummary>("/api/v1/shoppingcarts/shippingcountries", json("POST", { CountryCode })),
-  countries: (ShippingCountryId: number, BillingCountryId: number) =>
-    requestJson<CartSummary>("/api/v1/shoppingcarts/country", json("POST", { ShippingCountryId, BillingCountryId })),
-  city: (CityId: string) =>
-    requestJson<CartSummary>("/api/v1/shoppingcarts/city/", json("POST", { CityId }), { handled: [404] }),
+  call,
   cities: (countryId: number | string, query: string) =>
-    requestJson<Record<string, string>>(
-      `/api/v1/countries/${encodeURIComponent(countryId)}/cities/${encodeURIComponent(query)}`,
-      {},
+    endpointClient<typeof checkoutEndpoints>()(
+      "GET /countries/:countryId/cities/:query",
+      { params: { countryId: String(countryId), query } },
       { handled: [400, 404] },
     ),
-  applyCoupon: (CouponCode: string) =>
-    requestJson<boolean>("/api/v1/shoppingcarts/coupon", json("POST", { CouponCode })),
-  removeCoupon: () => requestJson<boolean>("/api/v1/shoppingcarts/coupon", json("DELETE")),
 };

@@ -4,6 +4,7 @@ import { trackEcommerce } from "../../shell/tag-manager";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "../checkout/checkout.constants";
 import type { AddToCartInput, AddToCartResult, CartSummary } from "./cart";
 import { cartApi, fetchCartSummary, postAddToCart } from "./cart.client";
+import { CART_FORMS, type CartFormName } from "./cart.forms";
 
 /** The shopper's cart summary; null until an island loads or changes it. */
 export const $cart = atom<CartSummary | null>(null);
@@ -56,60 +57,26 @@ export async function addToCart(
 /** DOM event a country change raises (header selector, checkout); the cart page reloads on it. */
 export const COUNTRY_CHANGED_EVENT = "cart:country-changed";
 
-export type CartActionName =
-  | "quantity"
-  | "remove"
-  | "clear-product"
-  | "country"
-  | "method"
-  | "city"
-  | "coupon"
-  | "remove-coupon";
-
 export type CartActionOutcome =
   | { ok: true; notice?: { kind: "success" | "error"; message?: string } }
   | { ok: false; message: string };
 
 /**
- * One cart page form as an API call: the summary that comes back is published ($cart, cart:changed);
- * a refusal the shopper can fix comes back as its message. Coupons answer true or false (spec 001).
+ * One cart page form as an API call (its endpoint and request from CART_FORMS): the summary that comes
+ * back is published ($cart, cart:changed); a refusal the shopper can fix comes back as its message.
+ * Coupons answer true or false (spec 001).
  */
-export async function runCartAction(
-  action: CartActionName,
-  fields: Record<string, string>,
-): Promise<CartActionOutcome> {
+export async function runCartAction(action: CartFormName, fields: Record<string, string>): Promise<CartActionOutcome> {
+  const form = CART_FORMS[action];
+  if (form.when && !form.when(fields)) return { ok: true };
   try {
-    let summary: CartSummary | null = null;
-    switch (action) {
-      case "quantity":
-        summary = await cartApi.setQuantity(Number(fields.LineId), Number(fields.Quantity));
-        break;
-      case "remove":
-        summary = await cartApi.removeLine(Number(fields.LineId));
-        break;
-      case "clear-product":
-        summary = await cartApi.clearProduct(Number(fields.ProductId));
-        break;
-      case "country":
-        summary = await cartApi.shippingCountry(fields.CountryCode ?? "");
-        document.dispatchEvent(new CustomEvent(COUNTRY_CHANGED_EVENT, { detail: { source: "cart-page" } }));
-        break;
-      case "method":
-        summary = await cartApi.shippingMethod(Number(fields.ShippingMethodId));
-        break;
-      case "city":
-        summary = await cartApi.city(fields.CityId ?? "");
-        break;
-      case "coupon": {
-        const valid = await cartApi.applyCoupon(fields.CouponCode ?? "");
-        return { ok: true, notice: { kind: valid ? "success" : "error" } };
-      }
-      case "remove-coupon":
-        // Remove only acts when the code field is not empty (spec 001 section 5).
-        if (fields.CouponCode) await cartApi.removeCoupon();
-        break;
-    }
-    if (summary) cartChanged(summary);
+    const answer: unknown = await cartApi.call(form.endpoint, form.request(fields) as never, {
+      handled: form.handled ?? [],
+    });
+    if (action === "coupon") return { ok: true, notice: { kind: answer === true ? "success" : "error" } };
+    if (action === "country")
+      document.dispatchEvent(new CustomEvent(COUNTRY_CHANGED_EVENT, { detail: { source: "cart-page" } }));
+    if (answer && typeof answer === "object") cartChanged(answer as CartSummary);
     return { ok: true };
   } catch (error) {
     if (error instanceof RequestError && error.body && typeof error.body === "object") {

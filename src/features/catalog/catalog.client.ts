@@ -1,19 +1,39 @@
-import { requestJson } from "../../shell/request";
-import type { VariantChoice } from "./catalog";
-import type { Suggestion } from "./search";
+import { endpointClient } from "../../shell/api";
+import type * as catalogEndpoints from "./catalog.endpoints";
+import type * as referenceEndpoints from "./customer-reference.endpoints";
+
+const call = endpointClient<typeof catalogEndpoints>();
+const references = endpointClient<typeof referenceEndpoints>();
 
 /** The variant for the chosen values (VariantValueId1..n, Quantity, LastChangedValueId). */
-export function fetchVariant(productId: number, choice: URLSearchParams, signal?: AbortSignal): Promise<VariantChoice> {
-  return requestJson<VariantChoice>(`/api/v1/catalog/products/${productId}/productvariants?${choice}`, { signal });
+export function fetchVariant(productId: number, choice: URLSearchParams, signal?: AbortSignal) {
+  return call(
+    "GET /catalog/products/:productId/productvariants",
+    { params: { productId }, query: Object.fromEntries(choice) },
+    { init: { signal } },
+  );
 }
 
-export function fetchSuggestions(q: string, limit: number, signal?: AbortSignal): Promise<Suggestion[]> {
-  const query = new URLSearchParams({ q, nbrResults: String(limit), accuracy: "0.3" });
+export function fetchSuggestions(q: string, limit: number, signal?: AbortSignal) {
   // Suggestions are a help: a refused or throttled request leaves the plain search form, no dialog.
-  return requestJson<Suggestion[]>(
-    `/api/v1/catalog/search/suggestions?${query}`,
-    { signal },
-    { handled: [400, 429, 503] },
+  return call(
+    "GET /catalog/search/suggestions",
+    { query: { q, nbrResults: limit, accuracy: 0.3 } },
+    { handled: [400, 429, 503], init: { signal } },
+  );
+}
+
+/** A business customer's products found by their own reference (first page). */
+export function searchReferences(q: string, signal?: AbortSignal) {
+  return references("GET /catalog/customerref/search", { query: { q, page: 1 } }, { handled: [400], init: { signal } });
+}
+
+/** Sets (or with an empty text, removes) the customer's reference for a variant. */
+export function saveReference(ProductVariantId: number, Reference: string) {
+  return references(
+    "POST /catalog/customerref",
+    { body: { ProductVariantId, Reference } },
+    { handled: [400, 403, 404, 422] },
   );
 }
 

@@ -1,7 +1,6 @@
 import { closeModal, openModal } from "../../shell/dialog";
-import { requestJson } from "../../shell/request";
+import { saveReference, searchReferences } from "./catalog.client";
 import { REFERENCE_SEARCH_MIN_CHARS } from "./catalog.constants";
-import type { ReferenceSearchResult } from "./customer-reference";
 
 const SEARCH_DELAY_MS = 200;
 
@@ -36,11 +35,7 @@ export default function connect(section: HTMLElement): void {
       }
       pending = new AbortController();
       try {
-        const found = await requestJson<ReferenceSearchResult[]>(
-          `/api/v1/catalog/customerref/search?${new URLSearchParams({ q, page: "1" })}`,
-          { signal: pending.signal },
-          { handled: [400] },
-        );
+        const found = await searchReferences(q, pending.signal);
         results.replaceChildren(
           ...(found.length
             ? found.map((r) => {
@@ -81,17 +76,7 @@ async function save(section: HTMLElement, form: HTMLFormElement): Promise<void> 
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
   if (button) button.disabled = true;
   try {
-    const result = await requestJson<{ Status: string; Message: string }>(
-      "/api/v1/catalog/customerref",
-      {
-        method: "POST",
-        body: JSON.stringify({
-          ProductVariantId: Number(data.get("ProductVariantId")),
-          Reference: String(data.get("Reference") ?? ""),
-        }),
-      },
-      { handled: [400, 403, 404, 422] },
-    );
+    const result = await saveReference(Number(data.get("ProductVariantId")), String(data.get("Reference") ?? ""));
     if (result.Status !== "Success") throw new Error(result.Message);
     if (status) status.textContent = result.Message;
   } catch (error) {

@@ -1,7 +1,7 @@
 import { atom } from "nanostores";
-import { requestJson } from "../../shell/request";
 import { RequestError } from "../../shell/request-errors";
 import type { SavedAddress } from "./checkout";
+import { postAddress } from "./checkout.client";
 
 /** The address the popup saved last, and the picker (Billing or Shipping) it was opened from. */
 export const $savedAddress = atom<{ address: SavedAddress; use: "Billing" | "Shipping" } | null>(null);
@@ -20,11 +20,7 @@ export async function saveAddress(
 ): Promise<SaveAddressOutcome> {
   const body = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ""));
   try {
-    const address = await requestJson<SavedAddress>(
-      "/api/v1/customers/addresses",
-      { method: "POST", body: JSON.stringify(body) },
-      { handled: [400, 403, 404] },
-    );
+    const address: SavedAddress = await postAddress(body);
     $savedAddress.set({ address, use });
     return { ok: true, address };
   } catch (error) {

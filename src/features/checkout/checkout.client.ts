@@ -1,21 +1,13 @@
-import { requestJson } from "../../shell/request";
+import { endpointClient } from "../../shell/api";
+import type * as checkoutEndpoints from "./checkout.endpoints";
 
-export interface VatCheckAnswer {
-  IsVATValidWebService: boolean | null;
-  ErrorMessage: string | null;
+const call = endpointClient<typeof checkoutEndpoints>();
+
+export function checkVatNumber(countryId: string, vat: string) {
+  return call("GET /sales/customers/checkisvatvalid/", { query: { countryId, VAT: vat } }, { handled: [400, 404] });
 }
 
-export function checkVatNumber(countryId: string, vat: string): Promise<VatCheckAnswer> {
-  return requestJson<VatCheckAnswer>(
-    `/api/v1/sales/customers/checkisvatvalid/?${new URLSearchParams({ countryId, VAT: vat })}`,
-    {},
-    { handled: [400, 404] },
-  );
-}
-
-export function savePickupPoint(fields: Record<string, string>): Promise<boolean> {
-  return requestJson<boolean>("/api/v1/shoppingcarts/externalpickuppoint", {
-    method: "POST",
-    body: JSON.stringify(fields),
-  });
+/** Saves one of the signed-in customer's addresses (the address popup); field refusals are the caller's. */
+export function postAddress(body: Record<string, string>) {
+  return call("POST /customers/addresses", { body: body as never }, { handled: [400, 403, 404] });
 }

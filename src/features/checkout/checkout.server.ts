@@ -1,13 +1,11 @@
 import type { z } from "zod";
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
-import { formatMoney } from "../../lib/money";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { sessionKey } from "../../server/session/session";
 import { findCartId } from "../cart/cart.repository";
 import { updateCart } from "../cart/cart-detail.repository";
-import { couponsForCustomer } from "../coupons/coupons.server";
 import { countryByCode, countryById, findCities } from "../pricing/pricing.server";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "./checkout.constants";
 import { normaliseVatNumber, type VatCheckQuerySchema, vatNumberLooksValid } from "./vat";
@@ -77,19 +75,4 @@ export async function checkVat(
       billing_country_id: country.id,
     });
   return { IsVATValidWebService: valid, ErrorMessage: message };
-}
-
-/** The coupon list modal's rows for a signed-in customer. */
-export async function availableCoupons(customerId: number, culture: Culture) {
-  const t = translator(culture);
-  const coupons = await couponsForCustomer(customerId, new Date());
-  return coupons.map((coupon) => ({
-    CouponCode: coupon.code,
-    Description:
-      coupon.kind === "percent"
-        ? t("Coupons.PercentOff", { percent: new Intl.NumberFormat(culture).format(coupon.value / 100) })
-        : t("Coupons.AmountOff", { amount: formatMoney(coupon.value, culture) }),
-    ValidTo: coupon.validTo,
-    MinimumAmountHtml: coupon.minAmountTaxIncl > 0 ? formatMoney(coupon.minAmountTaxIncl, culture) : null,
-  }));
 }

@@ -1,9 +1,13 @@
+import { endpointUrl } from "../../shell/api";
 import type { ConsentSettings } from "./consent";
+import type { recordDecision } from "./consent.endpoints";
 
-/** Records a decision on the server as proof of consent; never blocks the shopper. */
+/** Records a decision on the server as proof of consent; never blocks the shopper (and outlives a page swap). */
 export function recordConsent(settings: ConsentSettings): void {
-  fetch("/api/v1/consent", {
-    method: "POST",
+  const key: (typeof recordDecision)["key"] = "POST /consent";
+  const { method, url } = endpointUrl(key);
+  fetch(url, {
+    method,
     keepalive: true,
     credentials: "same-origin",
     headers: { "Content-Type": "application/json", "X-Culture": document.documentElement.lang },

@@ -1,10 +1,5 @@
-import { requestJson } from "../../shell/request";
 import { RequestError } from "../../shell/request-errors";
-
-interface Result {
-  resultCode: string;
-  action?: { type: "redirect"; url: string };
-}
+import { authoriseCard } from "./payment.client";
 
 /**
  * The card drop-in, mounted in its fixed container from the session the server created (id,
@@ -30,11 +25,7 @@ export default function connect(container: HTMLElement): void {
     button?.classList.add("is-loading");
     if (button) button.disabled = true;
     const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    requestJson<Result>(
-      "/api/v1/payments/sandbox/authorise",
-      { method: "POST", body: JSON.stringify(fields) },
-      { handled: [400, 404] },
-    )
+    authoriseCard(fields)
       .then((result) => {
         if (result.action?.type === "redirect") window.location.assign(result.action.url);
         else if (result.resultCode === "Authorised") window.location.assign(container.dataset.confirmationUrl ?? "/");

@@ -1,4 +1,4 @@
-import { savePickupPoint } from "../checkout/checkout.client";
+import { savePickupPoint } from "./pickup.client";
 
 /**
  * The pickup point modal: clicking an entry activates it and enables the choose button; choosing

@@ -1,23 +1,6 @@
 import { z } from "zod";
 
-export interface RouteDoc {
-  method: "get" | "post" | "put" | "delete";
-  /** Hono-style path under /api/v1, e.g. "/localization/:culture/stringresources". */
-  path: string;
-  summary: string;
-  tags: string[];
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response?: z.ZodType;
-  auth?: boolean;
-}
-
-const docs: RouteDoc[] = [];
-
-/** Each routes file describes its paths next to their handlers; the document is built from these. */
-export function document(doc: RouteDoc): void {
-  if (!docs.some((d) => d.method === doc.method && d.path === doc.path)) docs.push(doc);
-}
+import type { AnyEndpoint } from "./endpoint";
 
 const errorSchema = z.object({
   Code: z.string(),
@@ -29,9 +12,10 @@ function jsonSchema(schema: z.ZodType) {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
 }
 
-export function openApiDocument() {
+/** The OpenAPI document, built from the endpoints' own definitions. */
+export function openApiDocument(endpoints: readonly AnyEndpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const doc of docs) {
+  for (const doc of endpoints) {
     const path = `/api/v1${doc.path.replace(/:(\w+)/g, "{$1}")}`;
     const pathParams = [...doc.path.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],

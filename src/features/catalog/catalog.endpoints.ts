@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../server/http/endpoint";
+import { ApiError } from "../../server/http/errors";
+import { SuggestionQuerySchema, SuggestionSchema } from "./search";
+import { suggest } from "./search.server";
+import { chooseVariant } from "./variants.server";
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** The chosen values as VariantValueId1..n (spec 001 section 3), the quantity, and which value changed last. */
+const VariantQuery = z
+  .object({
+    VariantValueId1: z.string().max(20).optional(),
+    VariantValueId2: z.string().max(20).optional(),
+    Quantity: z.string().max(20).optional(),
+    LastChangedValueId: id.optional(),
+  })
+  .catchall(z.string().max(20));
+
+export const productVariants = defineEndpoint({
+  method: "get",
+  path: "/catalog/products/:productId/productvariants",
+  summary: "The variant for the chosen values (VariantValueId1..n) and quantity, with every variation control",
+  tags: ["catalog"],
+  params: z.object({ productId: id }),
+  query: VariantQuery,
+  cache: "private, max-age=0",
+  public: true,
+  run: async ({ params, query, culture }) => {
+    const chosen: number[] = [];
+    for (const [key, value] of Object.entries(query)) {
+      if (!/^VariantValueId\d{1,2}$/.test(key) || value === "" || value === undefined) continue;
+      const parsed = id.safeParse(value);
+      if (!parsed.success) throw new ApiError("ValidationFailed", { [key]: [] });
+      chosen.push(parsed.data);
+    }
+    const quantity = query.Quantity === undefined || query.Quantity === "" ? null : Number(query.Quantity);
+    if (quantity !== null && !Number.isFinite(quantity)) throw new ApiError("ValidationFailed", { Quantity: [] });
+    const answer = await chooseVariant(params.productId, chosen, quantity, culture, query.LastChangedValueId);
+    if (!answer) throw new ApiError("NotFound");
+    return answer;
+  },
+});
+
+export const suggestions = defineEndpoint({
+  method: "get",
+  path: "/catalog/search/suggestions",
+  summary: "Fuzzy product suggestions (typos, accents, six languages, SKUs); accuracy is the similarity threshold",
+  tags: ["catalog"],
+  query: SuggestionQuerySchema,
+  response: z.array(SuggestionSchema),
+  cache: "public, max-age=60",
+  public: true,
+  run: ({ query, culture, header }) => {
+    header("Vary", "X-Culture, Accept-Language");
+    return suggest(culture, query.q, query.nbrResults, query.accuracy);
+  },
+});

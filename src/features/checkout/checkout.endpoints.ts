@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../server/http/endpoint";
+import { saveAddress as save } from "./addresses.server";
+import { AddressFormSchema, CheckoutSchema } from "./checkout";
+import { checkVat, citySuggestions } from "./checkout.server";
+import { placeOrder as place } from "./place-order.server";
+import { VatCheckQuerySchema } from "./vat";
+
+export const cities = defineEndpoint({
+  method: "get",
+  path: "/countries/:countryId/cities/:query",
+  summary: "Postal codes and cities starting with the query (from 4 characters), as a map of postal code to city name",
+  tags: ["checkout"],
+  params: z.object({
+    countryId: z.string().regex(/^(\d{1,9}|[A-Za-z]{2})$/),
+    query: z.string().trim().min(1).max(40),
+  }),
+  response: z.record(z.string(), z.string()),
+  cache: "public, max-age=3600",
+  public: true,
+  run: ({ params }) => citySuggestions(params.countryId, params.query),
+});
+
+export const vatCheck = defineEndpoint({
+  method: "get",
+  path: "/sales/customers/checkisvatvalid/",
+  summary:
+    "Check a VAT number: format and checksum locally, then the EU VIES registry (null when it cannot say); the cart keeps the result for reverse charge",
+  tags: ["checkout"],
+  query: VatCheckQuerySchema,
+  response: z.object({ IsVATValidWebService: z.boolean().nullable(), ErrorMessage: z.string().nullable() }),
+  run: ({ session, culture, query }) => checkVat(session, culture, query),
+});
+
+export const saveAddress = defineEndpoint({
+  method: "post",
+  path: "/customers/addresses",
+  summary:
+    "Create (Id 0) or edit one of the signed-in customer's addresses (the address popup); answers the saved address. 403 when the shop does not allow it (ADDRESS_CREATE, ADDRESS_EDIT), 404 for another's address",
+  tags: ["checkout"],
+  body: AddressFormSchema,
+  response: z.object({ Id: z.number(), AddressType: z.string() }),
+  auth: true,
+  run: ({ customerId, body }) => save(customerId, body),
+});
+
+export const placeOrder = defineEndpoint({
+  method: "post",
+  path: "/sales/orders",
+  summary:
+    "Place the cart's order (one transaction: stock, coupon, totals; the same IdempotencyKey answers the same order). 409 CartEmpty, CartChanged, InsufficientStock; 422 rule broken",
+  tags: ["checkout"],
+  body: CheckoutSchema,
+  response: z.object({
+    OrderId: z.number(),
+    OrderNumber: z.string(),
+    Status: z.string(),
+    TotalTaxIncl: z.number(),
+    PaymentUrl: z.string(),
+  }),
+  run: ({ session, culture, body }) => place(session, culture, body),
+});
