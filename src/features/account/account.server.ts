@@ -5,13 +5,13 @@ import { burnPasswordCheck, verifyPassword } from "../../server/security/passwor
 import { rateLimiter } from "../../server/security/rate-limit";
 import { endSession, rotateSession, type Session } from "../../server/session/session";
 import { adoptSessionCart } from "../cart/cart.server";
+import { findCustomerByEmail, findCustomerById } from "../customers/customers.server";
 import {
   SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP,
   SIGN_IN_WINDOW_SECONDS,
   type SignedInCustomer,
   type SignIn,
 } from "./account";
-import { findCustomerByEmail, findCustomerById } from "./account.repository";
 
 const perAccount = { max: SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS };
 
@@ -55,7 +55,4 @@ export async function signOut(session: Session): Promise<void> {
   await endSession(session);
 }
 
-export async function currentCustomer(session: Session): Promise<SignedInCustomer | null> {
-  if (!session.customerId) return null;
-  return (await findCustomerById(session.customerId)) ?? null;
-}
+export { currentCustomer } from "../customers/customers.server";

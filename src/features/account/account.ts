@@ -15,15 +15,7 @@ export type SignIn = z.infer<typeof SignInSchema>;
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP = 5;
 
-export interface SignedInCustomer {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  culture: string;
-  isBusiness: boolean;
-  role: string;
-}
+export type { SignedInCustomer } from "../customers/customers";
 
 /** The sign-in form's field rules, checked in the browser and again on the server. */
 export const SIGN_IN_FORM_RULES: Record<"Email" | "Password", Rule[]> = {

@@ -4,6 +4,7 @@ import { CartSummarySchema } from "./cart";
 
 export const miniCartIsland = defineIsland({
   name: "mini-cart",
+  component: "MiniCart",
   description:
     "Cart link with the item count and total, rendered by the server from the shopper's cart; follows $cart and cart:changed events once hydrated.",
   props: z.object({

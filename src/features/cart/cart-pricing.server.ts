@@ -1,5 +1,4 @@
 import type { Culture } from "../../lib/culture";
-import { reverseChargeApplies } from "../checkout/vat";
 import type { Coupon, CouponProblem } from "../coupons/coupon";
 import { couponProblem } from "../coupons/coupon";
 import { couponById, couponUses } from "../coupons/coupons.server";
@@ -13,7 +12,7 @@ import {
   standardVatRate,
   vatRates,
 } from "../pricing/pricing.server";
-import { couponCovers, orderTotals, type Totals, type TotalsLine } from "../pricing/totals";
+import { couponCovers, orderTotals, reverseChargeApplies, type Totals, type TotalsLine } from "../pricing/totals";
 import { DEFAULT_SHIPPING_COUNTRY, unitPriceFor } from "./cart";
 import type { CartRow, DetailedLineRow } from "./cart-detail.repository";
 

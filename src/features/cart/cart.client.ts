@@ -1,5 +1,5 @@
 import { endpointClient } from "../../shell/api";
-import type * as checkoutEndpoints from "../checkout/checkout.endpoints";
+import type * as pricingEndpoints from "../pricing/pricing.endpoints";
 import type * as cartEndpoints from "./cart.endpoints";
 
 const call = endpointClient<typeof cartEndpoints>();
@@ -19,7 +19,7 @@ export function postAddToCart(body: AddToCartBody) {
 export const cartApi = {
   call,
   cities: (countryId: number | string, query: string) =>
-    endpointClient<typeof checkoutEndpoints>()(
+    endpointClient<typeof pricingEndpoints>()(
       "GET /countries/:countryId/cities/:query",
       { params: { countryId: String(countryId), query } },
       { handled: [400, 404] },

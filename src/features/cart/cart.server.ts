@@ -6,8 +6,7 @@ import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError, errorBody } from "../../server/http/errors";
 import type { Flash } from "../../server/http/flash";
 import { ensureSession, type Session, sessionKey } from "../../server/session/session";
-import { vatRate } from "../catalog/catalog.repository";
-import { variantTiers } from "../catalog/variants.repository";
+import { variantTiers, vatRate } from "../catalog/variants.server";
 import {
   type AddToCartInput,
   type AddToCartResult,
@@ -135,3 +134,7 @@ export async function addToCartFromForm(session: Session, culture: Culture, form
     };
   }
 }
+
+/** The cart's rows as the checkout and the pickup choice read and update them (its repositories stay private). */
+export { findCartId } from "./cart.repository";
+export { cartRow, detailedLines, updateCart } from "./cart-detail.repository";

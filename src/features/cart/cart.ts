@@ -12,20 +12,6 @@ export const CartSummarySchema = z.object({
 });
 export type CartSummary = z.infer<typeof CartSummarySchema>;
 
-export interface PriceTier {
-  minQuantity: number;
-  amountTaxExcl: Cents;
-}
-
-/** The unit price for a quantity: the tier with the highest minimum the quantity reaches (degressive prices). */
-export function unitPriceFor(tiers: readonly PriceTier[], quantity: number): Cents {
-  if (tiers.length === 0) throw new Error("a variant without a price cannot be sold");
-  const sorted = [...tiers].sort((a, b) => a.minQuantity - b.minQuantity);
-  let price = (sorted[0] as PriceTier).amountTaxExcl;
-  for (const tier of sorted) if (quantity >= tier.minQuantity) price = tier.amountTaxExcl;
-  return price;
-}
-
 export interface CartTotals {
   itemsCount: number;
   amountTaxExcl: Cents;
@@ -61,8 +47,8 @@ export function goodsSummary(
   );
 }
 
-/** The shop's home country: prices shown before a shipping country is chosen include its VAT. */
-export const DEFAULT_SHIPPING_COUNTRY = "BE";
+export { DEFAULT_SHIPPING_COUNTRY } from "../pricing/pricing.constants";
+export { type PriceTier, unitPriceFor } from "../pricing/totals";
 
 /** Where a cart line comes from (spec 001: ItemOrigin "Catalog or other"), with its key within that origin. */
 export const ITEM_ORIGINS = ["Catalog", "Wishlist", "BirthList", "Order", "QuickView"] as const;

@@ -4,6 +4,7 @@ import { SEARCH_DEFAULT_RESULTS, TYPEAHEAD_LIMIT } from "./catalog.constants";
 
 export const searchBoxIsland = defineIsland({
   name: "search-box",
+  component: "SearchBox",
   description:
     "Product search box (ARIA combobox): fuzzy suggestions with photos from 2 characters; a GET form to the search results without JavaScript. Hydrates on first interaction.",
   props: z.object({

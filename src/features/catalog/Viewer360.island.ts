@@ -7,6 +7,7 @@ export const VIEWER_360_MODES = ["slider", "drag", "auto"] as const;
 
 export const viewer360Island = defineIsland({
   name: "viewer-360",
+  component: "Viewer360",
   description:
     "360-degree photo viewer of a product's frame set: slider, drag, or auto-rotation plus drag. Shows the first frame without JavaScript; the behaviour loads when it comes into view.",
   props: z.object({

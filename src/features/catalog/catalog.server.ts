@@ -1,6 +1,6 @@
 import type { Culture } from "../../lib/culture";
 import { withVat } from "../../lib/money";
-import { DEFAULT_SHIPPING_COUNTRY } from "../cart/cart";
+import { DEFAULT_SHIPPING_COUNTRY } from "../pricing/pricing.constants";
 import { type ListFilter, type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
 import {
   allBrands,
@@ -249,3 +249,6 @@ export async function filterFragment(
   );
   return { facets: result.facets, action: category ? `/${culture}/c/${category.slug}` : `/${culture}/catalog` };
 }
+
+/** A stored asset by its public id (the media route). */
+export { assetByGuid } from "./catalog.repository";

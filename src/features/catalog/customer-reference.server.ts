@@ -2,7 +2,7 @@ import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
-import { currentCustomer } from "../account/account.server";
+import { currentCustomer } from "../customers/customers.server";
 import { REFERENCE_SEARCH_PAGE_SIZE } from "./catalog.constants";
 import type { ReferenceSearchResult } from "./customer-reference";
 import { referenceFor, saveReference, searchReferences, variantExists } from "./customer-reference.repository";

@@ -1,6 +1,7 @@
 import type { Culture } from "../../lib/culture";
 import { formatMoney, withVat } from "../../lib/money";
-import { DEFAULT_SHIPPING_COUNTRY, unitPriceFor } from "../cart/cart";
+import { DEFAULT_SHIPPING_COUNTRY } from "../pricing/pricing.constants";
+import { unitPriceFor } from "../pricing/totals";
 import {
   omnibusReference,
   type ProductVariantViewModel,
@@ -155,3 +156,7 @@ export async function buyBox(productId: number, params: URLSearchParams, culture
   const prices = new Set(matrix.variants.map((v) => unitPriceFor(v.tiers, 1)));
   return { choice, tiers, priceFrom: prices.size > 1 && chosen.length === 0 };
 }
+
+/** What the cart and the stock fragment read of a variant (the repositories stay private). */
+export { vatRate } from "./catalog.repository";
+export { stockByWarehouse, variantTiers } from "./variants.repository";

@@ -4,32 +4,10 @@ import { translator } from "../../lib/i18n";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { sessionKey } from "../../server/session/session";
-import { findCartId } from "../cart/cart.repository";
-import { updateCart } from "../cart/cart-detail.repository";
-import { countryByCode, countryById, findCities } from "../pricing/pricing.server";
-import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "./checkout.constants";
+import { findCartId, updateCart } from "../cart/cart.server";
+import { countryById } from "../pricing/pricing.server";
 import { normaliseVatNumber, type VatCheckQuerySchema, vatNumberLooksValid } from "./vat";
 import { vatRegistry } from "./vat-registry.server";
-
-const CITY_SUGGESTIONS = 10;
-
-/**
- * Postal code to city name for the autocomplete. Belgium lists French and Dutch names of one postal
- * code as separate rows: they are joined, so one key stays one suggestion.
- */
-export async function citySuggestions(countryId: string, query: string): Promise<Record<string, string>> {
-  const country = /^\d+$/.test(countryId) ? await countryById(Number(countryId)) : await countryByCode(countryId);
-  if (!country) throw new ApiError("CountryNotFound");
-  if (query.length < CITY_AUTOCOMPLETE_MIN_LENGTH) return {};
-  const rows = await findCities(country.id, query, CITY_SUGGESTIONS * 3);
-  const map: Record<string, string> = {};
-  for (const row of rows) {
-    if (Object.keys(map).length >= CITY_SUGGESTIONS && !(row.postalCode in map)) break;
-    const known = map[row.postalCode];
-    map[row.postalCode] = known ? (known.split(" / ").includes(row.name) ? known : `${known} / ${row.name}`) : row.name;
-  }
-  return map;
-}
 
 export interface VatCheckResult {
   IsVATValidWebService: boolean | null;

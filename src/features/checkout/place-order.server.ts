@@ -5,8 +5,7 @@ import { db } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import { type Session, sessionKey } from "../../server/session/session";
-import { findCartId } from "../cart/cart.repository";
-import { cartRow, detailedLines } from "../cart/cart-detail.repository";
+import { cartRow, detailedLines, findCartId } from "../cart/cart.server";
 import { priceCart } from "../cart/cart-pricing.server";
 import { couponProblem } from "../coupons/coupon";
 import { couponUses } from "../coupons/coupons.server";
@@ -17,11 +16,11 @@ import {
   lockCart,
   lockCoupon,
   orderByKey,
+  ownsOrder,
   recordStockTakes,
   StockShortage,
   takeUnits,
-} from "../orders/orders.repository";
-import { ownsOrder } from "../orders/orders.server";
+} from "../orders/orders.server";
 import { countryById } from "../pricing/pricing.server";
 import { couponCovers } from "../pricing/totals";
 import { customerAddress } from "./address.repository";

@@ -22,21 +22,5 @@ export function vatNumberLooksValid(countryCode: string, number: string): boolea
   return result.isValid && (isoCode === countryCode || (countryCode === "GR" && isoCode === "EL"));
 }
 
-/**
- * Reverse charge (0 % VAT, the buyer accounts for it): a business whose VAT number the registry
- * confirmed, billed in another EU country than the shop's.
- */
-export function reverseChargeApplies(input: {
-  vatValid: boolean | null;
-  billingCountry: { code: string; isEu: boolean } | null;
-  shopCountry: string;
-}): boolean {
-  return (
-    input.vatValid === true &&
-    input.billingCountry !== null &&
-    input.billingCountry.isEu &&
-    input.billingCountry.code !== input.shopCountry
-  );
-}
-
+export { reverseChargeApplies } from "../pricing/totals";
 export { vatChangeReloads } from "./vat.constants";

@@ -3,6 +3,7 @@ import { defineIsland } from "../islands/islands";
 
 export const consentDialogIsland = defineIsland({
   name: "consent-dialog",
+  component: "ConsentDialog",
   description:
     "Cookie-consent dialog (native dialog). Opens by itself when the visitor has no valid consent; any element with data-consent-open reopens it. Hydrates only when shown.",
   props: z.object({

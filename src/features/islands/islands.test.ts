@@ -21,6 +21,7 @@ describe("island tags", () => {
     expect(() =>
       defineIsland({
         name: "x",
+        component: "X",
         description: "x",
         props: z.object({ n: z.number() }),
         fixtures: { broken: { n: "1" as unknown as number } },

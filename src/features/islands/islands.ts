@@ -3,6 +3,8 @@ import type { z } from "zod";
 /** A registered island: what a CMS tag may name, the props it accepts, and fixtures for previews and tests. */
 export interface IslandDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
+  /** The Astro wrapper that renders it, a `<component>.astro` beside the definition. */
+  component: string;
   description: string;
   props: S;
   fixtures: Record<string, z.input<S>>;

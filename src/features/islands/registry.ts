@@ -1,22 +1,22 @@
 import { z } from "zod";
-import { miniCartIsland } from "../cart/MiniCart.island";
-import { heroHeaderIsland, productCarouselIsland } from "../catalog/Carousels.island";
-import { searchBoxIsland } from "../catalog/SearchBox.island";
-import { variationPickerIsland } from "../catalog/VariationPicker.island";
-import { viewer360Island } from "../catalog/Viewer360.island";
-import { consentDialogIsland } from "../consent/ConsentDialog.island";
 import type { IslandDefinition } from "./islands";
 
-/** Every island a CMS tag may name. A new island adds its definition here. */
-export const ISLANDS: readonly IslandDefinition[] = [
-  miniCartIsland,
-  consentDialogIsland,
-  variationPickerIsland,
-  searchBoxIsland,
-  viewer360Island,
-  productCarouselIsland,
-  heroHeaderIsland,
-];
+/** An island and the feature folder it lives in (where its `<component>.astro` is). */
+export type RegisteredIsland = IslandDefinition & { folder: string };
+
+/**
+ * Every island a CMS tag may name: the definitions (`defineIsland`) of the features' `*.island.ts`
+ * modules, found by glob, so a new island touches no file here.
+ */
+const modules = import.meta.glob<Record<string, unknown>>("../*/*.island.ts", { eager: true });
+
+export const ISLANDS: readonly RegisteredIsland[] = Object.entries(modules)
+  .flatMap(([path, module]) =>
+    Object.values(module)
+      .filter((value): value is IslandDefinition => typeof value === "object" && value !== null && "component" in value)
+      .map((island) => ({ ...island, folder: path.split("/")[1] as string })),
+  )
+  .sort((a, b) => a.name.localeCompare(b.name));
 
 export function islandCatalogue() {
   return ISLANDS.map((island) => ({

@@ -51,3 +51,16 @@ export async function reAddOrderLine(session: Session, culture: Culture, input: 
     OrderId: order.id,
   });
 }
+
+/** The order's writes the checkout makes inside its one transaction (its repository stays private). */
+export {
+  cartLinesForOrder,
+  customerEmail,
+  insertOrder,
+  lockCart,
+  lockCoupon,
+  orderByKey,
+  recordStockTakes,
+  StockShortage,
+  takeUnits,
+} from "./orders.repository";

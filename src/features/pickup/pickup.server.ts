@@ -3,7 +3,7 @@ import { translator } from "../../lib/i18n";
 import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
-import { cartRow, updateCart } from "../cart/cart-detail.repository";
+import { cartRow, updateCart } from "../cart/cart.server";
 import { cartDetail } from "../cart/cart-detail.server";
 import { countryByCode } from "../pricing/pricing.server";
 import { carrierGateway } from "./carriers.server";

@@ -1,3 +1,7 @@
+import { ApiError } from "../../server/http/errors";
+import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "./pricing.constants";
+import { countryByCode, countryById, findCities } from "./shipping.repository";
+
 /**
  * The pricing feature's face for the rest of the shop: countries shipped to, shipping methods and VAT
  * rates (reference data, cached), and city suggestions. Its repository stays private.
@@ -14,3 +18,23 @@ export {
   standardVatRate,
   vatRates,
 } from "./shipping.repository";
+
+const CITY_SUGGESTIONS = 10;
+
+/**
+ * Postal code to city name for the autocomplete. Belgium lists French and Dutch names of one postal
+ * code as separate rows: they are joined, so one key stays one suggestion.
+ */
+export async function citySuggestions(countryId: string, query: string): Promise<Record<string, string>> {
+  const country = /^\d+$/.test(countryId) ? await countryById(Number(countryId)) : await countryByCode(countryId);
+  if (!country) throw new ApiError("CountryNotFound");
+  if (query.length < CITY_AUTOCOMPLETE_MIN_LENGTH) return {};
+  const rows = await findCities(country.id, query, CITY_SUGGESTIONS * 3);
+  const map: Record<string, string> = {};
+  for (const row of rows) {
+    if (Object.keys(map).length >= CITY_SUGGESTIONS && !(row.postalCode in map)) break;
+    const known = map[row.postalCode];
+    map[row.postalCode] = known ? (known.split(" / ").includes(row.name) ? known : `${known} / ${row.name}`) : row.name;
+  }
+  return map;
+}

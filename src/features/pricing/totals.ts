@@ -1,5 +1,19 @@
 import { type Cents, vatAmount } from "../../lib/money";
 
+export interface PriceTier {
+  minQuantity: number;
+  amountTaxExcl: Cents;
+}
+
+/** The unit price for a quantity: the tier with the highest minimum the quantity reaches (degressive prices). */
+export function unitPriceFor(tiers: readonly PriceTier[], quantity: number): Cents {
+  if (tiers.length === 0) throw new Error("a variant without a price cannot be sold");
+  const sorted = [...tiers].sort((a, b) => a.minQuantity - b.minQuantity);
+  let price = (sorted[0] as PriceTier).amountTaxExcl;
+  for (const tier of sorted) if (quantity >= tier.minQuantity) price = tier.amountTaxExcl;
+  return price;
+}
+
 /**
  * The money rules of a cart and of the order it becomes, in one pure function so the cart page, the
  * checkout and the order placement can never disagree: line prices from the degressive tiers, a coupon
@@ -121,4 +135,21 @@ export function orderTotals(input: {
 
 function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Reverse charge (0 % VAT, the buyer accounts for it): a business whose VAT number the registry
+ * confirmed, billed in another EU country than the shop's.
+ */
+export function reverseChargeApplies(input: {
+  vatValid: boolean | null;
+  billingCountry: { code: string; isEu: boolean } | null;
+  shopCountry: string;
+}): boolean {
+  return (
+    input.vatValid === true &&
+    input.billingCountry !== null &&
+    input.billingCountry.isEu &&
+    input.billingCountry.code !== input.shopCountry
+  );
 }

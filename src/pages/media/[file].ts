@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { APIRoute } from "astro";
-import { assetByGuid } from "../../features/catalog/catalog.repository";
+import { assetByGuid } from "../../features/catalog/catalog.server";
 import { ASSET_FORMATS, type AssetFormat, assetFilePath } from "../../server/storage/assets";
 
 const FILE = /^([0-9a-f-]{36})\.(webp|jpg)$/;

@@ -1,8 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { addToCart } from "../cart/cart.store";
-import type { VariantAttributeValue, VariantChoice } from "./catalog";
-import { correctQuantity, isUsableQuantity, QUANTITY_CORRECTION_DELAY_MS } from "./quantity";
+import type { VariantAttributeValue, VariantChoice } from "../catalog/catalog";
+import { correctQuantity, isUsableQuantity, QUANTITY_CORRECTION_DELAY_MS } from "../catalog/quantity";
 import {
   $degressiveTables,
   $variants,
@@ -11,7 +10,8 @@ import {
   chooseVariant,
   knowVariant,
   rememberChoice,
-} from "./variant.store";
+} from "../catalog/variant.store";
+import { addToCart } from "./cart.store";
 
 export interface VariationPickerLabels {
   variations: string;

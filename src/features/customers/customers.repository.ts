@@ -1,5 +1,5 @@
 import { db } from "../../server/db/client";
-import type { SignedInCustomer } from "./account";
+import type { SignedInCustomer } from "./customers";
 
 export async function findCustomerByEmail(email: string) {
   return db().selectFrom("customers").selectAll().where("email", "=", email).executeTakeFirst();

@@ -3,6 +3,7 @@ import { defineIsland } from "../islands/islands";
 
 export const variationPickerIsland = defineIsland({
   name: "variation-picker",
+  component: "VariationPicker",
   description:
     "Buy box of one product: price, variation controls (swatches or selects), quantity and add to cart. Server HTML is a GET form for the choice and a POST form for the cart; hydrates on first interaction and then refreshes through the variant API.",
   props: z.object({

@@ -1,0 +1,14 @@
+import type { Session } from "../../server/session/session";
+import type { SignedInCustomer } from "./customers";
+import { findCustomerById } from "./customers.repository";
+
+/**
+ * Who the shopper is: the customers feature sits below every other (the catalogue shows business prices
+ * and references, the stock page is staff only), while sign-in flows (account) sit above the cart.
+ */
+export { findCustomerByEmail, findCustomerById } from "./customers.repository";
+
+export async function currentCustomer(session: Session): Promise<SignedInCustomer | null> {
+  if (!session.customerId) return null;
+  return (await findCustomerById(session.customerId)) ?? null;
+}
