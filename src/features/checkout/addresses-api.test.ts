@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { addressPage } from "../../src/features/checkout/addresses.server";
-import { resetEnvForTests } from "../../src/server/config/env";
-import { db } from "../../src/server/db/client";
-import { apiClient } from "../support/api";
-import { billingAddress } from "../support/checkout";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+import { apiClient } from "../../../tests/support/api";
+import { billingAddress } from "../../../tests/support/checkout";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { resetEnvForTests } from "../../server/config/env";
+import { db } from "../../server/db/client";
+import { addressPage } from "./addresses.server";
 
 async function signedIn(email: string, password: string) {
   const client = apiClient();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lineProblem } from "../../src/features/cart/cart";
-import { db } from "../../src/server/db/client";
-import { apiClient } from "../support/api";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+import { apiClient } from "../../../tests/support/api";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { db } from "../../server/db/client";
+import { lineProblem } from "./cart";
 
 describe("line quantity rules", () => {
   const rules = { min: 2, max: 10, step: 2 };

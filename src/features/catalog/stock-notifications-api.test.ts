@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setStock, subscribeToStock } from "../../src/features/catalog/stock.server";
-import { db } from "../../src/server/db/client";
-import { apiClient } from "../support/api";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+import { apiClient } from "../../../tests/support/api";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { db } from "../../server/db/client";
+import { setStock, subscribeToStock } from "./stock.server";
 
 describe.each(DIALECTS)("back-in-stock notifications on %s", (dialect) => {
   let database: TestDatabase;

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ListQuerySchema } from "../../src/features/catalog/catalog";
-import {
-  brandPage,
-  productFrameSet,
-  productPage,
-  quickView,
-  relatedProducts,
-  tagPage,
-} from "../../src/features/catalog/catalog.server";
-import { buyBox } from "../../src/features/catalog/variants.server";
-import { db } from "../../src/server/db/client";
-import { apiClient } from "../support/api";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+import { apiClient } from "../../../tests/support/api";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { db } from "../../server/db/client";
+import { ListQuerySchema } from "./catalog";
+import { brandPage, productFrameSet, productPage, quickView, relatedProducts, tagPage } from "./catalog.server";
+import { buyBox } from "./variants.server";
 
 const query = (params: Record<string, string> = {}) => ListQuerySchema.parse(params);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { filterFromForm, ListQuerySchema, listUrl, parseListFilter } from "../../src/features/catalog/catalog";
-import { categoryPage, searchPage } from "../../src/features/catalog/catalog.server";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { filterFromForm, ListQuerySchema, listUrl, parseListFilter } from "./catalog";
+import { categoryPage, searchPage } from "./catalog.server";
 
 const query = (params: Record<string, string> = {}) => ListQuerySchema.parse(params);
 

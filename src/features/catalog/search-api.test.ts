@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resetSearchIndex } from "../../src/features/catalog/search.server";
-import { db } from "../../src/server/db/client";
-import { apiClient } from "../support/api";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+import { apiClient } from "../../../tests/support/api";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { db } from "../../server/db/client";
+import { resetSearchIndex } from "./search.server";
 
 type Suggestion = { Name: string; Photo: { AssetId: string; AssetName: string } | null; ProductUrl: string };
 const suggest = async (query: string, culture = "fr"): Promise<Suggestion[]> => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { distanceKm, nearest } from "../../src/features/pickup/pickup";
-import { db } from "../../src/server/db/client";
-import { apiClient } from "../support/api";
-import { simpleVariant } from "../support/checkout";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
+import { apiClient } from "../../../tests/support/api";
+import { simpleVariant } from "../../../tests/support/checkout";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { db } from "../../server/db/client";
+import { distanceKm, nearest } from "./pickup";
 
 describe("pickup point rules", () => {
   it("measures distances and keeps the nearest within the radius, at most the list size", () => {

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsTransition, expiryValid, luhnValid, SANDBOX_CARDS } from "../../src/features/payment/payment";
-import { completeChallenge, readChallenge } from "../../src/features/payment/sandbox.server";
-import { db } from "../../src/server/db/client";
-import { apiClient } from "../support/api";
-import { billingAddress, simpleVariant } from "../support/checkout";
-import { createTestDatabase, DIALECTS, type TestDatabase } from "../support/db";
-import { authorisation, postWebhook } from "../support/payment";
+import { apiClient } from "../../../tests/support/api";
+import { billingAddress, simpleVariant } from "../../../tests/support/checkout";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { authorisation, postWebhook } from "../../../tests/support/payment";
+import { db } from "../../server/db/client";
+import { acceptsTransition, expiryValid, luhnValid, SANDBOX_CARDS } from "./payment";
+import { completeChallenge, readChallenge } from "./sandbox.server";
 
 describe("card rules", () => {
   it("checks Luhn, expiry and the state machine", () => {
