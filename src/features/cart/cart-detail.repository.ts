@@ -1,5 +1,5 @@
 import type { Culture } from "../../lib/culture";
-import { db } from "../../server/db/client";
+import { db, type Executor } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
 
 export type CartRow = Database["carts"] & { id: number };
@@ -174,6 +174,16 @@ export async function updateCart(cartId: number, settings: CartSettings): Promis
   await db()
     .updateTable("carts")
     .set({ ...settings, updated_at: new Date().toISOString() })
+    .where("id", "=", cartId)
+    .execute();
+}
+
+/** Empties a cart whose order was placed (inside the order's transaction); the cart row stays for the shopper. */
+export async function emptyOrderedCart(ex: Executor, cartId: number, at: string): Promise<void> {
+  await ex.deleteFrom("cart_lines").where("cart_id", "=", cartId).execute();
+  await ex
+    .updateTable("carts")
+    .set({ coupon_id: null, pickup_point: null, updated_at: at })
     .where("id", "=", cartId)
     .execute();
 }

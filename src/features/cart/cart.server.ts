@@ -137,4 +137,4 @@ export async function addToCartFromForm(session: Session, culture: Culture, form
 
 /** The cart's rows as the checkout and the pickup choice read and update them (its repositories stay private). */
 export { findCartId } from "./cart.repository";
-export { cartRow, detailedLines, updateCart } from "./cart-detail.repository";
+export { cartRow, detailedLines, emptyOrderedCart, updateCart } from "./cart-detail.repository";

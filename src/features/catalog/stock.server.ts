@@ -3,18 +3,23 @@ import { translator } from "../../lib/i18n";
 import { env } from "../../server/config/env";
 import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
+import { enqueueMail } from "../../server/mail/outbox";
+import {
+  insertSubscription,
+  markNotified,
+  pendingSubscribers,
+  pendingSubscription,
+  productText,
+  putStock,
+  stockTotal,
+  notificationTarget as target,
+  variantById,
+  warehouseById,
+} from "./stock.repository";
 
 /** Variant, product name and slug in a culture, if the variant belongs to the product. */
-export async function notificationTarget(productId: number, variantId: number, culture: Culture) {
-  return db()
-    .selectFrom("product_variants as v")
-    .innerJoin("product_translations as t", (j) =>
-      j.onRef("t.product_id", "=", "v.product_id").on("t.culture", "=", culture),
-    )
-    .select(["v.id", "v.sku", "t.name", "t.slug"])
-    .where("v.id", "=", variantId)
-    .where("v.product_id", "=", productId)
-    .executeTakeFirst();
+export function notificationTarget(productId: number, variantId: number, culture: Culture) {
+  return target(db(), productId, variantId, culture);
 }
 
 /** Keeps a back-in-stock subscription; subscribing twice to the same variant keeps one. */
@@ -24,25 +29,8 @@ export async function subscribeToStock(
   culture: Culture,
   customerId: number | null,
 ): Promise<void> {
-  const pending = await db()
-    .selectFrom("stock_notifications")
-    .select("id")
-    .where("variant_id", "=", variantId)
-    .where("email", "=", email)
-    .where("notified_at", "is", null)
-    .executeTakeFirst();
-  if (pending) return;
-  await db()
-    .insertInto("stock_notifications")
-    .values({
-      variant_id: variantId,
-      email,
-      culture,
-      customer_id: customerId,
-      created_at: new Date().toISOString(),
-      notified_at: null,
-    })
-    .execute();
+  if (await pendingSubscription(db(), variantId, email)) return;
+  await insertSubscription(db(), { variantId, email, culture, customerId });
 }
 
 /**
@@ -58,72 +46,34 @@ export async function setStock(
   return db()
     .transaction()
     .execute(async (trx) => {
-      const exists = await trx
-        .selectFrom("product_variants")
-        .select(["id", "sku", "product_id"])
-        .where("id", "=", variantId)
-        .executeTakeFirst();
-      const warehouse = await trx
-        .selectFrom("warehouses")
-        .select("id")
-        .where("id", "=", warehouseId)
-        .executeTakeFirst();
-      if (!exists || !warehouse) throw new ApiError("NotFound");
-      const total = async () =>
-        Number(
-          (
-            await trx
-              .selectFrom("stock")
-              .select((eb) => eb.fn.sum<number | string>("quantity").as("n"))
-              .where("variant_id", "=", variantId)
-              .executeTakeFirst()
-          )?.n ?? 0,
-        );
-      const before = await total();
-      await trx
-        .insertInto("stock")
-        .values({ variant_id: variantId, warehouse_id: warehouseId, quantity })
-        .onConflict((oc) => oc.columns(["variant_id", "warehouse_id"]).doUpdateSet({ quantity }))
-        .execute();
-      const after = await total();
+      const variant = await variantById(trx, variantId);
+      if (!variant || !(await warehouseById(trx, warehouseId))) throw new ApiError("NotFound");
+      const before = await stockTotal(trx, variantId);
+      await putStock(trx, variantId, warehouseId, quantity);
+      const after = await stockTotal(trx, variantId);
       if (before > 0 || after <= 0) return { notified: 0 };
-      const subscribers = await trx
-        .selectFrom("stock_notifications")
-        .selectAll()
-        .where("variant_id", "=", variantId)
-        .where("notified_at", "is", null)
-        .execute();
+      const subscribers = await pendingSubscribers(trx, variantId);
       const now = new Date().toISOString();
       for (const subscriber of subscribers) {
         const culture: Culture = isCulture(subscriber.culture) ? subscriber.culture : env().DEFAULT_CULTURE;
-        const product = await trx
-          .selectFrom("product_translations")
-          .select(["name", "slug"])
-          .where("product_id", "=", exists.product_id)
-          .where("culture", "=", culture)
-          .executeTakeFirst();
+        const product = await productText(trx, variant.product_id, culture);
         const t = translator(culture);
         const values = {
-          name: product?.name ?? exists.sku,
-          sku: exists.sku,
+          name: product?.name ?? variant.sku,
+          sku: variant.sku,
           url: `${env().siteUrl}/${culture}/p/${product?.slug ?? ""}`,
         };
-        await trx
-          .insertInto("mail_outbox")
-          .values({
-            to_address: subscriber.email,
+        await enqueueMail(
+          {
+            to: subscriber.email,
             subject: t("StockNotification.MailSubject", values),
-            body: t("StockNotification.MailBody", values),
+            text: t("StockNotification.MailBody", values),
+            html: null,
             culture,
-            created_at: now,
-            sent_at: null,
-          })
-          .execute();
-        await trx
-          .updateTable("stock_notifications")
-          .set({ notified_at: now })
-          .where("id", "=", subscriber.id)
-          .execute();
+          },
+          trx,
+        );
+        await markNotified(trx, subscriber.id, now);
       }
       return { notified: subscribers.length };
     });

@@ -5,10 +5,10 @@ import { db } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import { type Session, sessionKey } from "../../server/session/session";
-import { cartRow, detailedLines, findCartId } from "../cart/cart.server";
+import { cartRow, detailedLines, emptyOrderedCart, findCartId } from "../cart/cart.server";
 import { priceCart } from "../cart/cart-pricing.server";
 import { couponProblem } from "../coupons/coupon";
-import { couponUses } from "../coupons/coupons.server";
+import { couponUses, recordCouponUse } from "../coupons/coupons.server";
 import {
   cartLinesForOrder,
   customerEmail,
@@ -77,7 +77,7 @@ export async function placeOrder(session: Session, culture: Culture, input: Chec
     // first look and now: before saying the cart is empty or changed, or that the key is taken, look again.
     const refusal = error instanceof ApiError && (error.code === "CartEmpty" || error.code === "CartChanged");
     if (!refusal && !isUniqueViolation(error)) throw error;
-    const winner = await orderByKey(input.IdempotencyKey);
+    const winner = await orderByKey(db(), input.IdempotencyKey);
     if (!winner) throw error;
     if (!ownsOrder(session, winner)) throw new ApiError("IdempotencyKeyReused");
     return placed(winner, culture);
@@ -85,12 +85,17 @@ export async function placeOrder(session: Session, culture: Culture, input: Chec
 }
 
 async function placeOrderOnce(session: Session, culture: Culture, input: CheckoutInput): Promise<PlacedOrder> {
+  const previous = await orderByKey(db(), input.IdempotencyKey);
+  const order =
+    previous ??
+    (await commit(session, culture, input, await price(session, culture, await validate(session, culture, input))));
+  if (!ownsOrder(session, order)) throw new ApiError("IdempotencyKeyReused");
+  return placed(order, culture);
+}
+
+/** Step 1: the shopper's cart and what they typed, checked: lines, e-mail, billing and shipping addresses. */
+async function validate(session: Session, culture: Culture, input: CheckoutInput) {
   const t = translator(culture);
-  const previous = await orderByKey(input.IdempotencyKey);
-  if (previous) {
-    if (!ownsOrder(session, previous)) throw new ApiError("IdempotencyKeyReused");
-    return placed(previous, culture);
-  }
   const cartId = await findCartId({
     customerId: session.customerId,
     sessionKey: session.id ? sessionKey(session.id) : null,
@@ -98,16 +103,27 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
   const cart = cartId ? await cartRow(cartId) : undefined;
   const lines = cartId ? await detailedLines(cartId, culture) : [];
   if (!cartId || !cart || lines.length === 0) throw new ApiError("CartEmpty");
-
   const email = session.customerId ? await customerEmail(session.customerId) : input.Email;
   if (!email) throw new ApiError("ValidationFailed", { Email: [t("Errors.Required")] });
   const billing = await resolveAddress(session, input.Billing, input.ExistingBillingAddressId);
   if (!billing) throw new ApiError("ValidationFailed", { Billing: [t("Errors.Required")] });
+  if (!(await countryById(billing.CountryId))) throw new ApiError("CountryNotFound", { "Billing.CountryId": [] });
   const shippingAddress = input.ShippingSameAsBilling
     ? billing
     : ((await resolveAddress(session, input.Shipping, input.ExistingShippingAddressId)) ?? billing);
+  return { cartId, cart, lines, email, billing, shippingAddress };
+}
 
-  const priced = await priceCart(cart, lines, culture, { customerId: session.customerId, email });
+type Validated = Awaited<ReturnType<typeof validate>>;
+
+/**
+ * Step 2: the server's prices (the same function as the cart page) and the rules that depend on them:
+ * a shipping method and its pickup point, the shipping country, reverse charge's billing country, the coupon.
+ */
+async function price(session: Session, culture: Culture, order: Validated) {
+  const t = translator(culture);
+  const { cart, billing, shippingAddress } = order;
+  const priced = await priceCart(cart, order.lines, culture, { customerId: session.customerId, email: order.email });
   const method = priced.shippingMethod;
   if (!method) throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] });
   const saved = cart.pickup_point ? (JSON.parse(cart.pickup_point) as Record<string, unknown>) : null;
@@ -123,27 +139,33 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
     throw new ApiError("PickupPointRequired", { ShippingMethodId: [t("Errors.PickupPointRequired")] });
   if (method.kind === "home" && shippingAddress.CountryId !== priced.shippingCountry.id)
     throw new ApiError("ShippingCountryMismatch", { "Shipping.CountryId": [t("Errors.ShippingCountryMismatch")] });
-  if (!(await countryById(billing.CountryId))) throw new ApiError("CountryNotFound", { "Billing.CountryId": [] });
   // Reverse charge rests on a VAT number confirmed for the billing country chosen on the cart: the
   // invoice must be addressed there.
   if (priced.reverseCharge && billing.CountryId !== priced.billingCountry.id)
     throw new ApiError("BillingCountryMismatch", { "Billing.CountryId": [t("Errors.BillingCountryMismatch")] });
   if (priced.coupon && priced.couponProblem)
     throw new ApiError("CouponNotValid", { CouponCode: [t(`Errors.${priced.couponProblem}`)] });
+  return { ...order, priced, method, pickupPoint };
+}
 
+type Priced = Awaited<ReturnType<typeof price>>;
+
+/**
+ * Step 3, one transaction: the cart is locked and must be the one priced, the coupon's limits are
+ * checked again, units are taken from stock (never oversold), the order and its lines are written,
+ * the coupon's use counted and the cart emptied.
+ */
+async function commit(session: Session, culture: Culture, input: CheckoutInput, order: Priced) {
+  const t = translator(culture);
+  const { priced, cartId, email } = order;
   const now = new Date();
-  const number = orderNumber();
   try {
-    const result = await db()
+    return await db()
       .transaction()
       .execute(async (trx) => {
         const locked = await lockCart(trx, cartId);
         // A double submit waited for the first one's lock: it answers the order the first one placed.
-        const twin = await trx
-          .selectFrom("orders")
-          .select(["id", "number", "status", "total_tax_incl", "customer_id", "session_key"])
-          .where("idempotency_key", "=", input.IdempotencyKey)
-          .executeTakeFirst();
+        const twin = await orderByKey(trx, input.IdempotencyKey);
         if (twin) return twin;
         const current = await cartLinesForOrder(trx, cartId);
         const same =
@@ -151,92 +173,22 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
           current.length === priced.lines.length &&
           current.every((l) => priced.lines.some((p) => p.id === l.id && p.quantity === l.quantity));
         if (!same) throw new ApiError(current.length ? "CartChanged" : "CartEmpty");
-        if (priced.coupon) {
-          await lockCoupon(trx, priced.coupon.id);
-          const uses = await couponUses(priced.coupon.id, { customerId: session.customerId, email }, trx);
-          const coupon = priced.coupon;
-          const problem = couponProblem(coupon, {
-            now,
-            customerId: session.customerId,
-            usesTotal: uses.total,
-            usesByShopper: uses.byShopper,
-            itemsTaxIncl: priced.totals.itemsTaxIncl,
-            coveredLines: priced.lines.filter((l) =>
-              couponCovers(coupon, { ...l, categoryId: l.category_id, brandId: l.brand_id }),
-            ).length,
-          });
-          if (problem) throw new ApiError("CouponNotValid", { CouponCode: [t(`Errors.${problem}`)] });
-        }
+        if (priced.coupon) await recheckCoupon(trx, session, culture, order, now);
         const takes = await takeUnits(trx, priced.lines);
-        const id = await insertOrder(
-          trx,
-          {
-            number,
-            idempotency_key: input.IdempotencyKey,
-            customer_id: session.customerId,
-            session_key: session.id ? sessionKey(session.id) : null,
-            email,
-            culture,
-            status: "AwaitingPayment",
-            shipping_method_id: method.id,
-            billing_country_id: billing.CountryId,
-            shipping_country_id: priced.shippingCountry.id,
-            vat_number: cart.vat_valid === 1 ? cart.vat_number : null,
-            reverse_charge: priced.reverseCharge ? 1 : 0,
-            coupon_id: priced.coupon?.id ?? null,
-            items_tax_excl: priced.totals.itemsTaxExcl,
-            discount_tax_excl: priced.totals.discountTaxExcl,
-            shipping_tax_excl: priced.totals.shippingTaxExcl,
-            vat_amount: priced.totals.vat,
-            total_tax_incl: priced.totals.totalTaxIncl,
-            billing_address: JSON.stringify(billing),
-            shipping_address: JSON.stringify({
-              method: method.name,
-              kind: method.kind,
-              ...(method.kind === "home" ? { address: shippingAddress } : { pickupPoint }),
-            }),
-            created_at: now.toISOString(),
-            paid_at: null,
-          },
-          priced.lines.map((l) => ({
-            variant_id: l.variant_id,
-            sku: l.sku,
-            name: [l.name, ...l.options].join(" · "),
-            quantity: l.quantity,
-            unit_tax_excl: l.unitTaxExcl,
-            vat_rate_basis_points: priced.reverseCharge ? 0 : l.vatRateBasisPoints,
-            line_tax_excl: l.unitTaxExcl * l.quantity,
-          })),
-        );
+        const row = orderRow(session, culture, input, order, now);
+        const id = await insertOrder(trx, row, orderLineRows(order));
         await recordStockTakes(trx, id, takes);
         if (priced.coupon)
-          await trx
-            .insertInto("coupon_uses")
-            .values({
-              coupon_id: priced.coupon.id,
-              order_id: id,
-              customer_id: session.customerId,
-              email,
-              created_at: now.toISOString(),
-            })
-            .execute();
-        await trx.deleteFrom("cart_lines").where("cart_id", "=", cartId).execute();
-        await trx
-          .updateTable("carts")
-          .set({ coupon_id: null, pickup_point: null, updated_at: now.toISOString() })
-          .where("id", "=", cartId)
-          .execute();
-        return {
-          id,
-          number,
-          status: "AwaitingPayment",
-          total_tax_incl: priced.totals.totalTaxIncl,
-          customer_id: session.customerId,
-          session_key: session.id ? sessionKey(session.id) : null,
-        };
+          await recordCouponUse(trx, {
+            couponId: priced.coupon.id,
+            orderId: id,
+            customerId: session.customerId,
+            email,
+            at: now.toISOString(),
+          });
+        await emptyOrderedCart(trx, cartId, now.toISOString());
+        return { ...row, id };
       });
-    if (!ownsOrder(session, result)) throw new ApiError("IdempotencyKeyReused");
-    return placed(result, culture);
   } catch (error) {
     if (error instanceof StockShortage) {
       const line = priced.lines.find((l) => l.variant_id === error.variantId);
@@ -249,4 +201,74 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
     }
     throw error;
   }
+}
+
+/** The coupon's limits again, under its lock: another order may have used it since the cart was priced. */
+async function recheckCoupon(
+  trx: Parameters<typeof lockCoupon>[0],
+  session: Session,
+  culture: Culture,
+  order: Priced,
+  now: Date,
+) {
+  const { priced } = order;
+  const coupon = priced.coupon;
+  if (!coupon) return;
+  await lockCoupon(trx, coupon.id);
+  const uses = await couponUses(coupon.id, { customerId: session.customerId, email: order.email }, trx);
+  const problem = couponProblem(coupon, {
+    now,
+    customerId: session.customerId,
+    usesTotal: uses.total,
+    usesByShopper: uses.byShopper,
+    itemsTaxIncl: priced.totals.itemsTaxIncl,
+    coveredLines: priced.lines.filter((l) =>
+      couponCovers(coupon, { ...l, categoryId: l.category_id, brandId: l.brand_id }),
+    ).length,
+  });
+  if (problem) throw new ApiError("CouponNotValid", { CouponCode: [translator(culture)(`Errors.${problem}`)] });
+}
+
+function orderRow(session: Session, culture: Culture, input: CheckoutInput, order: Priced, now: Date) {
+  const { priced, method, billing, cart } = order;
+  return {
+    number: orderNumber(),
+    idempotency_key: input.IdempotencyKey,
+    customer_id: session.customerId,
+    session_key: session.id ? sessionKey(session.id) : null,
+    email: order.email,
+    culture,
+    status: "AwaitingPayment",
+    shipping_method_id: method.id,
+    billing_country_id: billing.CountryId,
+    shipping_country_id: priced.shippingCountry.id,
+    vat_number: cart.vat_valid === 1 ? cart.vat_number : null,
+    reverse_charge: priced.reverseCharge ? 1 : 0,
+    coupon_id: priced.coupon?.id ?? null,
+    items_tax_excl: priced.totals.itemsTaxExcl,
+    discount_tax_excl: priced.totals.discountTaxExcl,
+    shipping_tax_excl: priced.totals.shippingTaxExcl,
+    vat_amount: priced.totals.vat,
+    total_tax_incl: priced.totals.totalTaxIncl,
+    billing_address: JSON.stringify(billing),
+    shipping_address: JSON.stringify({
+      method: method.name,
+      kind: method.kind,
+      ...(method.kind === "home" ? { address: order.shippingAddress } : { pickupPoint: order.pickupPoint }),
+    }),
+    created_at: now.toISOString(),
+    paid_at: null,
+  };
+}
+
+function orderLineRows({ priced }: Priced) {
+  return priced.lines.map((l) => ({
+    variant_id: l.variant_id,
+    sku: l.sku,
+    name: [l.name, ...l.options].join(" · "),
+    quantity: l.quantity,
+    unit_tax_excl: l.unitTaxExcl,
+    vat_rate_basis_points: priced.reverseCharge ? 0 : l.vatRateBasisPoints,
+    line_tax_excl: l.unitTaxExcl * l.quantity,
+  }));
 }

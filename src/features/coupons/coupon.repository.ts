@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { db } from "../../server/db/client";
+import { db, type Executor } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
 import type { Coupon } from "./coupon";
 
@@ -75,4 +75,26 @@ export async function couponsForCustomer(customerId: number, now: Date): Promise
     .orderBy("code")
     .execute();
   return rows.map((r) => toCoupon(r as Row));
+}
+
+/** Counts a coupon's use by an order (inside the order's transaction). */
+export async function recordCouponUse(
+  ex: Executor,
+  use: { couponId: number; orderId: number; customerId: number | null; email: string; at: string },
+): Promise<void> {
+  await ex
+    .insertInto("coupon_uses")
+    .values({
+      coupon_id: use.couponId,
+      order_id: use.orderId,
+      customer_id: use.customerId,
+      email: use.email,
+      created_at: use.at,
+    })
+    .execute();
+}
+
+/** Frees an order's coupon use (the order was cancelled). */
+export async function freeCouponUse(ex: Executor, orderId: number): Promise<void> {
+  await ex.deleteFrom("coupon_uses").where("order_id", "=", orderId).execute();
 }

@@ -7,7 +7,14 @@ import { couponsForCustomer } from "./coupon.repository";
  * The coupons feature's face for the rest of the shop (the cart applies a code, the checkout counts its
  * uses again inside the order's transaction): its repository stays private.
  */
-export { couponByCode, couponById, couponsForCustomer, couponUses } from "./coupon.repository";
+export {
+  couponByCode,
+  couponById,
+  couponsForCustomer,
+  couponUses,
+  freeCouponUse,
+  recordCouponUse,
+} from "./coupon.repository";
 
 /** The coupon list modal's rows for a signed-in customer. */
 export async function availableCoupons(customerId: number, culture: Culture) {

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { database, db } from "../../server/db/client";
+import { database, db, type Executor } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
 
 export type OrderRow = Database["orders"] & { id: number };
@@ -148,8 +148,8 @@ export async function insertOrder(
   return row.id;
 }
 
-export async function orderByKey(key: string): Promise<OrderRow | undefined> {
-  return (await db().selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst()) as
+export async function orderByKey(ex: Executor, key: string): Promise<OrderRow | undefined> {
+  return (await ex.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst()) as
     | OrderRow
     | undefined;
 }
@@ -195,4 +195,44 @@ export async function customerOrders(customerId: number, page: { offset: number;
 
 export async function customerEmail(customerId: number): Promise<string | undefined> {
   return (await db().selectFrom("customers").select("email").where("id", "=", customerId).executeTakeFirst())?.email;
+}
+
+/** Orders still awaiting payment placed before a time, oldest first. */
+export function staleUnpaidOrders(ex: Executor, placedBefore: string, limit: number) {
+  return ex
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "AwaitingPayment")
+    .where("created_at", "<", placedBefore)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Moves an order from one status to another; false when it was no longer in `from` (someone else won). */
+export async function changeOrderStatus(
+  ex: Executor,
+  orderId: number,
+  from: string,
+  to: { status: string; paidAt?: string },
+): Promise<boolean> {
+  const result = await ex
+    .updateTable("orders")
+    .set({ status: to.status, ...(to.paidAt ? { paid_at: to.paidAt } : {}) })
+    .where("id", "=", orderId)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function orderStatusAndBuyer(ex: Executor, orderId: number) {
+  return ex
+    .selectFrom("orders")
+    .select(["status", "coupon_id", "customer_id", "email"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+}
+
+export function orderQuantities(ex: Executor, orderId: number) {
+  return ex.selectFrom("order_lines").select(["variant_id", "quantity"]).where("order_id", "=", orderId).execute();
 }

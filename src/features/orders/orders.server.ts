@@ -1,9 +1,17 @@
 import { z } from "zod";
 import type { Culture } from "../../lib/culture";
+import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { type Session, sessionKey } from "../../server/session/session";
 import { addToCart } from "../cart/cart.server";
-import { customerOrders, type OrderRow, orderById, orderByNumber, orderLines } from "./orders.repository";
+import {
+  changeOrderStatus,
+  customerOrders,
+  type OrderRow,
+  orderById,
+  orderByNumber,
+  orderLines,
+} from "./orders.repository";
 
 /** Orders per page of the order list (`pagenbr`). */
 export const ORDERS_PAGE_SIZE = 10;
@@ -50,6 +58,11 @@ export async function reAddOrderLine(session: Session, culture: Culture, input: 
     ItemKey: String(order.id),
     OrderId: order.id,
   });
+}
+
+/** An order awaiting payment becomes paid; false when it no longer awaits payment (released, already paid). */
+export function markOrderPaid(orderId: number, at: string): Promise<boolean> {
+  return changeOrderStatus(db(), orderId, "AwaitingPayment", { status: "Paid", paidAt: at });
 }
 
 /** The order's writes the checkout makes inside its one transaction (its repository stays private). */

@@ -1,5 +1,15 @@
 import { db } from "../../server/db/client";
-import { recordStockTakes, returnStockTakes, StockShortage, takeUnits } from "./orders.repository";
+import { freeCouponUse, recordCouponUse } from "../coupons/coupons.server";
+import {
+  changeOrderStatus,
+  orderQuantities,
+  orderStatusAndBuyer,
+  recordStockTakes,
+  returnStockTakes,
+  StockShortage,
+  staleUnpaidOrders,
+  takeUnits,
+} from "./orders.repository";
 
 /** At most this many orders are released per sweep; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
@@ -11,28 +21,15 @@ const SWEEP_BATCH = 100;
  * and several processes may sweep at once. Answers how many were released.
  */
 export async function releaseUnpaidOrders(placedBefore: Date): Promise<number> {
-  const stale = await db()
-    .selectFrom("orders")
-    .select("id")
-    .where("status", "=", "AwaitingPayment")
-    .where("created_at", "<", placedBefore.toISOString())
-    .orderBy("id")
-    .limit(SWEEP_BATCH)
-    .execute();
+  const stale = await staleUnpaidOrders(db(), placedBefore.toISOString(), SWEEP_BATCH);
   let released = 0;
   for (const { id } of stale) {
     const done = await db()
       .transaction()
       .execute(async (trx) => {
-        const cancelled = await trx
-          .updateTable("orders")
-          .set({ status: "Cancelled" })
-          .where("id", "=", id)
-          .where("status", "=", "AwaitingPayment")
-          .executeTakeFirst();
-        if (Number(cancelled.numUpdatedRows) !== 1) return false;
+        if (!(await changeOrderStatus(trx, id, "AwaitingPayment", { status: "Cancelled" }))) return false;
         await returnStockTakes(trx, id);
-        await trx.deleteFrom("coupon_uses").where("order_id", "=", id).execute();
+        await freeCouponUse(trx, id);
         return true;
       });
     if (done) released++;
@@ -54,37 +51,20 @@ export async function reinstatePaidOrder(orderId: number): Promise<boolean> {
     return await db()
       .transaction()
       .execute(async (trx) => {
-        const order = await trx
-          .selectFrom("orders")
-          .select(["status", "coupon_id", "customer_id", "email"])
-          .where("id", "=", orderId)
-          .executeTakeFirst();
+        const order = await orderStatusAndBuyer(trx, orderId);
         if (order?.status !== "Cancelled") throw new AlreadyHandled();
-        const lines = await trx
-          .selectFrom("order_lines")
-          .select(["variant_id", "quantity"])
-          .where("order_id", "=", orderId)
-          .execute();
-        const takes = await takeUnits(trx, lines);
-        const paid = await trx
-          .updateTable("orders")
-          .set({ status: "Paid", paid_at: now })
-          .where("id", "=", orderId)
-          .where("status", "=", "Cancelled")
-          .executeTakeFirst();
-        if (Number(paid.numUpdatedRows) !== 1) throw new AlreadyHandled();
+        const takes = await takeUnits(trx, await orderQuantities(trx, orderId));
+        if (!(await changeOrderStatus(trx, orderId, "Cancelled", { status: "Paid", paidAt: now })))
+          throw new AlreadyHandled();
         await recordStockTakes(trx, orderId, takes);
         if (order.coupon_id)
-          await trx
-            .insertInto("coupon_uses")
-            .values({
-              coupon_id: order.coupon_id,
-              order_id: orderId,
-              customer_id: order.customer_id,
-              email: order.email,
-              created_at: now,
-            })
-            .execute();
+          await recordCouponUse(trx, {
+            couponId: order.coupon_id,
+            orderId,
+            customerId: order.customer_id,
+            email: order.email,
+            at: now,
+          });
         return true;
       });
   } catch (error) {

@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { enqueueOrderConfirmation } from "../orders/order-mail.server";
-import { ownOrder } from "../orders/orders.server";
+import { markOrderPaid, ownOrder } from "../orders/orders.server";
 import { reinstatePaidOrder } from "../orders/unpaid-orders.server";
 import {
   acceptsTransition,
@@ -16,6 +16,13 @@ import {
   type PaymentSession,
   type PaymentStatus,
 } from "./payment";
+import {
+  insertPayment,
+  insertPaymentEvent,
+  latestPaymentOf,
+  paymentById,
+  updatePaymentStatus,
+} from "./payment.repository";
 import { cardProblems, createSandboxSession, sandboxAuthorise, sandboxDetails } from "./sandbox.server";
 import { notificationSignatureValid } from "./webhook-signature.server";
 
@@ -29,20 +36,7 @@ export async function startPayment(
   if (own.order.status !== "AwaitingPayment") throw new ApiError("OrderNotAwaitingPayment");
   const id = randomBytes(12).toString("base64url");
   const now = new Date().toISOString();
-  await db()
-    .insertInto("payments")
-    .values({
-      id,
-      order_id: own.order.id,
-      provider: "sandbox",
-      amount: own.order.total_tax_incl,
-      status: "Pending",
-      psp_reference: null,
-      event_date: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertPayment(db(), { id, orderId: own.order.id, amount: own.order.total_tax_incl, at: now });
   return {
     ...createSandboxSession({ id, amount: own.order.total_tax_incl }),
     amount: own.order.total_tax_incl,
@@ -62,25 +56,11 @@ export async function receiveNotifications(items: NotificationItem[]): Promise<v
 }
 
 async function receive(item: NotificationItem): Promise<void> {
-  const payment = await db()
-    .selectFrom("payments")
-    .selectAll()
-    .where("id", "=", item.merchantReference)
-    .executeTakeFirst();
+  const payment = await paymentById(db(), item.merchantReference);
   if (!payment) return; // Not ours (another shop on the same account): acknowledged, ignored.
   const now = new Date().toISOString();
   try {
-    await db()
-      .insertInto("payment_events")
-      .values({
-        payment_id: payment.id,
-        event_code: item.eventCode,
-        psp_reference: item.pspReference,
-        success: item.success === "true" ? 1 : 0,
-        event_date: item.eventDate,
-        received_at: now,
-      })
-      .execute();
+    await insertPaymentEvent(db(), payment.id, item, now);
   } catch (error) {
     if (isUniqueViolation(error)) return; // A duplicate delivery.
     throw error;
@@ -95,20 +75,14 @@ async function receive(item: NotificationItem): Promise<void> {
     )
   )
     return;
-  await db()
-    .updateTable("payments")
-    .set({ status: next, psp_reference: item.pspReference, event_date: item.eventDate, updated_at: now })
-    .where("id", "=", payment.id)
-    .where("status", "!=", "Authorised")
-    .execute();
+  await updatePaymentStatus(db(), payment.id, {
+    status: next,
+    pspReference: item.pspReference,
+    eventDate: item.eventDate,
+    at: now,
+  });
   if (next !== "Authorised") return;
-  const paid = await db()
-    .updateTable("orders")
-    .set({ status: "Paid", paid_at: now })
-    .where("id", "=", payment.order_id)
-    .where("status", "=", "AwaitingPayment")
-    .executeTakeFirst();
-  if (Number(paid.numUpdatedRows) === 1 || (await reinstatePaidOrder(payment.order_id)))
+  if ((await markOrderPaid(payment.order_id, now)) || (await reinstatePaidOrder(payment.order_id)))
     await enqueueOrderConfirmation(payment.order_id);
 }
 
@@ -143,10 +117,5 @@ export async function submitDetails(redirectResult: string): Promise<PaymentResu
 
 /** The latest state of an order's payment, for the confirmation page. */
 export async function latestPayment(orderId: number) {
-  return db()
-    .selectFrom("payments")
-    .selectAll()
-    .where("order_id", "=", orderId)
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
+  return latestPaymentOf(db(), orderId);
 }

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { db } from "../../server/db/client";
+import { citiesWithin } from "../pricing/pricing.server";
 import { distanceKm, type PickupPointView } from "./pickup";
+import { activePickupPoints } from "./pickup.repository";
 
 /**
  * A carrier gateway: the pickup points around a place. Our own shops are the static carrier; an
@@ -18,7 +20,7 @@ const HOURS_WEEK = "1-5 08:30-19:00;6 09:00-17:00;7 closed";
 export const staticCarrier: CarrierGateway = {
   code: "static",
   async pointsNear(place) {
-    const rows = await db().selectFrom("pickup_points").selectAll().where("is_active", "=", 1).execute();
+    const rows = await activePickupPoints(db());
     return rows.map((row) => ({
       PublicAccessPointID: `SHOP-${row.id}`,
       ConsigneeName: row.name,
@@ -56,15 +58,12 @@ export const demoCarrier: CarrierGateway = {
     // A bounding box keeps the scan to the postal codes that can be within the radius.
     const dLat = radiusKm / 111;
     const dLon = radiusKm / (111 * Math.cos((place.lat * Math.PI) / 180));
-    const cities = await db()
-      .selectFrom("cities")
-      .select(["postal_code", "name", "latitude", "longitude", "country_id"])
-      .where("country_id", "=", place.countryId)
-      .where("latitude", ">=", place.lat - dLat)
-      .where("latitude", "<=", place.lat + dLat)
-      .where("longitude", ">=", place.lon - dLon)
-      .where("longitude", "<=", place.lon + dLon)
-      .execute();
+    const cities = await citiesWithin(db(), place.countryId, {
+      minLat: place.lat - dLat,
+      maxLat: place.lat + dLat,
+      minLon: place.lon - dLon,
+      maxLon: place.lon + dLon,
+    });
     const seen = new Set<string>();
     const points: PickupPointView[] = [];
     for (const city of cities) {

@@ -5,35 +5,14 @@ import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { cartRow, updateCart } from "../cart/cart.server";
 import { cartDetail } from "../cart/cart-detail.server";
-import { countryByCode } from "../pricing/pricing.server";
+import { cityPosition, countryByCode, postalCodeOf, shippingMethodById } from "../pricing/pricing.server";
 import { carrierGateway } from "./carriers.server";
 import { formatOpeningHours, nearest, type PickupPointView, type PickupSearch, type SavedPickupPoint } from "./pickup";
+import { activePickupPoint } from "./pickup.repository";
 
 /** Where the shopper searches from: a postal code, else a city name, of the country (GeoNames data). */
-async function geocode(countryId: number, search: PickupSearch): Promise<{ lat: number; lon: number } | null> {
-  const byPostal = search.PostalCode
-    ? await db()
-        .selectFrom("cities")
-        .select(["latitude", "longitude"])
-        .where("country_id", "=", countryId)
-        .where("postal_code", "=", search.PostalCode)
-        .where("latitude", "is not", null)
-        .executeTakeFirst()
-    : undefined;
-  const row =
-    byPostal ??
-    (search.City
-      ? await db()
-          .selectFrom("cities")
-          .select(["latitude", "longitude"])
-          .where("country_id", "=", countryId)
-          .where((eb) => eb.fn("lower", ["name"]), "=", search.City.toLowerCase())
-          .where("latitude", "is not", null)
-          .executeTakeFirst()
-      : undefined);
-  return row?.latitude != null && row.longitude != null
-    ? { lat: Number(row.latitude), lon: Number(row.longitude) }
-    : null;
+function geocode(countryId: number, search: PickupSearch) {
+  return cityPosition(db(), countryId, { postalCode: search.PostalCode, name: search.City });
 }
 
 export interface PickupSearchResult {
@@ -57,11 +36,7 @@ export async function searchPickupPoints(
   const closed = translator(culture)("Pickup.Closed");
   const gateway = carrierGateway(carrier);
   if (!gateway) throw new ApiError("CarrierNotFound");
-  const method = await db()
-    .selectFrom("shipping_methods")
-    .select(["id", "carrier", "kind"])
-    .where("id", "=", search.ShippingMethodId)
-    .executeTakeFirst();
+  const method = await shippingMethodById(db(), search.ShippingMethodId);
   if (!method || method.carrier !== carrier) throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] });
   const country = await countryByCode(search.CountryCode);
   if (!country) throw new ApiError("CountryNotFound", { CountryCode: [] });
@@ -87,14 +62,7 @@ export async function savePickupPoint(session: Session, culture: Culture, point:
   if (!detail.cart || !method || method.kind === "home")
     throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] });
   if (method.carrier === "static") {
-    const shop = point.PickupPointId
-      ? await db()
-          .selectFrom("pickup_points")
-          .select("id")
-          .where("id", "=", point.PickupPointId)
-          .where("is_active", "=", 1)
-          .executeTakeFirst()
-      : undefined;
+    const shop = point.PickupPointId ? await activePickupPoint(db(), point.PickupPointId) : undefined;
     if (!shop) throw new ApiError("PickupPointNotFound", { PickupPointId: [] });
   } else if (point.PickupPointId) {
     throw new ApiError("ValidationFailed", { PickupPointId: [] });
@@ -107,7 +75,5 @@ export async function savePickupPoint(session: Session, culture: Culture, point:
 
 /** The postal code of the delivery city chosen on the cart, if any. */
 export async function chosenPostalCode(cityId: number | null): Promise<string | null> {
-  if (!cityId) return null;
-  const row = await db().selectFrom("cities").select("postal_code").where("id", "=", cityId).executeTakeFirst();
-  return row?.postal_code ?? null;
+  return cityId ? postalCodeOf(db(), cityId) : null;
 }

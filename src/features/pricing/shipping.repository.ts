@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Culture } from "../../lib/culture";
 import { memoize, REFERENCE_TTL_MS } from "../../server/cache";
-import { db } from "../../server/db/client";
+import { db, type Executor } from "../../server/db/client";
 
 export interface CountryRow {
   id: number;
@@ -116,4 +116,51 @@ export async function findCities(countryId: number, query: string, limit: number
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "");
+}
+
+/** Where a postal code (or else a city name) of a country lies, from the GeoNames data. */
+export async function cityPosition(
+  ex: Executor,
+  countryId: number,
+  place: { postalCode?: string; name?: string },
+): Promise<{ lat: number; lon: number } | null> {
+  const located = ex
+    .selectFrom("cities")
+    .select(["latitude", "longitude"])
+    .where("country_id", "=", countryId)
+    .where("latitude", "is not", null);
+  const row =
+    (place.postalCode ? await located.where("postal_code", "=", place.postalCode).executeTakeFirst() : undefined) ??
+    (place.name
+      ? await located.where((eb) => eb.fn("lower", ["name"]), "=", place.name.toLowerCase()).executeTakeFirst()
+      : undefined);
+  return row?.latitude != null && row.longitude != null
+    ? { lat: Number(row.latitude), lon: Number(row.longitude) }
+    : null;
+}
+
+/** Postal codes of a country inside a box of latitudes and longitudes. */
+export function citiesWithin(
+  ex: Executor,
+  countryId: number,
+  box: { minLat: number; maxLat: number; minLon: number; maxLon: number },
+) {
+  return ex
+    .selectFrom("cities")
+    .select(["postal_code", "name", "latitude", "longitude", "country_id"])
+    .where("country_id", "=", countryId)
+    .where("latitude", ">=", box.minLat)
+    .where("latitude", "<=", box.maxLat)
+    .where("longitude", ">=", box.minLon)
+    .where("longitude", "<=", box.maxLon)
+    .execute();
+}
+
+export async function postalCodeOf(ex: Executor, cityId: number): Promise<string | null> {
+  const row = await ex.selectFrom("cities").select("postal_code").where("id", "=", cityId).executeTakeFirst();
+  return row?.postal_code ?? null;
+}
+
+export function shippingMethodById(ex: Executor, id: number) {
+  return ex.selectFrom("shipping_methods").select(["id", "carrier", "kind"]).where("id", "=", id).executeTakeFirst();
 }

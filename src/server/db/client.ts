@@ -11,6 +11,9 @@ import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
 
+/** What a repository function runs on, passed first: the database (`db()`) or an open transaction. */
+export type Executor = Kysely<Database>;
+
 export interface DbHandle {
   db: Db;
   dialect: Dialect;

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../config/env";
-import { db } from "../db/client";
+import { db, type Executor } from "../db/client";
 
 export interface Mail {
   to: string;
@@ -16,8 +16,8 @@ export interface Mail {
  * delivery retries what is still unsent. Without SMTP_URL, mails stay readable in the outbox
  * (`/dev/mails` in development).
  */
-export async function enqueueMail(mail: Mail): Promise<number> {
-  const row = await db()
+export async function enqueueMail(mail: Mail, executor: Executor = db()): Promise<number> {
+  const row = await executor
     .insertInto("mail_outbox")
     .values({
       to_address: mail.to,
@@ -30,7 +30,9 @@ export async function enqueueMail(mail: Mail): Promise<number> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  void deliverPendingMails().catch((error) => console.warn("mail delivery failed; will retry", error));
+  // Inside a transaction the row is not visible yet: a later delivery run sends it.
+  if (!executor.isTransaction)
+    void deliverPendingMails().catch((error) => console.warn("mail delivery failed; will retry", error));
   return row.id;
 }
 
