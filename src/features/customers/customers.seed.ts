@@ -1,0 +1,27 @@
+import type { Culture } from "../../lib/culture";
+import { DEMO_CUSTOMERS } from "../../server/db/seed/catalog-data";
+import type { SeedContext } from "../../server/db/seed/seeder";
+import { hashPassword } from "../../server/security/password";
+
+/** The demo customers (private, business, staff) the README lists. */
+export async function seedCustomers(ctx: SeedContext): Promise<void> {
+  const { handle, now } = ctx;
+  const iso = (d: Date) => d.toISOString();
+  for (const customer of DEMO_CUSTOMERS) {
+    await handle.db
+      .insertInto("customers")
+      .values({
+        email: customer.email,
+        password_hash: await hashPassword(customer.password),
+        first_name: customer.first,
+        last_name: customer.last,
+        culture: customer.culture satisfies Culture,
+        is_business: customer.business ? 1 : 0,
+        company_name: customer.business?.company ?? null,
+        vat_number: customer.business?.vat ?? null,
+        role: customer.role,
+        created_at: iso(now),
+      })
+      .execute();
+  }
+}

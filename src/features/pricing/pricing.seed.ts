@@ -1,0 +1,20 @@
+import { COUNTRIES } from "../../server/db/seed/catalog-data";
+import { insertMany, type SeedContext } from "../../server/db/seed/seeder";
+
+/** Countries shipped to and their VAT rates. */
+export async function seedPricing(ctx: SeedContext): Promise<void> {
+  const { handle } = ctx;
+  await insertMany(
+    handle,
+    "countries",
+    COUNTRIES.map((c, i) => ({ id: i + 1, code: c.code, is_eu: c.eu ? 1 : 0, is_shipping_enabled: 1, position: i })),
+  );
+  await insertMany(
+    handle,
+    "vat_rates",
+    COUNTRIES.flatMap((c, i) => [
+      { country_id: i + 1, vat_class: "standard", rate_basis_points: c.standard },
+      { country_id: i + 1, vat_class: "reduced", rate_basis_points: c.reduced },
+    ]),
+  );
+}
