@@ -1,4 +1,5 @@
 import { carouselLabels, mountCarousel } from "../../shell/carousel";
+import { loadStylesheet } from "../../shell/stylesheets";
 import { $variants } from "./variant.store";
 
 /** Spec 001 section 9: 5 thumbnails scrolling 1; on small screens 1 thumbnail, infinite. */
@@ -37,7 +38,7 @@ export default async function connect(root: HTMLElement): Promise<void> {
   const labels = carouselLabels(root);
   const [{ default: GLightbox }] = await Promise.all([
     import("glightbox"),
-    import("glightbox/dist/css/glightbox.min.css"),
+    import("glightbox/dist/css/glightbox.min.css?url").then(({ default: href }) => loadStylesheet(href)),
   ]);
   const links = [...mainRoot.querySelectorAll<HTMLAnchorElement>("a.product-gallery__zoom")];
   const lightbox = GLightbox({

@@ -1,9 +1,13 @@
 import * as maplibregl from "maplibre-gl";
-import "maplibre-gl/dist/maplibre-gl.css";
+import maplibreCss from "maplibre-gl/dist/maplibre-gl.css?url";
 // MapLibre 6 runs its tiling in a module worker that bundlers do not emit by themselves: ship the
 // worker file as an asset of ours (same origin, allowed by worker-src 'self') and say where it is.
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { loadStylesheet } from "../../shell/stylesheets";
 import { PICKUP_MAP_ZOOM } from "./pickup.constants";
+
+/** MapLibre's own CSS, linked when the map first mounts rather than on every page. */
+export const mapStylesReady = () => loadStylesheet(maplibreCss);
 
 interface Point {
   id: string;

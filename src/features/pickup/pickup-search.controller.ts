@@ -56,6 +56,10 @@ export default function connect(root: HTMLElement): void {
   const map =
     container && points.length
       ? import("./pickup-map.controller")
+          .then(async (m) => {
+            await m.mapStylesReady();
+            return m;
+          })
           .then((m) =>
             m.mountPickupMap(container, points, root.dataset.mapStyle || null, (id) => {
               const entry = root.querySelector<HTMLElement>(`[data-pickup-point="${CSS.escape(id)}"]`);
