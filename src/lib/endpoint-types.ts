@@ -1,6 +1,6 @@
 /**
  * The typed contract between an endpoint (server, `defineEndpoint`) and its callers (browser,
- * `shell/api.ts`): types only, so a client imports `type` from a feature's `.endpoints.ts` and ships
+ * `shell/request.ts`): types only, so a client imports `type` from a feature's `.endpoints.ts` and ships
  * neither zod nor server code.
  */
 /** Where the API lives: the one place its prefix is written. */

@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/api";
+import { endpointClient } from "../../shell/request";
 import type * as pricingEndpoints from "../pricing/pricing.endpoints";
 import type * as cartEndpoints from "./cart.endpoints";
 

@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError, errorBody } from "../../server/http/errors";
 import type { Flash } from "../../server/http/flash";
 import { ensureSession, type Session, sessionKey } from "../../server/session/session";
-import { variantTiers, vatRate } from "../catalog/variants.server";
+import { variantTiers, vatRate } from "../catalog/product/variants.server";
 import {
   type AddToCartInput,
   type AddToCartResult,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Culture } from "../../lib/culture";
 import { type Cents, formatMoney } from "../../lib/money";
 import type { TrackingItem } from "../../lib/tracking";
-import { correctQuantity } from "../catalog/quantity";
+import { correctQuantity } from "../catalog/product/quantity";
 
 /** The cart summary of spec 001 section 3, as `GET /api/v1/shoppingcarts` answers it. */
 export const CartSummarySchema = z.object({

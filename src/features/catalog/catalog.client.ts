@@ -1,6 +1,6 @@
-import { endpointClient } from "../../shell/api";
+import { endpointClient } from "../../shell/request";
 import type * as catalogEndpoints from "./catalog.endpoints";
-import type * as referenceEndpoints from "./customer-reference.endpoints";
+import type * as referenceEndpoints from "./references/customer-reference.endpoints";
 
 const call = endpointClient<typeof catalogEndpoints>();
 const references = endpointClient<typeof referenceEndpoints>();

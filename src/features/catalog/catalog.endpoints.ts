@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../server/http/endpoint";
 import { ApiError } from "../../server/http/errors";
-import { SuggestionQuerySchema, SuggestionSchema } from "./search";
-import { suggest } from "./search.server";
-import { chooseVariant } from "./variants.server";
+import { chooseVariant } from "./product/variants.server";
+import { SuggestionQuerySchema, SuggestionSchema } from "./search/search";
+import { suggest } from "./search/search.server";
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 

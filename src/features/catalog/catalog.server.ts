@@ -23,7 +23,7 @@ import {
   translatedSlugs,
   vatRate,
 } from "./catalog.repository";
-import { chooseVariant } from "./variants.server";
+import { chooseVariant } from "./product/variants.server";
 
 export interface PricedCard extends ProductCard {
   priceTaxIncl: number;

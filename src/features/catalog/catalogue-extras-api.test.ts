@@ -4,7 +4,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/
 import { db } from "../../server/db/client";
 import { ListQuerySchema } from "./catalog";
 import { brandPage, productFrameSet, productPage, quickView, relatedProducts, tagPage } from "./catalog.server";
-import { buyBox } from "./variants.server";
+import { buyBox } from "./product/variants.server";
 
 const query = (params: Record<string, string> = {}) => ListQuerySchema.parse(params);
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../server/http/endpoint";
-import { saveAddress as save } from "./addresses.server";
-import { AddressFormSchema, CheckoutSchema } from "./checkout";
+import { CheckoutSchema } from "./checkout";
 import { checkVat } from "./checkout.server";
 import { placeOrder as place } from "./place-order.server";
 import { VatCheckQuerySchema } from "./vat";
@@ -15,18 +14,6 @@ export const vatCheck = defineEndpoint({
   query: VatCheckQuerySchema,
   response: z.object({ IsVATValidWebService: z.boolean().nullable(), ErrorMessage: z.string().nullable() }),
   run: ({ session, culture, query }) => checkVat(session, culture, query),
-});
-
-export const saveAddress = defineEndpoint({
-  method: "post",
-  path: "/customers/addresses",
-  summary:
-    "Create (Id 0) or edit one of the signed-in customer's addresses (the address popup); answers the saved address. 403 when the shop does not allow it (ADDRESS_CREATE, ADDRESS_EDIT), 404 for another's address",
-  tags: ["checkout"],
-  body: AddressFormSchema,
-  response: z.object({ Id: z.number(), AddressType: z.string() }),
-  auth: true,
-  run: ({ customerId, body }) => save(customerId, body),
 });
 
 export const placeOrder = defineEndpoint({

@@ -5,6 +5,7 @@ import { db } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import { type Session, sessionKey } from "../../server/session/session";
+import { customerAddress } from "../account/addresses.server";
 import { cartRow, detailedLines, emptyOrderedCart, findCartId } from "../cart/cart.server";
 import { priceCart } from "../cart/cart-pricing.server";
 import { couponProblem } from "../coupons/coupon";
@@ -23,7 +24,6 @@ import {
 } from "../orders/orders.server";
 import { countryById } from "../pricing/pricing.server";
 import { couponCovers } from "../pricing/totals";
-import { customerAddress } from "./address.repository";
 import type { Address, CheckoutInput } from "./checkout";
 
 export interface PlacedOrder {

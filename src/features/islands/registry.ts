@@ -8,13 +8,13 @@ export type RegisteredIsland = IslandDefinition & { folder: string };
  * Every island a CMS tag may name: the definitions (`defineIsland`) of the features' `*.island.ts`
  * modules, found by glob, so a new island touches no file here.
  */
-const modules = import.meta.glob<Record<string, unknown>>("../*/*.island.ts", { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>("../**/*.island.ts", { eager: true });
 
 export const ISLANDS: readonly RegisteredIsland[] = Object.entries(modules)
   .flatMap(([path, module]) =>
     Object.values(module)
       .filter((value): value is IslandDefinition => typeof value === "object" && value !== null && "component" in value)
-      .map((island) => ({ ...island, folder: path.split("/")[1] as string })),
+      .map((island) => ({ ...island, folder: path.slice("../".length, path.lastIndexOf("/")) })),
   )
   .sort((a, b) => a.name.localeCompare(b.name));
 

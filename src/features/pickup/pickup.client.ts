@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/api";
+import { endpointClient } from "../../shell/request";
 import type * as pickupEndpoints from "./pickup.endpoints";
 
 const call = endpointClient<typeof pickupEndpoints>();

@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
-import { ReferenceUpdateSchema } from "../../../../features/catalog/customer-reference";
-import { updateReference } from "../../../../features/catalog/customer-reference.server";
+import { ReferenceUpdateSchema } from "../../../../features/catalog/references/customer-reference";
+import { updateReference } from "../../../../features/catalog/references/customer-reference.server";
 import { translator } from "../../../../lib/i18n";
 import { safeReturnUrl } from "../../../../lib/url";
 import { ApiError } from "../../../../server/http/errors";

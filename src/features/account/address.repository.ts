@@ -1,0 +1,76 @@
+import { db } from "../../server/db/client";
+import type { AddressRow } from "../../server/db/schema";
+import type { Address, SavedAddress } from "./addresses";
+
+export type { SavedAddress };
+
+function toAddress(row: AddressRow): SavedAddress {
+  return {
+    Id: row.id,
+    AddressType: row.address_type as SavedAddress["AddressType"],
+    FirstName: row.first_name,
+    LastName: row.last_name,
+    Company: row.company,
+    Street1: row.street1,
+    Street2: row.street2,
+    PostalCode: row.postal_code,
+    City: row.city,
+    CountryId: row.country_id,
+    Phone: row.phone,
+  };
+}
+
+/** A customer's own address; another customer's is not found. */
+export async function customerAddress(customerId: number, id: number): Promise<SavedAddress | undefined> {
+  const row = await db()
+    .selectFrom("addresses")
+    .selectAll()
+    .where("customer_id", "=", customerId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? toAddress(row) : undefined;
+}
+
+export async function customerAddresses(customerId: number): Promise<SavedAddress[]> {
+  const rows = await db()
+    .selectFrom("addresses")
+    .selectAll()
+    .where("customer_id", "=", customerId)
+    .orderBy("id")
+    .execute();
+  return rows.map(toAddress);
+}
+
+function columns(address: Address, type: string) {
+  return {
+    address_type: type,
+    first_name: address.FirstName,
+    last_name: address.LastName,
+    company: address.Company,
+    street1: address.Street1,
+    street2: address.Street2,
+    postal_code: address.PostalCode,
+    city: address.City,
+    country_id: address.CountryId,
+    phone: address.Phone,
+  };
+}
+
+export async function insertAddress(customerId: number, address: Address, type: string): Promise<number> {
+  const row = await db()
+    .insertInto("addresses")
+    .values({ customer_id: customerId, created_at: new Date().toISOString(), ...columns(address, type) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateAddress(customerId: number, id: number, address: Address, type: string): Promise<boolean> {
+  const result = await db()
+    .updateTable("addresses")
+    .set(columns(address, type))
+    .where("customer_id", "=", customerId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { defineIsland } from "../../islands/islands";
+
+export const productCarouselIsland = defineIsland({
+  name: "product-carousel",
+  component: "ProductCarousel",
+  description:
+    "Carousel of products (4, 3, 2 or 1 per view by screen width): the featured products, or a category's. A sideways-scrolling row without JavaScript.",
+  props: z.object({
+    categoryId: z.number().int().min(1).optional(),
+    limit: z.number().int().min(1).max(24).default(8),
+  }),
+  fixtures: { featured: {}, category: { categoryId: 1 }, "two-products": { limit: 2 } },
+});
+
+export const heroHeaderIsland = defineIsland({
+  name: "hero-header",
+  component: "HeroHeader",
+  description:
+    "Hero header: one slide per category (all top categories by default), fading every 5 s over 1500 ms with dots; still with one slide or none.",
+  props: z.object({ categoryIds: z.array(z.number().int().min(1)).max(12).optional() }),
+  fixtures: { all: {}, single: { categoryIds: [1] } },
+});

@@ -1,0 +1,162 @@
+import type { Culture } from "../../../lib/culture";
+import { formatMoney, withVat } from "../../../lib/money";
+import { DEFAULT_SHIPPING_COUNTRY } from "../../pricing/pricing.constants";
+import { unitPriceFor } from "../../pricing/totals";
+import {
+  omnibusReference,
+  type ProductVariantViewModel,
+  resolveVariant,
+  type VariantChoice,
+  variantChoiceFromParams,
+} from "../catalog";
+import { vatRate } from "../catalog.repository";
+import { correctQuantity } from "./quantity";
+import { priceHistory, variantMatrix, variantTiers } from "./variants.repository";
+
+/**
+ * The answer to a variation choice (spec 001 sections 3 and 4): the variant for the chosen values and
+ * quantity, and every variation control with its unavailable values.
+ */
+export async function chooseVariant(
+  productId: number,
+  chosen: number[],
+  quantity: number | null,
+  culture: Culture,
+  lastChanged?: number,
+): Promise<VariantChoice | null> {
+  const matrix = await variantMatrix(productId, culture);
+  return matrix ? chooseFromMatrix(matrix, chosen, quantity, culture, lastChanged) : null;
+}
+
+type Matrix = NonNullable<Awaited<ReturnType<typeof variantMatrix>>>;
+
+async function chooseFromMatrix(
+  matrix: Matrix,
+  chosen: number[],
+  quantity: number | null,
+  culture: Culture,
+  lastChanged?: number,
+): Promise<VariantChoice> {
+  const { variant, unavailable } = resolveVariant(
+    matrix.variants,
+    matrix.attributes.map((a) => ({ id: a.id, valueIds: a.values.map((v) => v.id) })),
+    chosen,
+    lastChanged,
+  );
+  const row =
+    matrix.variants.find((v) => v.id === variant?.id) ??
+    (matrix.variants.find((v) => v.isDefault) as (typeof matrix.variants)[number]);
+  const rules = { min: row.minQuantity, max: row.maxQuantity, step: row.stepQuantity };
+  const effectiveQuantity = correctQuantity(quantity ?? row.minQuantity, rules) ?? row.minQuantity;
+  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY, matrix.product.vatClass);
+  const unitTaxExcl = unitPriceFor(row.tiers, effectiveQuantity);
+  const unitTaxIncl = withVat(unitTaxExcl, rate);
+  const selectedValues = new Set(row.valueIds);
+
+  const ProductVariantViewModel: ProductVariantViewModel = {
+    ProductId: matrix.product.id,
+    ProductVariantId: row.id,
+    SKU: row.sku,
+    Name: matrix.product.name,
+    CurrencyCode: "EUR",
+    Quantity: effectiveQuantity,
+    MinQuantity: rules.min,
+    MaxQuantity: rules.max ?? 0,
+    StepQuantity: rules.step,
+    UnitPriceTaxIncl: unitTaxIncl / 100,
+    UnitPriceTaxExcl: unitTaxExcl / 100,
+    UnitPriceTaxInclHtml: formatMoney(unitTaxIncl, culture),
+    UnitPriceTaxExclHtml: formatMoney(unitTaxExcl, culture),
+    IsInStock: row.stock > 0,
+    HasDegressivePrices: row.tiers.length > 1,
+  };
+  const reference = omnibusReference(await priceHistory(row.id));
+  if (reference !== null) {
+    ProductVariantViewModel.LowestPrice30DaysTaxInclHtml = formatMoney(withVat(reference, rate), culture);
+  }
+  for (const [index, attribute] of matrix.attributes.entries()) {
+    ProductVariantViewModel[`VariantValueId${index + 1}`] =
+      attribute.values.find((v) => selectedValues.has(v.id))?.id ?? null;
+  }
+  const ProductVariantAttributesViewModel = matrix.attributes.map((attribute) => ({
+    ProductAttributeId: attribute.id,
+    Name: attribute.name,
+    VariationDisplayTypeValue: attribute.displayType === "Square" ? "Square" : "Select",
+    Value: attribute.values.find((v) => selectedValues.has(v.id))?.id ?? null,
+    Values: attribute.values.map((value) => ({
+      ProductAttributeValueId: value.id,
+      DisplayValue: value.name,
+      IsUnavailable: unavailable.has(value.id),
+      ColorCode1: value.colors[0] ?? null,
+      ColorCode2: value.colors[1] ?? null,
+      ColorCode3: value.colors[2] ?? null,
+    })),
+  }));
+  return { ProductVariantViewModel, ProductVariantAttributesViewModel };
+}
+
+/** Degressive price table of a variant, tax included at the home country's rate. */
+export async function degressivePrices(variantId: number, culture: Culture) {
+  const tiers = await variantTiers(variantId);
+  if (tiers.length === 0) return null;
+  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY, tiers[0]?.vat_class);
+  return tiers.map((t) => ({
+    minQuantity: t.min_quantity,
+    unitTaxInclHtml: formatMoney(withVat(t.amount_tax_excl, rate), culture),
+  }));
+}
+
+/** The Omnibus reference of a variant's current price, tax included, or null when it is not reduced. */
+export async function lowestRecentPrice(variantId: number, vatClass: string): Promise<number | null> {
+  const reference = omnibusReference(await priceHistory(variantId));
+  return reference === null ? null : withVat(reference, await vatRate(DEFAULT_SHIPPING_COUNTRY, vatClass));
+}
+
+/** schema.org Product for a product page (search engines), from its chosen variant. */
+export function productStructuredData(
+  product: { name: string; description: string; brand: string; slug: string },
+  variant: ProductVariantViewModel,
+  images: string[],
+  culture: Culture,
+  site: string,
+  imageUrl: (guid: string) => string,
+): string {
+  return JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: variant.SKU,
+    brand: { "@type": "Brand", name: product.brand },
+    image: images.map((guid) => `${site}${imageUrl(guid)}`),
+    offers: {
+      "@type": "Offer",
+      url: `${site}/${culture}/p/${product.slug}`,
+      priceCurrency: variant.CurrencyCode,
+      price: variant.UnitPriceTaxIncl.toFixed(2),
+      availability: variant.IsInStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  }).replace(/</g, "\\u003c");
+}
+
+/**
+ * Everything the variation picker shows for a product: the choice read from the page's query (the
+ * no-JavaScript form), its degressive prices and whether variants differ in price ("from").
+ */
+export type BuyBox = NonNullable<Awaited<ReturnType<typeof buyBox>>>;
+
+export async function buyBox(productId: number, params: URLSearchParams, culture: Culture) {
+  const picked = variantChoiceFromParams(params);
+  const matrix = await variantMatrix(productId, culture);
+  if (!matrix) return null;
+  const named = matrix.variants.find((v) => v.id === picked.variantId);
+  const chosen = picked.chosen.length === 0 && named ? named.valueIds : picked.chosen;
+  const choice = await chooseFromMatrix(matrix, chosen, picked.quantity, culture, picked.lastChanged);
+  const tiers = await degressivePrices(choice.ProductVariantViewModel.ProductVariantId, culture);
+  const prices = new Set(matrix.variants.map((v) => unitPriceFor(v.tiers, 1)));
+  return { choice, tiers, priceFrom: prices.size > 1 && chosen.length === 0 };
+}
+
+/** What the cart and the stock fragment read of a variant (the repositories stay private). */
+export { vatRate } from "../catalog.repository";
+export { stockByWarehouse, variantTiers } from "./variants.repository";

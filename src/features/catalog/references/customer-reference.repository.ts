@@ -1,0 +1,76 @@
+import { sql } from "kysely";
+import type { Culture } from "../../../lib/culture";
+import { db } from "../../../server/db/client";
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A customer's references containing the text (case-insensitive), with the product they point to. */
+export async function searchReferences(
+  customerId: number,
+  culture: Culture,
+  text: string,
+  offset: number,
+  limit: number,
+) {
+  const pattern = `%${escapeLike(text.toLowerCase())}%`;
+  return db()
+    .selectFrom("customer_references as r")
+    .innerJoin("product_variants as v", "v.id", "r.variant_id")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
+    .select(["r.variant_id", "r.reference", "t.name", "t.slug", "v.sku"])
+    .where("r.customer_id", "=", customerId)
+    .where("p.is_active", "=", 1)
+    .where(sql<boolean>`lower(r.reference) like ${pattern} escape '\\'`)
+    .orderBy("r.reference")
+    .orderBy("r.variant_id")
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function referenceFor(customerId: number, variantId: number): Promise<string | null> {
+  const row = await db()
+    .selectFrom("customer_references")
+    .select("reference")
+    .where("customer_id", "=", customerId)
+    .where("variant_id", "=", variantId)
+    .executeTakeFirst();
+  return row?.reference ?? null;
+}
+
+export async function variantExists(variantId: number): Promise<boolean> {
+  const row = await db()
+    .selectFrom("product_variants as v")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .select("v.id")
+    .where("v.id", "=", variantId)
+    .where("p.is_active", "=", 1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Sets (or with an empty text, removes) a customer's reference for a variant. */
+export async function saveReference(customerId: number, variantId: number, reference: string): Promise<void> {
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .deleteFrom("customer_references")
+        .where("customer_id", "=", customerId)
+        .where("variant_id", "=", variantId)
+        .execute();
+      if (reference)
+        await trx
+          .insertInto("customer_references")
+          .values({
+            customer_id: customerId,
+            variant_id: variantId,
+            reference,
+            updated_at: new Date().toISOString(),
+          })
+          .execute();
+    });
+}

@@ -1,0 +1,80 @@
+import { type Culture, isCulture } from "../../../lib/culture";
+import { translator } from "../../../lib/i18n";
+import { env } from "../../../server/config/env";
+import { db } from "../../../server/db/client";
+import { ApiError } from "../../../server/http/errors";
+import { enqueueMail } from "../../../server/mail/outbox";
+import {
+  insertSubscription,
+  markNotified,
+  pendingSubscribers,
+  pendingSubscription,
+  productText,
+  putStock,
+  stockTotal,
+  notificationTarget as target,
+  variantById,
+  warehouseById,
+} from "./stock.repository";
+
+/** Variant, product name and slug in a culture, if the variant belongs to the product. */
+export function notificationTarget(productId: number, variantId: number, culture: Culture) {
+  return target(db(), productId, variantId, culture);
+}
+
+/** Keeps a back-in-stock subscription; subscribing twice to the same variant keeps one. */
+export async function subscribeToStock(
+  variantId: number,
+  email: string,
+  culture: Culture,
+  customerId: number | null,
+): Promise<void> {
+  if (await pendingSubscription(db(), variantId, email)) return;
+  await insertSubscription(db(), { variantId, email, culture, customerId });
+}
+
+/**
+ * Sets a warehouse's stock of a variant. When the variant's total goes from none to some, one mail per
+ * pending subscriber is queued in the outbox (in the subscriber's language) and the subscription closes,
+ * all in the same transaction.
+ */
+export async function setStock(
+  variantId: number,
+  warehouseId: number,
+  quantity: number,
+): Promise<{ notified: number }> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const variant = await variantById(trx, variantId);
+      if (!variant || !(await warehouseById(trx, warehouseId))) throw new ApiError("NotFound");
+      const before = await stockTotal(trx, variantId);
+      await putStock(trx, variantId, warehouseId, quantity);
+      const after = await stockTotal(trx, variantId);
+      if (before > 0 || after <= 0) return { notified: 0 };
+      const subscribers = await pendingSubscribers(trx, variantId);
+      const now = new Date().toISOString();
+      for (const subscriber of subscribers) {
+        const culture: Culture = isCulture(subscriber.culture) ? subscriber.culture : env().DEFAULT_CULTURE;
+        const product = await productText(trx, variant.product_id, culture);
+        const t = translator(culture);
+        const values = {
+          name: product?.name ?? variant.sku,
+          sku: variant.sku,
+          url: `${env().siteUrl}/${culture}/p/${product?.slug ?? ""}`,
+        };
+        await enqueueMail(
+          {
+            to: subscriber.email,
+            subject: t("StockNotification.MailSubject", values),
+            text: t("StockNotification.MailBody", values),
+            html: null,
+            culture,
+          },
+          trx,
+        );
+        await markNotified(trx, subscriber.id, now);
+      }
+      return { notified: subscribers.length };
+    });
+}
