@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { env } from "../../server/config/env";
+import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { burnPasswordCheck, verifyPassword } from "../../server/security/password";
 import { rateLimiter } from "../../server/security/rate-limit";
@@ -40,7 +41,7 @@ export async function signIn(session: Session, input: SignIn, ip: string): Promi
   const accountWait = await limiter.hit(key, perAccount);
   if (accountWait > 0) throw tooMany(accountWait);
 
-  const row = await findCustomerByEmail(input.Email);
+  const row = await findCustomerByEmail(db(), input.Email);
   let valid = false;
   if (row) valid = await verifyPassword(input.Password, row.password_hash);
   else await burnPasswordCheck(input.Password);
@@ -48,7 +49,7 @@ export async function signIn(session: Session, input: SignIn, ip: string): Promi
   await limiter.reset(key);
   const { previousId } = await rotateSession(session, row.id);
   await adoptSessionCart(previousId, session.id as string, row.id);
-  return (await findCustomerById(row.id)) as SignedInCustomer;
+  return (await findCustomerById(db(), row.id)) as SignedInCustomer;
 }
 
 export async function signOut(session: Session): Promise<void> {

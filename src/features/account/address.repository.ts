@@ -1,4 +1,4 @@
-import { db } from "../../server/db/client";
+import type { Executor } from "../../server/db/client";
 import type { AddressRow } from "../../server/db/schema";
 import type { Address, SavedAddress } from "./addresses";
 
@@ -21,8 +21,8 @@ function toAddress(row: AddressRow): SavedAddress {
 }
 
 /** A customer's own address; another customer's is not found. */
-export async function customerAddress(customerId: number, id: number): Promise<SavedAddress | undefined> {
-  const row = await db()
+export async function customerAddress(ex: Executor, customerId: number, id: number): Promise<SavedAddress | undefined> {
+  const row = await ex
     .selectFrom("addresses")
     .selectAll()
     .where("customer_id", "=", customerId)
@@ -31,8 +31,8 @@ export async function customerAddress(customerId: number, id: number): Promise<S
   return row ? toAddress(row) : undefined;
 }
 
-export async function customerAddresses(customerId: number): Promise<SavedAddress[]> {
-  const rows = await db()
+export async function customerAddresses(ex: Executor, customerId: number): Promise<SavedAddress[]> {
+  const rows = await ex
     .selectFrom("addresses")
     .selectAll()
     .where("customer_id", "=", customerId)
@@ -56,8 +56,8 @@ function columns(address: Address, type: string) {
   };
 }
 
-export async function insertAddress(customerId: number, address: Address, type: string): Promise<number> {
-  const row = await db()
+export async function insertAddress(ex: Executor, customerId: number, address: Address, type: string): Promise<number> {
+  const row = await ex
     .insertInto("addresses")
     .values({ customer_id: customerId, created_at: new Date().toISOString(), ...columns(address, type) })
     .returning("id")
@@ -65,8 +65,14 @@ export async function insertAddress(customerId: number, address: Address, type: 
   return row.id;
 }
 
-export async function updateAddress(customerId: number, id: number, address: Address, type: string): Promise<boolean> {
-  const result = await db()
+export async function updateAddress(
+  ex: Executor,
+  customerId: number,
+  id: number,
+  address: Address,
+  type: string,
+): Promise<boolean> {
+  const result = await ex
     .updateTable("addresses")
     .set(columns(address, type))
     .where("customer_id", "=", customerId)

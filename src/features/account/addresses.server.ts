@@ -1,6 +1,7 @@
 import type { Culture } from "../../lib/culture";
 import { safeReturnUrl } from "../../lib/url";
 import { env } from "../../server/config/env";
+import { db } from "../../server/db/client";
 import { ApiError, type FieldErrors } from "../../server/http/errors";
 import { handleFormPost } from "../../server/http/form-post";
 import { countryById } from "../pricing/pricing.server";
@@ -35,11 +36,12 @@ export function addressFlags(): AddressFlags {
 export async function saveAddress(customerId: number, input: AddressForm): Promise<SavedAddress> {
   const flags = addressFlags();
   if (input.Id === 0 ? !flags.canCreate : !flags.canEdit) throw new ApiError("Forbidden");
-  if (!(await countryById(input.CountryId))) throw new ApiError("CountryNotFound", { CountryId: [] });
+  if (!(await countryById(db(), input.CountryId))) throw new ApiError("CountryNotFound", { CountryId: [] });
   let id = input.Id;
-  if (id === 0) id = await insertAddress(customerId, input, input.AddressType);
-  else if (!(await updateAddress(customerId, id, input, input.AddressType))) throw new ApiError("AddressNotFound");
-  const saved = await customerAddress(customerId, id);
+  if (id === 0) id = await insertAddress(db(), customerId, input, input.AddressType);
+  else if (!(await updateAddress(db(), customerId, id, input, input.AddressType)))
+    throw new ApiError("AddressNotFound");
+  const saved = await customerAddress(db(), customerId, id);
   if (!saved) throw new ApiError("AddressNotFound");
   return saved;
 }
@@ -58,7 +60,7 @@ export async function addressPicker(
   use: "Billing" | "Shipping",
   selectedId?: number | null,
 ): Promise<AddressPickerModel> {
-  const addresses = (await customerAddresses(customerId)).filter((a) => servesAs(a.AddressType, use));
+  const addresses = (await customerAddresses(db(), customerId)).filter((a) => servesAs(a.AddressType, use));
   // 0 asks for a new address typed in; no choice yet means the first saved one.
   const selected = selectedId === 0 ? null : (addresses.find((a) => a.Id === selectedId) ?? addresses[0] ?? null);
   return { use, addresses, selected, flags: addressFlags() };
@@ -130,7 +132,7 @@ export async function addressPage(
     ExistingShippingAddressId: params.get("ExistingShippingAddressId") ?? "",
   };
   if (id > 0) {
-    const saved = await customerAddress(customerId, id);
+    const saved = await customerAddress(db(), customerId, id);
     if (!saved) return { kind: "not-found" };
     values = {
       ...values,

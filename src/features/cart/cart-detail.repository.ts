@@ -1,13 +1,11 @@
 import type { Culture } from "../../lib/culture";
-import { db, type Executor } from "../../server/db/client";
+import type { Executor } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
 
 export type CartRow = Database["carts"] & { id: number };
 
-export async function cartRow(cartId: number): Promise<CartRow | undefined> {
-  return (await db().selectFrom("carts").selectAll().where("id", "=", cartId).executeTakeFirst()) as
-    | CartRow
-    | undefined;
+export async function cartRow(ex: Executor, cartId: number): Promise<CartRow | undefined> {
+  return (await ex.selectFrom("carts").selectAll().where("id", "=", cartId).executeTakeFirst()) as CartRow | undefined;
 }
 
 export interface DetailedLineRow {
@@ -34,8 +32,8 @@ export interface DetailedLineRow {
 }
 
 /** The cart's lines with what the cart page shows and what the money rules need, oldest first. */
-export async function detailedLines(cartId: number, culture: Culture): Promise<DetailedLineRow[]> {
-  const rows = await db()
+export async function detailedLines(ex: Executor, cartId: number, culture: Culture): Promise<DetailedLineRow[]> {
+  const rows = await ex
     .selectFrom("cart_lines as l")
     .innerJoin("product_variants as v", "v.id", "l.variant_id")
     .innerJoin("products as p", "p.id", "v.product_id")
@@ -66,25 +64,25 @@ export async function detailedLines(cartId: number, culture: Culture): Promise<D
   const variantIds = [...new Set(rows.map((r) => r.variant_id))];
   const productIds = [...new Set(rows.map((r) => r.product_id))];
   const [tiers, stock, images, options] = await Promise.all([
-    db()
+    ex
       .selectFrom("prices")
       .select(["variant_id", "min_quantity", "amount_tax_excl"])
       .where("variant_id", "in", variantIds)
       .execute(),
-    db()
+    ex
       .selectFrom("stock")
       .select(["variant_id", (eb) => eb.fn.sum<number | string>("quantity").as("units")])
       .where("variant_id", "in", variantIds)
       .groupBy("variant_id")
       .execute(),
-    db()
+    ex
       .selectFrom("product_assets as pa")
       .innerJoin("assets as a", "a.id", "pa.asset_id")
       .select(["pa.product_id", "a.guid"])
       .where("pa.product_id", "in", productIds)
       .where("pa.position", "=", 0)
       .execute(),
-    db()
+    ex
       .selectFrom("variant_attribute_values as va")
       .innerJoin("attribute_values as av", "av.id", "va.attribute_value_id")
       .innerJoin("attribute_value_translations as avt", (j) =>
@@ -107,8 +105,8 @@ export async function detailedLines(cartId: number, culture: Culture): Promise<D
 }
 
 /** A line of this cart, or undefined (another cart's line is not found). */
-export async function cartLine(cartId: number, lineId: number) {
-  return db()
+export async function cartLine(ex: Executor, cartId: number, lineId: number) {
+  return ex
     .selectFrom("cart_lines")
     .selectAll()
     .where("cart_id", "=", cartId)
@@ -116,27 +114,25 @@ export async function cartLine(cartId: number, lineId: number) {
     .executeTakeFirst();
 }
 
-export async function setLineQuantity(cartId: number, lineId: number, quantity: number): Promise<void> {
+export async function setLineQuantity(ex: Executor, cartId: number, lineId: number, quantity: number): Promise<void> {
   const now = new Date().toISOString();
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      if (quantity <= 0)
-        await trx.deleteFrom("cart_lines").where("cart_id", "=", cartId).where("id", "=", lineId).execute();
-      else
-        await trx
-          .updateTable("cart_lines")
-          .set({ quantity })
-          .where("cart_id", "=", cartId)
-          .where("id", "=", lineId)
-          .execute();
-      await trx.updateTable("carts").set({ updated_at: now }).where("id", "=", cartId).execute();
-    });
+  await ex.transaction().execute(async (trx) => {
+    if (quantity <= 0)
+      await trx.deleteFrom("cart_lines").where("cart_id", "=", cartId).where("id", "=", lineId).execute();
+    else
+      await trx
+        .updateTable("cart_lines")
+        .set({ quantity })
+        .where("cart_id", "=", cartId)
+        .where("id", "=", lineId)
+        .execute();
+    await trx.updateTable("carts").set({ updated_at: now }).where("id", "=", cartId).execute();
+  });
 }
 
 /** Removes every line of one product (all its variants and origins). */
-export async function deleteProductLines(cartId: number, productId: number): Promise<number> {
-  const ids = await db()
+export async function deleteProductLines(ex: Executor, cartId: number, productId: number): Promise<number> {
+  const ids = await ex
     .selectFrom("cart_lines as l")
     .innerJoin("product_variants as v", "v.id", "l.variant_id")
     .select("l.id")
@@ -144,7 +140,7 @@ export async function deleteProductLines(cartId: number, productId: number): Pro
     .where("v.product_id", "=", productId)
     .execute();
   if (ids.length === 0) return 0;
-  await db()
+  await ex
     .deleteFrom("cart_lines")
     .where(
       "id",
@@ -170,8 +166,8 @@ export type CartSettings = Partial<
   >
 >;
 
-export async function updateCart(cartId: number, settings: CartSettings): Promise<void> {
-  await db()
+export async function updateCart(ex: Executor, cartId: number, settings: CartSettings): Promise<void> {
+  await ex
     .updateTable("carts")
     .set({ ...settings, updated_at: new Date().toISOString() })
     .where("id", "=", cartId)

@@ -33,7 +33,7 @@ function shopperOf(session: Session): Shopper {
 }
 
 async function ownCartId(session: Session): Promise<number | null> {
-  return findCartId({ customerId: session.customerId, sessionKey: session.id ? sessionKey(session.id) : null });
+  return findCartId(db(), { customerId: session.customerId, sessionKey: session.id ? sessionKey(session.id) : null });
 }
 
 /** The shopper's cart, created (with the session) when a choice is made before anything was added. */
@@ -62,8 +62,8 @@ export interface CartDetail extends PricedCart {
  */
 export async function cartDetail(session: Session, culture: Culture): Promise<CartDetail> {
   const cartId = await ownCartId(session);
-  let cart = cartId ? await cartRow(cartId) : undefined;
-  let lines = cartId ? await detailedLines(cartId, culture) : [];
+  let cart = cartId ? await cartRow(db(), cartId) : undefined;
+  let lines = cartId ? await detailedLines(db(), cartId, culture) : [];
   const adjustments: CartAdjustment[] = cart?.adjustments ? JSON.parse(cart.adjustments) : [];
   if (cartId) {
     let changed = false;
@@ -74,7 +74,7 @@ export async function cartDetail(session: Session, culture: Culture): Promise<Ca
         line.quantity,
       );
       if (fitting === line.quantity) continue;
-      await setLineQuantity(cartId, line.id, fitting);
+      await setLineQuantity(db(), cartId, line.id, fitting);
       adjustments.push({
         ItemOriginAndKey: `${line.item_origin}|${line.item_key}`,
         ItemName: line.name,
@@ -84,10 +84,10 @@ export async function cartDetail(session: Session, culture: Culture): Promise<Ca
       });
       changed = true;
     }
-    if (changed) lines = await detailedLines(cartId, culture);
+    if (changed) lines = await detailedLines(db(), cartId, culture);
     if (cart?.adjustments || changed) {
-      await updateCart(cartId, { adjustments: null });
-      cart = await cartRow(cartId);
+      await updateCart(db(), cartId, { adjustments: null });
+      cart = await cartRow(db(), cartId);
     }
   }
   const priced = await priceCart(cart, lines, culture, shopperOf(session));
@@ -104,7 +104,7 @@ async function summaryAfterChange(session: Session, culture: Culture): Promise<C
 
 async function ownLine(session: Session, lineId: number) {
   const cartId = await ownCartId(session);
-  const line = cartId ? await cartLine(cartId, lineId) : undefined;
+  const line = cartId ? await cartLine(db(), cartId, lineId) : undefined;
   if (!cartId || !line) throw new ApiError("CartItemNotFound");
   return { cartId, line };
 }
@@ -118,7 +118,7 @@ export async function changeLineQuantity(
 ): Promise<CartSummary> {
   const { cartId, line } = await ownLine(session, lineId);
   if (quantity > 0) {
-    const lines = await detailedLines(cartId, culture);
+    const lines = await detailedLines(db(), cartId, culture);
     const detail = lines.find((l) => l.id === line.id);
     if (!detail) throw new ApiError("CartItemNotFound");
     const otherLines = lines
@@ -132,43 +132,43 @@ export async function changeLineQuantity(
     );
     refuseLineProblem(problem, culture);
   }
-  await setLineQuantity(cartId, line.id, quantity);
+  await setLineQuantity(db(), cartId, line.id, quantity);
   return summaryAfterChange(session, culture);
 }
 
 export async function removeLine(session: Session, culture: Culture, lineId: number): Promise<CartSummary> {
   const { cartId, line } = await ownLine(session, lineId);
-  await setLineQuantity(cartId, line.id, 0);
+  await setLineQuantity(db(), cartId, line.id, 0);
   return summaryAfterChange(session, culture);
 }
 
 /** Removes every line of a product ("clear product"). */
 export async function clearProduct(session: Session, culture: Culture, productId: number): Promise<CartSummary> {
   const cartId = await ownCartId(session);
-  const removed = cartId ? await deleteProductLines(cartId, productId) : 0;
+  const removed = cartId ? await deleteProductLines(db(), cartId, productId) : 0;
   if (removed === 0) throw new ApiError("CartItemNotFound");
   return summaryAfterChange(session, culture);
 }
 
 export async function chooseShippingMethod(session: Session, culture: Culture, methodId: number): Promise<CartSummary> {
   const cartId = await ownOrNewCart(session);
-  const priced = await priceCart(await cartRow(cartId), [], culture, shopperOf(session));
+  const priced = await priceCart(await cartRow(db(), cartId), [], culture, shopperOf(session));
   const method = priced.shippingMethods.find((m) => m.id === methodId);
   if (!method)
     throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] }, undefined, {
       country: priced.shippingCountry.code,
     });
-  const cart = await cartRow(cartId);
+  const cart = await cartRow(db(), cartId);
   // A pickup point belongs to the method it was chosen for.
   const keepPoint = cart?.shipping_method_id === methodId;
-  await updateCart(cartId, { shipping_method_id: methodId, ...(keepPoint ? {} : { pickup_point: null }) });
+  await updateCart(db(), cartId, { shipping_method_id: methodId, ...(keepPoint ? {} : { pickup_point: null }) });
   return summaryAfterChange(session, culture);
 }
 
 async function shippingCountryChanged(cartId: number, countryId: number, billingCountryId?: number): Promise<void> {
-  const cart = await cartRow(cartId);
+  const cart = await cartRow(db(), cartId);
   const same = cart?.shipping_country_id === countryId;
-  await updateCart(cartId, {
+  await updateCart(db(), cartId, {
     shipping_country_id: countryId,
     ...(billingCountryId !== undefined ? { billing_country_id: billingCountryId } : {}),
     // Another country has other methods, pickup points and cities.
@@ -178,7 +178,7 @@ async function shippingCountryChanged(cartId: number, countryId: number, billing
 
 /** Shipping country by ISO code (cart page): changes VAT and the shipping price. */
 export async function chooseShippingCountry(session: Session, culture: Culture, code: string): Promise<CartSummary> {
-  const country = await countryByCode(code);
+  const country = await countryByCode(db(), code);
   if (!country) throw new ApiError("CountryNotFound", { CountryCode: [] });
   const cartId = await ownOrNewCart(session);
   await shippingCountryChanged(cartId, country.id);
@@ -192,26 +192,26 @@ export async function chooseCountries(
   ids: { ShippingCountryId: number; BillingCountryId: number },
 ): Promise<CartSummary> {
   const [shipping, billing] = await Promise.all([
-    countryById(ids.ShippingCountryId),
-    countryById(ids.BillingCountryId),
+    countryById(db(), ids.ShippingCountryId),
+    countryById(db(), ids.BillingCountryId),
   ]);
   if (!shipping) throw new ApiError("CountryNotFound", { ShippingCountryId: [] });
   if (!billing) throw new ApiError("CountryNotFound", { BillingCountryId: [] });
   const cartId = await ownOrNewCart(session);
-  const cart = await cartRow(cartId);
+  const cart = await cartRow(db(), cartId);
   await shippingCountryChanged(cartId, shipping.id, billing.id);
   // A VAT number was checked for the previous billing country.
-  if (cart?.billing_country_id !== billing.id) await updateCart(cartId, { vat_valid: null, vat_number: null });
+  if (cart?.billing_country_id !== billing.id) await updateCart(db(), cartId, { vat_valid: null, vat_number: null });
   return summaryAfterChange(session, culture);
 }
 
 /** The delivery postal code picked in the autocomplete; it must exist in the shipping country. */
 export async function chooseCity(session: Session, culture: Culture, postalCode: string): Promise<CartSummary> {
   const cartId = await ownOrNewCart(session);
-  const priced = await priceCart(await cartRow(cartId), [], culture, shopperOf(session));
-  const [city] = await findCities(priced.shippingCountry.id, postalCode, 1);
+  const priced = await priceCart(await cartRow(db(), cartId), [], culture, shopperOf(session));
+  const [city] = await findCities(db(), priced.shippingCountry.id, postalCode, 1);
   if (!city || city.postalCode !== postalCode) throw new ApiError("CityNotFound", { CityId: [] });
-  await updateCart(cartId, { city_id: city.id });
+  await updateCart(db(), cartId, { city_id: city.id });
   return summaryAfterChange(session, culture);
 }
 
@@ -220,11 +220,11 @@ export type CouponOutcome = { valid: true } | { valid: false; problem: CouponPro
 /** Applies a coupon when its rules allow it on this cart now; an invalid code leaves the cart as it was. */
 export async function applyCoupon(session: Session, culture: Culture, code: string): Promise<CouponOutcome> {
   const cartId = await ownCartId(session);
-  const coupon = await couponByCode(code);
-  const cart = cartId ? await cartRow(cartId) : undefined;
-  const lines = cartId ? await detailedLines(cartId, culture) : [];
+  const coupon = await couponByCode(db(), code);
+  const cart = cartId ? await cartRow(db(), cartId) : undefined;
+  const lines = cartId ? await detailedLines(db(), cartId, culture) : [];
   const priced = await priceCart(cart, lines, culture, shopperOf(session));
-  const uses = coupon ? await couponUses(coupon.id, shopperOf(session)) : { total: 0, byShopper: 0 };
+  const uses = coupon ? await couponUses(db(), coupon.id, shopperOf(session)) : { total: 0, byShopper: 0 };
   const totalsLines = priced.lines.map((l) => ({ categoryId: l.category_id, brandId: l.brand_id }));
   const problem = couponProblem(coupon, {
     now: new Date(),
@@ -238,14 +238,14 @@ export async function applyCoupon(session: Session, culture: Culture, code: stri
       : 0,
   });
   if (problem || !coupon || !cartId) return { valid: false, problem: problem ?? "CouponNotApplicable" };
-  await updateCart(cartId, { coupon_id: coupon.id });
+  await updateCart(db(), cartId, { coupon_id: coupon.id });
   return { valid: true };
 }
 
 export async function removeCoupon(session: Session): Promise<boolean> {
   const cartId = await ownCartId(session);
   if (!cartId) return false;
-  await updateCart(cartId, { coupon_id: null });
+  await updateCart(db(), cartId, { coupon_id: null });
   return true;
 }
 

@@ -1,4 +1,5 @@
 import type { Culture } from "../../lib/culture";
+import { db } from "../../server/db/client";
 import type { Coupon, CouponProblem } from "../coupons/coupon";
 import { couponProblem } from "../coupons/coupon";
 import { couponById, couponUses } from "../coupons/coupons.server";
@@ -44,13 +45,14 @@ export async function priceCart(
   now = new Date(),
 ): Promise<PricedCart> {
   const countries = await shippingCountries();
-  const home = (await countryByCode(DEFAULT_SHIPPING_COUNTRY)) ?? (countries[0] as CountryRow);
-  const shippingCountry = (cart?.shipping_country_id && (await countryById(cart.shipping_country_id))) || home;
-  const billingCountry = (cart?.billing_country_id && (await countryById(cart.billing_country_id))) || shippingCountry;
+  const home = (await countryByCode(db(), DEFAULT_SHIPPING_COUNTRY)) ?? (countries[0] as CountryRow);
+  const shippingCountry = (cart?.shipping_country_id && (await countryById(db(), cart.shipping_country_id))) || home;
+  const billingCountry =
+    (cart?.billing_country_id && (await countryById(db(), cart.billing_country_id))) || shippingCountry;
   const [rates, methods, shippingRate] = await Promise.all([
-    vatRates(shippingCountry.id),
-    shippingMethodsFor(shippingCountry.id, culture),
-    standardVatRate(shippingCountry.id),
+    vatRates(db(), shippingCountry.id),
+    shippingMethodsFor(db(), shippingCountry.id, culture),
+    standardVatRate(db(), shippingCountry.id),
   ]);
   const shippingMethod = methods.find((m) => m.id === cart?.shipping_method_id) ?? methods[0] ?? null;
   const priced = lines.map((line) => ({
@@ -77,11 +79,11 @@ export async function priceCart(
         vatRateBasisPoints: shippingRate,
       }
     : null;
-  const coupon = cart?.coupon_id ? await couponById(cart.coupon_id) : null;
+  const coupon = cart?.coupon_id ? await couponById(db(), cart.coupon_id) : null;
   let problem: CouponProblem | null = null;
   if (coupon) {
     const before = orderTotals({ lines: totalsLines, coupon: null, shipping: null, reverseCharge });
-    const uses = await couponUses(coupon.id, shopper);
+    const uses = await couponUses(db(), coupon.id, shopper);
     problem = couponProblem(coupon, {
       now,
       customerId: shopper.customerId,

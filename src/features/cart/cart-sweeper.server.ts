@@ -1,4 +1,5 @@
 import { env } from "../../server/config/env";
+import { db } from "../../server/db/client";
 import { sessionStore, sweepExpiredSessions } from "../../server/session/session";
 import { deleteCarts, idleVisitorCarts } from "./cart.repository";
 
@@ -13,12 +14,12 @@ const SWEEP_BATCH = 500;
 export async function sweepAbandonedCarts(now = new Date()): Promise<number> {
   await sweepExpiredSessions(now);
   const before = new Date(now.getTime() - env().ANONYMOUS_SESSION_TTL_HOURS * 3600_000).toISOString();
-  const idle = await idleVisitorCarts(before, SWEEP_BATCH);
+  const idle = await idleVisitorCarts(db(), before, SWEEP_BATCH);
   const gone: number[] = [];
   for (const cart of idle) {
     if (!cart.session_id || !(await sessionStore().get(cart.session_id))) gone.push(cart.id);
   }
-  await deleteCarts(gone);
+  await deleteCarts(db(), gone);
   return gone.length;
 }
 

@@ -1,11 +1,12 @@
-import type { Kysely } from "kysely";
 import type { Culture } from "../../lib/culture";
-import { db } from "../../server/db/client";
-import type { Database } from "../../server/db/schema";
+import type { db, Executor } from "../../server/db/client";
 
-export async function findCartId(by: { customerId: number | null; sessionKey: string | null }): Promise<number | null> {
+export async function findCartId(
+  ex: Executor,
+  by: { customerId: number | null; sessionKey: string | null },
+): Promise<number | null> {
   if (by.customerId) {
-    const row = await db()
+    const row = await ex
       .selectFrom("carts")
       .select("id")
       .where("customer_id", "=", by.customerId)
@@ -14,7 +15,7 @@ export async function findCartId(by: { customerId: number | null; sessionKey: st
     if (row) return row.id;
   }
   if (by.sessionKey) {
-    const row = await db().selectFrom("carts").select("id").where("session_id", "=", by.sessionKey).executeTakeFirst();
+    const row = await ex.selectFrom("carts").select("id").where("session_id", "=", by.sessionKey).executeTakeFirst();
     if (row) return row.id;
   }
   return null;
@@ -35,60 +36,63 @@ function sameLine(trx: Trx, cartId: number, line: { variantId: number; itemOrigi
 }
 
 /** Moves an anonymous cart to a signed-in customer, merging into the customer's cart if there is one. */
-export async function moveCart(fromSessionKey: string, toSessionKey: string, customerId: number): Promise<void> {
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      const anonymous = await trx
-        .selectFrom("carts")
-        .select("id")
-        .where("session_id", "=", fromSessionKey)
-        .executeTakeFirst();
-      const own = await trx
-        .selectFrom("carts")
-        .select("id")
-        .where("customer_id", "=", customerId)
-        .orderBy("updated_at", "desc")
-        .executeTakeFirst();
-      const now = new Date().toISOString();
-      if (anonymous && own && anonymous.id !== own.id) {
-        const lines = await trx.selectFrom("cart_lines").selectAll().where("cart_id", "=", anonymous.id).execute();
-        for (const line of lines) {
-          const existing = await sameLine(trx, own.id, {
-            variantId: line.variant_id,
-            itemOrigin: line.item_origin,
-            itemKey: line.item_key,
-          });
-          if (existing) {
-            await trx
-              .updateTable("cart_lines")
-              .set({ quantity: existing.quantity + line.quantity })
-              .where("id", "=", existing.id)
-              .execute();
-            await trx.deleteFrom("cart_lines").where("id", "=", line.id).execute();
-          } else {
-            await trx.updateTable("cart_lines").set({ cart_id: own.id }).where("id", "=", line.id).execute();
-          }
+export async function moveCart(
+  ex: Executor,
+  fromSessionKey: string,
+  toSessionKey: string,
+  customerId: number,
+): Promise<void> {
+  await ex.transaction().execute(async (trx) => {
+    const anonymous = await trx
+      .selectFrom("carts")
+      .select("id")
+      .where("session_id", "=", fromSessionKey)
+      .executeTakeFirst();
+    const own = await trx
+      .selectFrom("carts")
+      .select("id")
+      .where("customer_id", "=", customerId)
+      .orderBy("updated_at", "desc")
+      .executeTakeFirst();
+    const now = new Date().toISOString();
+    if (anonymous && own && anonymous.id !== own.id) {
+      const lines = await trx.selectFrom("cart_lines").selectAll().where("cart_id", "=", anonymous.id).execute();
+      for (const line of lines) {
+        const existing = await sameLine(trx, own.id, {
+          variantId: line.variant_id,
+          itemOrigin: line.item_origin,
+          itemKey: line.item_key,
+        });
+        if (existing) {
+          await trx
+            .updateTable("cart_lines")
+            .set({ quantity: existing.quantity + line.quantity })
+            .where("id", "=", existing.id)
+            .execute();
+          await trx.deleteFrom("cart_lines").where("id", "=", line.id).execute();
+        } else {
+          await trx.updateTable("cart_lines").set({ cart_id: own.id }).where("id", "=", line.id).execute();
         }
-        await trx.deleteFrom("carts").where("id", "=", anonymous.id).execute();
-        await trx
-          .updateTable("carts")
-          .set({ session_id: toSessionKey, updated_at: now })
-          .where("id", "=", own.id)
-          .execute();
-      } else if (anonymous) {
-        await trx
-          .updateTable("carts")
-          .set({ session_id: toSessionKey, customer_id: customerId, updated_at: now })
-          .where("id", "=", anonymous.id)
-          .execute();
       }
-    });
+      await trx.deleteFrom("carts").where("id", "=", anonymous.id).execute();
+      await trx
+        .updateTable("carts")
+        .set({ session_id: toSessionKey, updated_at: now })
+        .where("id", "=", own.id)
+        .execute();
+    } else if (anonymous) {
+      await trx
+        .updateTable("carts")
+        .set({ session_id: toSessionKey, customer_id: customerId, updated_at: now })
+        .where("id", "=", anonymous.id)
+        .execute();
+    }
+  });
 }
 
 /** A variant as the cart sees it: quantity rules, units in stock and what tracking needs; null when not for sale. */
-export async function saleableVariant(variantId: number, culture: Culture) {
-  const row = await db()
+export async function saleableVariant(ex: Executor, variantId: number, culture: Culture) {
+  const row = await ex
     .selectFrom("product_variants as v")
     .innerJoin("products as p", "p.id", "v.product_id")
     .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
@@ -112,7 +116,7 @@ export async function saleableVariant(variantId: number, culture: Culture) {
     .where("p.is_active", "=", 1)
     .executeTakeFirst();
   if (!row) return null;
-  const stock = await db()
+  const stock = await ex
     .selectFrom("stock")
     .select((eb) => eb.fn.sum<number | string>("quantity").as("units"))
     .where("variant_id", "=", variantId)
@@ -125,11 +129,11 @@ export async function saleableVariant(variantId: number, culture: Culture) {
  * transaction it runs in, or the database.
  */
 export async function openCart(
-  on: Kysely<Database>,
+  ex: Executor,
   owner: { customerId: number | null; sessionKey: string },
 ): Promise<number> {
   const own = owner.customerId
-    ? await on
+    ? await ex
         .selectFrom("carts")
         .select("id")
         .where("customer_id", "=", owner.customerId)
@@ -137,10 +141,10 @@ export async function openCart(
         .executeTakeFirst()
     : undefined;
   const found =
-    own ?? (await on.selectFrom("carts").select("id").where("session_id", "=", owner.sessionKey).executeTakeFirst());
+    own ?? (await ex.selectFrom("carts").select("id").where("session_id", "=", owner.sessionKey).executeTakeFirst());
   if (found) return found.id;
   const now = new Date().toISOString();
-  const row = await on
+  const row = await ex
     .insertInto("carts")
     .values({
       session_id: owner.sessionKey,
@@ -157,54 +161,54 @@ export async function openCart(
 
 /** The cart of a session or customer, created on first use; one transaction with the line change. */
 export async function addLine(
+  ex: Executor,
   owner: { customerId: number | null; sessionKey: string },
   line: { variantId: number; itemOrigin: string; itemKey: string },
   check: (inCart: number) => number,
 ): Promise<number> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const now = new Date().toISOString();
-      const cart = { id: await openCart(trx, owner) };
-      const existing = await sameLine(trx, cart.id, line);
-      const inCart = await trx
-        .selectFrom("cart_lines")
-        .select((eb) => eb.fn.sum<number | string>("quantity").as("units"))
-        .where("cart_id", "=", cart.id)
-        .where("variant_id", "=", line.variantId)
-        .executeTakeFirst();
-      // Throws when the rules or the stock refuse; nothing is written then.
-      const adding = check(Number(inCart?.units ?? 0));
-      if (existing) {
-        await trx
-          .updateTable("cart_lines")
-          .set({ quantity: existing.quantity + adding })
-          .where("id", "=", existing.id)
-          .execute();
-      } else {
-        await trx
-          .insertInto("cart_lines")
-          .values({
-            cart_id: cart.id,
-            variant_id: line.variantId,
-            quantity: adding,
-            item_origin: line.itemOrigin,
-            item_key: line.itemKey,
-            created_at: now,
-          })
-          .execute();
-      }
-      await trx.updateTable("carts").set({ updated_at: now }).where("id", "=", cart.id).execute();
-      return cart.id;
-    });
+  return ex.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const cart = { id: await openCart(trx, owner) };
+    const existing = await sameLine(trx, cart.id, line);
+    const inCart = await trx
+      .selectFrom("cart_lines")
+      .select((eb) => eb.fn.sum<number | string>("quantity").as("units"))
+      .where("cart_id", "=", cart.id)
+      .where("variant_id", "=", line.variantId)
+      .executeTakeFirst();
+    // Throws when the rules or the stock refuse; nothing is written then.
+    const adding = check(Number(inCart?.units ?? 0));
+    if (existing) {
+      await trx
+        .updateTable("cart_lines")
+        .set({ quantity: existing.quantity + adding })
+        .where("id", "=", existing.id)
+        .execute();
+    } else {
+      await trx
+        .insertInto("cart_lines")
+        .values({
+          cart_id: cart.id,
+          variant_id: line.variantId,
+          quantity: adding,
+          item_origin: line.itemOrigin,
+          item_key: line.itemKey,
+          created_at: now,
+        })
+        .execute();
+    }
+    await trx.updateTable("carts").set({ updated_at: now }).where("id", "=", cart.id).execute();
+    return cart.id;
+  });
 }
 
 /** Visitors' carts (no customer) unchanged since `before`, oldest first. */
 export async function idleVisitorCarts(
+  ex: Executor,
   before: string,
   limit: number,
 ): Promise<{ id: number; session_id: string | null }[]> {
-  return db()
+  return ex
     .selectFrom("carts")
     .select(["id", "session_id"])
     .where("customer_id", "is", null)
@@ -215,6 +219,6 @@ export async function idleVisitorCarts(
 }
 
 /** Deletes carts and their lines (the lines follow by cascade). */
-export async function deleteCarts(ids: number[]): Promise<void> {
-  if (ids.length) await db().deleteFrom("carts").where("id", "in", ids).execute();
+export async function deleteCarts(ex: Executor, ids: number[]): Promise<void> {
+  if (ids.length) await ex.deleteFrom("carts").where("id", "in", ids).execute();
 }

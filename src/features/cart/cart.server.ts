@@ -2,6 +2,7 @@ import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import { withVat } from "../../lib/money";
 import { trackingItem } from "../../lib/tracking";
+import { db } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError, errorBody } from "../../server/http/errors";
 import type { Flash } from "../../server/http/flash";
@@ -44,19 +45,19 @@ export function refuseLineProblem(problem: LineProblem, culture: Culture): void 
 
 /** The summary of the session's cart; no session or no cart is an empty cart. */
 export async function cartSummary(session: Session, culture: Culture): Promise<CartSummary> {
-  const cartId = await findCartId({
+  const cartId = await findCartId(db(), {
     customerId: session.customerId,
     sessionKey: session.id ? sessionKey(session.id) : null,
   });
   if (!cartId) return toSummary({ itemsCount: 0, amountTaxExcl: 0, amountTaxIncl: 0 }, culture);
-  const [cart, lines] = await Promise.all([cartRow(cartId), detailedLines(cartId, culture)]);
+  const [cart, lines] = await Promise.all([cartRow(db(), cartId), detailedLines(db(), cartId, culture)]);
   const priced = await priceCart(cart, lines, culture, { customerId: session.customerId, email: null });
   return goodsSummary(priced.totals, culture);
 }
 
 /** After sign-in the session id changes: the cart follows, and merges into the customer's own cart. */
 export async function adoptSessionCart(previousId: string | null, newId: string, customerId: number): Promise<void> {
-  if (previousId) await moveCart(sessionKey(previousId), sessionKey(newId), customerId);
+  if (previousId) await moveCart(db(), sessionKey(previousId), sessionKey(newId), customerId);
 }
 
 /**
@@ -66,7 +67,7 @@ export async function adoptSessionCart(previousId: string | null, newId: string,
  */
 export async function addToCart(session: Session, culture: Culture, input: AddToCartInput): Promise<AddToCartResult> {
   const t = translator(culture);
-  const variant = await saleableVariant(input.ProductVariantId, culture);
+  const variant = await saleableVariant(db(), input.ProductVariantId, culture);
   if (!variant) throw new ApiError("ProductVariantNotFound", { ProductVariantId: [] });
   const rules = { min: variant.min_quantity, max: variant.max_quantity, step: variant.step_quantity };
   const id = await ensureSession(session);
@@ -78,11 +79,11 @@ export async function addToCart(session: Session, culture: Culture, input: AddTo
   const owner = { customerId: session.customerId, sessionKey: sessionKey(id) };
   const line = { variantId: variant.id, itemOrigin: input.ItemOrigin, itemKey: input.ItemKey };
   try {
-    await addLine(owner, line, check);
+    await addLine(db(), owner, line, check);
   } catch (error) {
     // Two first adds of one session at once both create the cart: the second finds it on retry.
     if (!isUniqueViolation(error)) throw error;
-    await addLine(owner, line, check);
+    await addLine(db(), owner, line, check);
   }
   const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY, variant.vat_class);
   const summary = await cartSummary(session, culture);
@@ -106,7 +107,7 @@ export async function addToCart(session: Session, culture: Culture, input: AddTo
 }
 
 async function unitPrice(variantId: number, quantity: number): Promise<number> {
-  const tiers = await variantTiers(variantId);
+  const tiers = await variantTiers(db(), variantId);
   return unitPriceFor(
     tiers.map((t) => ({ minQuantity: t.min_quantity, amountTaxExcl: t.amount_tax_excl })),
     quantity,

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Culture } from "../../lib/culture";
 import { memoize, REFERENCE_TTL_MS } from "../../server/cache";
-import { db } from "../../server/db/client";
+import { db, type Executor } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
 import type { ProductCard, Sort } from "./catalog";
 
@@ -26,19 +26,16 @@ export const categories = memoize(REFERENCE_TTL_MS, async (culture: Culture): Pr
 
 /** A category's, product's or tag's slug in every culture, for hreflang and the language switch. */
 export async function translatedSlugs(
+  ex: Executor,
   entity: "category" | "product" | "tag",
   id: number,
 ): Promise<Partial<Record<Culture, string>>> {
   const rows =
     entity === "category"
-      ? await db()
-          .selectFrom("category_translations")
-          .select(["culture", "slug"])
-          .where("category_id", "=", id)
-          .execute()
+      ? await ex.selectFrom("category_translations").select(["culture", "slug"]).where("category_id", "=", id).execute()
       : entity === "tag"
-        ? await db().selectFrom("tag_translations").select(["culture", "slug"]).where("tag_id", "=", id).execute()
-        : await db()
+        ? await ex.selectFrom("tag_translations").select(["culture", "slug"]).where("tag_id", "=", id).execute()
+        : await ex
             .selectFrom("product_translations")
             .select(["culture", "slug"])
             .where("product_id", "=", id)
@@ -46,12 +43,12 @@ export async function translatedSlugs(
   return Object.fromEntries(rows.map((r) => [r.culture, r.slug]));
 }
 
-export async function brandBySlug(slug: string) {
-  return db().selectFrom("brands").select(["id", "name", "slug"]).where("slug", "=", slug).executeTakeFirst();
+export async function brandBySlug(ex: Executor, slug: string) {
+  return ex.selectFrom("brands").select(["id", "name", "slug"]).where("slug", "=", slug).executeTakeFirst();
 }
 
-export async function tagBySlug(culture: Culture, slug: string) {
-  return db()
+export async function tagBySlug(ex: Executor, culture: Culture, slug: string) {
+  return ex
     .selectFrom("tag_translations")
     .select(["tag_id as id", "name", "slug"])
     .where("culture", "=", culture)
@@ -59,8 +56,8 @@ export async function tagBySlug(culture: Culture, slug: string) {
     .executeTakeFirst();
 }
 
-export async function productTags(culture: Culture, productId: number) {
-  return db()
+export async function productTags(ex: Executor, culture: Culture, productId: number) {
+  return ex
     .selectFrom("product_tags as pt")
     .innerJoin("tag_translations as t", (j) => j.onRef("t.tag_id", "=", "pt.tag_id").on("t.culture", "=", culture))
     .select(["t.name", "t.slug"])
@@ -70,8 +67,8 @@ export async function productTags(culture: Culture, productId: number) {
 }
 
 /** Products related to a product, in their order (the product page's related products). */
-export async function relatedProductIds(productId: number): Promise<number[]> {
-  const rows = await db()
+export async function relatedProductIds(ex: Executor, productId: number): Promise<number[]> {
+  const rows = await ex
     .selectFrom("product_relations")
     .select("related_product_id")
     .where("product_id", "=", productId)
@@ -80,8 +77,8 @@ export async function relatedProductIds(productId: number): Promise<number[]> {
   return rows.map((r) => r.related_product_id);
 }
 
-export async function firstProductWithFrames(): Promise<number | undefined> {
-  const row = await db()
+export async function firstProductWithFrames(ex: Executor): Promise<number | undefined> {
+  const row = await ex
     .selectFrom("product_frames")
     .select((eb) => eb.fn.min<number>("product_id").as("id"))
     .executeTakeFirst();
@@ -89,8 +86,8 @@ export async function firstProductWithFrames(): Promise<number | undefined> {
 }
 
 /** The frames of a product's 360-degree view, in order. */
-export async function productFrames(productId: number): Promise<string[]> {
-  const rows = await db()
+export async function productFrames(ex: Executor, productId: number): Promise<string[]> {
+  const rows = await ex
     .selectFrom("product_frames as f")
     .innerJoin("assets as a", "a.id", "f.asset_id")
     .select("a.guid")
@@ -131,8 +128,8 @@ function escapeLike(text: string): string {
 }
 
 /** Active products matching a filter; names are joined only by the queries that show them. */
-function filtered(culture: Culture, filter: ProductFilter) {
-  let query = db().selectFrom("products as p").where("p.is_active", "=", 1);
+function filtered(ex: Executor, culture: Culture, filter: ProductFilter) {
+  let query = ex.selectFrom("products as p").where("p.is_active", "=", 1);
   if (filter.categoryIds?.length) query = query.where("p.category_id", "in", filter.categoryIds);
   if (filter.productIds?.length) query = query.where("p.id", "in", filter.productIds);
   if (filter.featured) query = query.where("p.is_featured", "=", 1);
@@ -194,8 +191,8 @@ function filtered(culture: Culture, filter: ProductFilter) {
   return query;
 }
 
-export async function countProducts(culture: Culture, filter: ProductFilter): Promise<number> {
-  const row = await filtered(culture, filter)
+export async function countProducts(ex: Executor, culture: Culture, filter: ProductFilter): Promise<number> {
+  const row = await filtered(ex, culture, filter)
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -203,12 +200,13 @@ export async function countProducts(culture: Culture, filter: ProductFilter): Pr
 
 /** One page of product cards; prices, photos and stock are fetched for that page only. */
 export async function productCards(
+  ex: Executor,
   culture: Culture,
   filter: ProductFilter,
   page: { offset: number; limit: number },
   sort: Sort = "featured",
 ): Promise<ProductCard[]> {
-  let query = filtered(culture, filter)
+  let query = filtered(ex, culture, filter)
     .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
     .innerJoin("brands as b", "b.id", "p.brand_id")
     .innerJoin("category_translations as ct", (j) =>
@@ -224,20 +222,20 @@ export async function productCards(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [variants, images, stock] = await Promise.all([
-    db()
+    ex
       .selectFrom("product_variants as v")
       .innerJoin("prices as pr", (j) => j.onRef("pr.variant_id", "=", "v.id").on("pr.min_quantity", "=", 1))
       .select(["v.id", "v.product_id", "v.is_default", "v.sku", "v.min_quantity", "pr.amount_tax_excl"])
       .where("v.product_id", "in", ids)
       .execute(),
-    db()
+    ex
       .selectFrom("product_assets as pa")
       .innerJoin("assets as a", "a.id", "pa.asset_id")
       .select(["pa.product_id", "a.guid"])
       .where("pa.product_id", "in", ids)
       .where("pa.position", "=", 0)
       .execute(),
-    db()
+    ex
       .selectFrom("stock as s")
       .innerJoin("product_variants as v", "v.id", "s.variant_id")
       .select(["v.product_id", (eb) => eb.fn.sum<number | string>("s.quantity").as("units")])
@@ -291,19 +289,20 @@ export interface ProductDetail {
   unitContentMilli: number | null;
 }
 
-export async function productBySlug(culture: Culture, slug: string): Promise<ProductDetail | undefined> {
-  return findProduct(culture, { slug });
+export async function productBySlug(ex: Executor, culture: Culture, slug: string): Promise<ProductDetail | undefined> {
+  return findProduct(ex, culture, { slug });
 }
 
-export async function productById(culture: Culture, id: number): Promise<ProductDetail | undefined> {
-  return findProduct(culture, { id });
+export async function productById(ex: Executor, culture: Culture, id: number): Promise<ProductDetail | undefined> {
+  return findProduct(ex, culture, { id });
 }
 
 async function findProduct(
+  ex: Executor,
   culture: Culture,
   by: { slug: string } | { id: number },
 ): Promise<ProductDetail | undefined> {
-  let query = db()
+  let query = ex
     .selectFrom("product_translations as t")
     .innerJoin("products as p", "p.id", "t.product_id")
     .innerJoin("brands as b", "b.id", "p.brand_id")
@@ -338,8 +337,11 @@ async function findProduct(
 }
 
 /** A product's photos in order, each with the colour (attribute value) it shows, if any. */
-export async function productImages(productId: number): Promise<{ guid: string; valueId: number | null }[]> {
-  const rows = await db()
+export async function productImages(
+  ex: Executor,
+  productId: number,
+): Promise<{ guid: string; valueId: number | null }[]> {
+  const rows = await ex
     .selectFrom("product_assets as pa")
     .innerJoin("assets as a", "a.id", "pa.asset_id")
     .select(["a.guid", "pa.attribute_value_id"])
@@ -349,8 +351,8 @@ export async function productImages(productId: number): Promise<{ guid: string; 
   return rows.map((r) => ({ guid: r.guid, valueId: r.attribute_value_id }));
 }
 
-export async function assetByGuid(guid: string) {
-  return db().selectFrom("assets").select(["storage_key", "mime_type"]).where("guid", "=", guid).executeTakeFirst();
+export async function assetByGuid(ex: Executor, guid: string) {
+  return ex.selectFrom("assets").select(["storage_key", "mime_type"]).where("guid", "=", guid).executeTakeFirst();
 }
 
 /** Every attribute value with its attribute, in display order (kept a minute in memory). */
@@ -389,10 +391,10 @@ export const attributeValueCatalogue = memoize(REFERENCE_TTL_MS, async (culture:
 });
 
 /** Facet counts on the current result set: products per brand and per attribute value. */
-export async function facetCounts(culture: Culture, filter: ProductFilter) {
-  const ids = filtered(culture, filter).select("p.id");
+export async function facetCounts(ex: Executor, culture: Culture, filter: ProductFilter) {
+  const ids = filtered(ex, culture, filter).select("p.id");
   const [brands, values, prices] = await Promise.all([
-    db()
+    ex
       .selectFrom("products as p")
       .innerJoin("brands as b", "b.id", "p.brand_id")
       .select(["b.id", "b.name", (eb) => eb.fn.countAll<number | string>().as("n")])
@@ -401,14 +403,14 @@ export async function facetCounts(culture: Culture, filter: ProductFilter) {
       .orderBy("b.name")
       .execute(),
     // Counts only; names, colours and order come from the (cached) attribute catalogue.
-    db()
+    ex
       .selectFrom("variant_attribute_values as l")
       .innerJoin("product_variants as v", "v.id", "l.variant_id")
       .select(["l.attribute_value_id", (eb) => eb.fn.count<number | string>("v.product_id").distinct().as("n")])
       .where("v.product_id", "in", ids)
       .groupBy("l.attribute_value_id")
       .execute(),
-    db()
+    ex
       .selectFrom("prices as pr")
       .innerJoin("product_variants as v", "v.id", "pr.variant_id")
       .select([

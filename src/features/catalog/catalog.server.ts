@@ -1,5 +1,6 @@
 import type { Culture } from "../../lib/culture";
 import { withVat } from "../../lib/money";
+import { db } from "../../server/db/client";
 import { DEFAULT_SHIPPING_COUNTRY } from "../pricing/pricing.constants";
 import { type ListFilter, type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
 import {
@@ -74,9 +75,10 @@ async function list(
 ): Promise<ProductList> {
   const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY);
   const filter = withListFilter(base, listFilter, rate);
-  const [total, counts] = await Promise.all([countProducts(culture, filter), facetCounts(culture, filter)]);
+  const [total, counts] = await Promise.all([countProducts(db(), culture, filter), facetCounts(db(), culture, filter)]);
   const page = paging(total, query.pageSize, query.pageindex);
   const cards = await productCards(
+    db(),
     culture,
     filter,
     { offset: (page.currentPages - 1) * query.pageSize, limit: query.pageSize },
@@ -122,11 +124,11 @@ export async function brands() {
 export async function categoryProducts(culture: Culture, categoryId: number, limit: number): Promise<PricedCard[]> {
   const all = await categories(culture);
   const ids = [categoryId, ...all.filter((c) => c.parentId === categoryId).map((c) => c.id)];
-  return priced(await productCards(culture, { categoryIds: ids }, { offset: 0, limit }));
+  return priced(await productCards(db(), culture, { categoryIds: ids }, { offset: 0, limit }));
 }
 
 export async function featuredProducts(culture: Culture, limit = 8): Promise<PricedCard[]> {
-  return priced(await productCards(culture, { featured: true }, { offset: 0, limit }));
+  return priced(await productCards(db(), culture, { featured: true }, { offset: 0, limit }));
 }
 
 export async function categoryPage(culture: Culture, slug: string, query: ListQuery, listFilter: ListFilter = {}) {
@@ -137,14 +139,14 @@ export async function categoryPage(culture: Culture, slug: string, query: ListQu
   const ids = [category.id, ...all.filter((c) => c.parentId === category.id).map((c) => c.id)];
   const [products, slugs] = await Promise.all([
     list(culture, { categoryIds: ids }, query, listFilter),
-    translatedSlugs("category", category.id),
+    translatedSlugs(db(), "category", category.id),
   ]);
   return { category, products, slugs, children: all.filter((c) => c.parentId === category.id) };
 }
 
 /** A brand's products; the brand facet cannot widen the list beyond the brand. */
 export async function brandPage(culture: Culture, slug: string, query: ListQuery, listFilter: ListFilter = {}) {
-  const brand = await brandBySlug(slug);
+  const brand = await brandBySlug(db(), slug);
   if (!brand) return null;
   const { Brands: _ignored, ...rest } = listFilter;
   return { brand, products: await list(culture, { brandIds: [brand.id] }, query, rest) };
@@ -152,34 +154,37 @@ export async function brandPage(culture: Culture, slug: string, query: ListQuery
 
 /** The products carrying a tag (the tag search page). */
 export async function tagPage(culture: Culture, slug: string, query: ListQuery, listFilter: ListFilter = {}) {
-  const tag = await tagBySlug(culture, slug);
+  const tag = await tagBySlug(db(), culture, slug);
   if (!tag) return null;
   const [products, slugs] = await Promise.all([
     list(culture, { tagIds: [tag.id] }, query, listFilter),
-    translatedSlugs("tag", tag.id),
+    translatedSlugs(db(), "tag", tag.id),
   ]);
   return { tag, products, slugs };
 }
 
 /** Related products of a product page, priced like any card. */
 export async function relatedProducts(culture: Culture, productId: number): Promise<PricedCard[]> {
-  const ids = await relatedProductIds(productId);
+  const ids = await relatedProductIds(db(), productId);
   if (!ids.length) return [];
-  const cards = await priced(await productCards(culture, { productIds: ids }, { offset: 0, limit: ids.length }));
+  const cards = await priced(await productCards(db(), culture, { productIds: ids }, { offset: 0, limit: ids.length }));
   return ids.flatMap((id) => cards.filter((c) => c.id === id));
 }
 
 /** A product's 360-degree frames (first product with a frame set when none is named: previews). */
 export async function productFrameSet(productId?: number): Promise<string[]> {
-  const id = productId ?? (await firstProductWithFrames());
-  return id ? productFrames(id) : [];
+  const id = productId ?? (await firstProductWithFrames(db()));
+  return id ? productFrames(db(), id) : [];
 }
 
 /** What a product row's quick view shows: the default variant, the first photo and the description. */
 export async function quickView(culture: Culture, productId: number) {
-  const product = await productById(culture, productId);
+  const product = await productById(db(), culture, productId);
   if (!product) return null;
-  const [choice, images] = await Promise.all([chooseVariant(productId, [], null, culture), productImages(productId)]);
+  const [choice, images] = await Promise.all([
+    chooseVariant(productId, [], null, culture),
+    productImages(db(), productId),
+  ]);
   if (!choice) return null;
   return { product, variant: choice.ProductVariantViewModel, image: images[0]?.guid ?? null };
 }
@@ -203,13 +208,13 @@ export interface ProductPage {
 
 /** A product page's own data; prices and stock come with the chosen variant (variants.server buyBox). */
 export async function productPage(culture: Culture, slug: string): Promise<ProductPage | null> {
-  const product = await productBySlug(culture, slug);
+  const product = await productBySlug(db(), culture, slug);
   if (!product) return null;
   const [images, slugs, tree, tags, related] = await Promise.all([
-    productImages(product.id),
-    translatedSlugs("product", product.id),
+    productImages(db(), product.id),
+    translatedSlugs(db(), "product", product.id),
     categories(culture),
-    productTags(culture, product.id),
+    productTags(db(), culture, product.id),
     relatedProducts(culture, product.id),
   ]);
   const categoryName = tree.find((c) => c.id === product.categoryId)?.name ?? "";

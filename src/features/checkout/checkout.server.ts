@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
+import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { sessionKey } from "../../server/session/session";
@@ -27,9 +28,9 @@ export async function checkVat(
 ): Promise<VatCheckResult> {
   const t = translator(culture);
   if (query.customerId && query.customerId !== session.customerId) throw new ApiError("NotFound");
-  const country = await countryById(query.countryId);
+  const country = await countryById(db(), query.countryId);
   if (!country) throw new ApiError("CountryNotFound", { countryId: [] });
-  const cartId = await findCartId({
+  const cartId = await findCartId(db(), {
     customerId: session.customerId,
     sessionKey: session.id ? sessionKey(session.id) : null,
   });
@@ -47,7 +48,7 @@ export async function checkVat(
     if (valid === null) message = t("Checkout.VatServiceUnavailable");
   }
   if (cartId)
-    await updateCart(cartId, {
+    await updateCart(db(), cartId, {
       vat_number: number || null,
       vat_valid: valid === null ? null : valid ? 1 : 0,
       billing_country_id: country.id,

@@ -56,7 +56,7 @@ async function resolveAddress(
 ): Promise<Address | null> {
   if (savedId) {
     if (!session.customerId) throw new ApiError("Unauthorized");
-    const saved = await customerAddress(session.customerId, savedId);
+    const saved = await customerAddress(db(), session.customerId, savedId);
     if (!saved) throw new ApiError("AddressNotFound");
     return saved;
   }
@@ -96,18 +96,18 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
 /** Step 1: the shopper's cart and what they typed, checked: lines, e-mail, billing and shipping addresses. */
 async function validate(session: Session, culture: Culture, input: CheckoutInput) {
   const t = translator(culture);
-  const cartId = await findCartId({
+  const cartId = await findCartId(db(), {
     customerId: session.customerId,
     sessionKey: session.id ? sessionKey(session.id) : null,
   });
-  const cart = cartId ? await cartRow(cartId) : undefined;
-  const lines = cartId ? await detailedLines(cartId, culture) : [];
+  const cart = cartId ? await cartRow(db(), cartId) : undefined;
+  const lines = cartId ? await detailedLines(db(), cartId, culture) : [];
   if (!cartId || !cart || lines.length === 0) throw new ApiError("CartEmpty");
-  const email = session.customerId ? await customerEmail(session.customerId) : input.Email;
+  const email = session.customerId ? await customerEmail(db(), session.customerId) : input.Email;
   if (!email) throw new ApiError("ValidationFailed", { Email: [t("Errors.Required")] });
   const billing = await resolveAddress(session, input.Billing, input.ExistingBillingAddressId);
   if (!billing) throw new ApiError("ValidationFailed", { Billing: [t("Errors.Required")] });
-  if (!(await countryById(billing.CountryId))) throw new ApiError("CountryNotFound", { "Billing.CountryId": [] });
+  if (!(await countryById(db(), billing.CountryId))) throw new ApiError("CountryNotFound", { "Billing.CountryId": [] });
   const shippingAddress = input.ShippingSameAsBilling
     ? billing
     : ((await resolveAddress(session, input.Shipping, input.ExistingShippingAddressId)) ?? billing);
@@ -215,7 +215,7 @@ async function recheckCoupon(
   const coupon = priced.coupon;
   if (!coupon) return;
   await lockCoupon(trx, coupon.id);
-  const uses = await couponUses(coupon.id, { customerId: session.customerId, email: order.email }, trx);
+  const uses = await couponUses(trx, coupon.id, { customerId: session.customerId, email: order.email });
   const problem = couponProblem(coupon, {
     now,
     customerId: session.customerId,

@@ -1,12 +1,13 @@
-import { db } from "../../server/db/client";
+import type { Executor } from "../../server/db/client";
 import type { ConsentSettings } from "./consent";
 
 export async function insertConsentRecord(
+  ex: Executor,
   anonymousId: string,
   settings: ConsentSettings,
   culture: string,
 ): Promise<void> {
-  await db()
+  await ex
     .insertInto("consent_records")
     .values({
       anonymous_id: anonymousId,

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Culture } from "../../lib/culture";
+import { db } from "../../server/db/client";
 import { acceptAll, type ConsentSettings, declineAll } from "./consent";
 import { insertConsentRecord } from "./consent.repository";
 
 /** Keeps proof of a decision; returns the anonymous id it is filed under. */
 export async function recordConsentDecision(settings: ConsentSettings, culture: Culture): Promise<string> {
   const id = randomUUID();
-  await insertConsentRecord(id, settings, culture);
+  await insertConsentRecord(db(), id, settings, culture);
   return id;
 }
 

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { db, type Executor } from "../../server/db/client";
+import type { Executor } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
 import type { Coupon } from "./coupon";
 
@@ -23,30 +22,30 @@ function toCoupon(row: Row): Coupon {
   };
 }
 
-export async function couponByCode(code: string): Promise<Coupon | null> {
-  const row = await db().selectFrom("coupons").selectAll().where("code", "=", code).executeTakeFirst();
+export async function couponByCode(ex: Executor, code: string): Promise<Coupon | null> {
+  const row = await ex.selectFrom("coupons").selectAll().where("code", "=", code).executeTakeFirst();
   return row ? toCoupon(row as Row) : null;
 }
 
-export async function couponById(id: number, on: Kysely<Database> = db()): Promise<Coupon | null> {
-  const row = await on.selectFrom("coupons").selectAll().where("id", "=", id).executeTakeFirst();
+export async function couponById(ex: Executor, id: number): Promise<Coupon | null> {
+  const row = await ex.selectFrom("coupons").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toCoupon(row as Row) : null;
 }
 
 /** Uses of a coupon overall and by one shopper (a customer id, or the e-mail of a guest). */
 export async function couponUses(
+  ex: Executor,
   couponId: number,
   shopper: { customerId: number | null; email: string | null },
-  on: Kysely<Database> = db(),
 ): Promise<{ total: number; byShopper: number }> {
-  const total = await on
+  const total = await ex
     .selectFrom("coupon_uses")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where("coupon_id", "=", couponId)
     .executeTakeFirst();
   let byShopper = 0;
   if (shopper.customerId !== null || shopper.email) {
-    const mine = await on
+    const mine = await ex
       .selectFrom("coupon_uses")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .where("coupon_id", "=", couponId)
@@ -63,9 +62,9 @@ export async function couponUses(
 }
 
 /** Coupons a signed-in customer may use: their own and the public ones, active and not past their date. */
-export async function couponsForCustomer(customerId: number, now: Date): Promise<Coupon[]> {
+export async function couponsForCustomer(ex: Executor, customerId: number, now: Date): Promise<Coupon[]> {
   const iso = now.toISOString();
-  const rows = await db()
+  const rows = await ex
     .selectFrom("coupons")
     .selectAll()
     .where("is_active", "=", 1)

@@ -1,6 +1,7 @@
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
+import { db } from "../../server/db/client";
 import { couponsForCustomer } from "./coupon.repository";
 
 /**
@@ -19,7 +20,7 @@ export {
 /** The coupon list modal's rows for a signed-in customer. */
 export async function availableCoupons(customerId: number, culture: Culture) {
   const t = translator(culture);
-  const coupons = await couponsForCustomer(customerId, new Date());
+  const coupons = await couponsForCustomer(db(), customerId, new Date());
   return coupons.map((coupon) => ({
     CouponCode: coupon.code,
     Description:

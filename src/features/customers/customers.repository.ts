@@ -1,12 +1,12 @@
-import { db } from "../../server/db/client";
+import type { Executor } from "../../server/db/client";
 import type { SignedInCustomer } from "./customers";
 
-export async function findCustomerByEmail(email: string) {
-  return db().selectFrom("customers").selectAll().where("email", "=", email).executeTakeFirst();
+export async function findCustomerByEmail(ex: Executor, email: string) {
+  return ex.selectFrom("customers").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
-export async function findCustomerById(id: number): Promise<SignedInCustomer | undefined> {
-  const row = await db()
+export async function findCustomerById(ex: Executor, id: number): Promise<SignedInCustomer | undefined> {
+  const row = await ex
     .selectFrom("customers")
     .select(["id", "email", "first_name", "last_name", "culture", "is_business", "role"])
     .where("id", "=", id)

@@ -1,3 +1,4 @@
+import { db } from "../../server/db/client";
 import type { Session } from "../../server/session/session";
 import type { SignedInCustomer } from "./customers";
 import { findCustomerById } from "./customers.repository";
@@ -10,5 +11,5 @@ export { findCustomerByEmail, findCustomerById } from "./customers.repository";
 
 export async function currentCustomer(session: Session): Promise<SignedInCustomer | null> {
   if (!session.customerId) return null;
-  return (await findCustomerById(session.customerId)) ?? null;
+  return (await findCustomerById(db(), session.customerId)) ?? null;
 }

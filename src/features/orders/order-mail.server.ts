@@ -2,6 +2,7 @@ import { isCulture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import { formatMoney } from "../../lib/money";
 import { env } from "../../server/config/env";
+import { db } from "../../server/db/client";
 import { enqueueMail } from "../../server/mail/outbox";
 import { orderById, orderLines } from "./orders.repository";
 
@@ -11,11 +12,11 @@ function escapeHtml(text: string): string {
 
 /** The order confirmation mail in the order's language, plain text and HTML, through the outbox. */
 export async function enqueueOrderConfirmation(orderId: number): Promise<void> {
-  const order = await orderById(orderId);
+  const order = await orderById(db(), orderId);
   if (!order) return;
   const culture = isCulture(order.culture) ? order.culture : env().DEFAULT_CULTURE;
   const t = translator(culture);
-  const lines = await orderLines(order.id);
+  const lines = await orderLines(db(), order.id);
   const money = (cents: number) => formatMoney(cents, culture);
   const url = `${env().siteUrl}/${culture}/sales/order/${order.number}/confirmation`;
   const rows = lines.map((l) => `${l.quantity} × ${l.name} (${l.sku})`);

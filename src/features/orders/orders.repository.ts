@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { database, db, type Executor } from "../../server/db/client";
+import { database, type Executor } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
 
 export type OrderRow = Database["orders"] & { id: number };
@@ -154,18 +154,18 @@ export async function orderByKey(ex: Executor, key: string): Promise<OrderRow | 
     | undefined;
 }
 
-export async function orderByNumber(number: string): Promise<OrderRow | undefined> {
-  return (await db().selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst()) as
+export async function orderByNumber(ex: Executor, number: string): Promise<OrderRow | undefined> {
+  return (await ex.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst()) as
     | OrderRow
     | undefined;
 }
 
-export async function orderById(id: number): Promise<OrderRow | undefined> {
-  return (await db().selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst()) as OrderRow | undefined;
+export async function orderById(ex: Executor, id: number): Promise<OrderRow | undefined> {
+  return (await ex.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst()) as OrderRow | undefined;
 }
 
-export async function orderLines(orderId: number): Promise<OrderLineRow[]> {
-  return (await db()
+export async function orderLines(ex: Executor, orderId: number): Promise<OrderLineRow[]> {
+  return (await ex
     .selectFrom("order_lines")
     .selectAll()
     .where("order_id", "=", orderId)
@@ -173,9 +173,9 @@ export async function orderLines(orderId: number): Promise<OrderLineRow[]> {
     .execute()) as OrderLineRow[];
 }
 
-export async function customerOrders(customerId: number, page: { offset: number; limit: number }) {
+export async function customerOrders(ex: Executor, customerId: number, page: { offset: number; limit: number }) {
   const [rows, count] = await Promise.all([
-    db()
+    ex
       .selectFrom("orders")
       .selectAll()
       .where("customer_id", "=", customerId)
@@ -184,7 +184,7 @@ export async function customerOrders(customerId: number, page: { offset: number;
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    db()
+    ex
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .where("customer_id", "=", customerId)
@@ -193,8 +193,8 @@ export async function customerOrders(customerId: number, page: { offset: number;
   return { rows: rows as OrderRow[], total: Number(count?.n ?? 0) };
 }
 
-export async function customerEmail(customerId: number): Promise<string | undefined> {
-  return (await db().selectFrom("customers").select("email").where("id", "=", customerId).executeTakeFirst())?.email;
+export async function customerEmail(ex: Executor, customerId: number): Promise<string | undefined> {
+  return (await ex.selectFrom("customers").select("email").where("id", "=", customerId).executeTakeFirst())?.email;
 }
 
 /** Orders still awaiting payment placed before a time, oldest first. */

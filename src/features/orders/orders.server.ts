@@ -24,14 +24,14 @@ export function ownsOrder(session: Session, order: Pick<OrderRow, "customer_id" 
 
 /** An order of this shopper by number, with its lines; another shopper's order is not found. */
 export async function ownOrder(session: Session, number: string) {
-  const order = await orderByNumber(number);
+  const order = await orderByNumber(db(), number);
   if (!order || !ownsOrder(session, order)) return null;
-  return { order, lines: await orderLines(order.id) };
+  return { order, lines: await orderLines(db(), order.id) };
 }
 
 export async function orderList(session: Session, page: number) {
   if (!session.customerId) throw new ApiError("Unauthorized");
-  const { rows, total } = await customerOrders(session.customerId, {
+  const { rows, total } = await customerOrders(db(), session.customerId, {
     offset: (page - 1) * ORDERS_PAGE_SIZE,
     limit: ORDERS_PAGE_SIZE,
   });
@@ -47,9 +47,9 @@ export const ReAddSchema = z.object({
 
 /** Puts an item of a past order back into the cart, under today's rules, stock and prices. */
 export async function reAddOrderLine(session: Session, culture: Culture, input: z.infer<typeof ReAddSchema>) {
-  const order = await orderById(input.OrderId);
+  const order = await orderById(db(), input.OrderId);
   if (!order || !ownsOrder(session, order)) throw new ApiError("OrderNotFound");
-  const line = (await orderLines(order.id)).find((l) => l.id === input.OrderLineId);
+  const line = (await orderLines(db(), order.id)).find((l) => l.id === input.OrderLineId);
   if (!line) throw new ApiError("OrderNotFound");
   return addToCart(session, culture, {
     ProductVariantId: line.variant_id,

@@ -1,3 +1,4 @@
+import { db } from "../../server/db/client";
 import type { Session } from "../../server/session/session";
 import type { Address } from "../checkout/checkout";
 import { ownOrder } from "../orders/orders.server";
@@ -8,7 +9,7 @@ export async function paymentPage(session: Session, number: string) {
   const own = await ownOrder(session, number);
   if (!own) return null;
   const billing = JSON.parse(own.order.billing_address) as Address;
-  const country = await countryById(billing.CountryId);
+  const country = await countryById(db(), billing.CountryId);
   return {
     ...own,
     billing: {

@@ -38,7 +38,7 @@ export async function searchPickupPoints(
   if (!gateway) throw new ApiError("CarrierNotFound");
   const method = await shippingMethodById(db(), search.ShippingMethodId);
   if (!method || method.carrier !== carrier) throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] });
-  const country = await countryByCode(search.CountryCode);
+  const country = await countryByCode(db(), search.CountryCode);
   if (!country) throw new ApiError("CountryNotFound", { CountryCode: [] });
   const place = await geocode(country.id, search);
   if (!place) return { ResponseStatusDescription: "AddressNotFound", PickupPointViewModels: [] };
@@ -67,9 +67,9 @@ export async function savePickupPoint(session: Session, culture: Culture, point:
   } else if (point.PickupPointId) {
     throw new ApiError("ValidationFailed", { PickupPointId: [] });
   }
-  const cart = await cartRow(detail.cart.id);
+  const cart = await cartRow(db(), detail.cart.id);
   if (!cart) throw new ApiError("NotFound");
-  await updateCart(cart.id, { shipping_method_id: method.id, pickup_point: JSON.stringify(point) });
+  await updateCart(db(), cart.id, { shipping_method_id: method.id, pickup_point: JSON.stringify(point) });
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "./pricing.constants";
 import { countryByCode, countryById, findCities } from "./shipping.repository";
@@ -30,10 +31,12 @@ const CITY_SUGGESTIONS = 10;
  * code as separate rows: they are joined, so one key stays one suggestion.
  */
 export async function citySuggestions(countryId: string, query: string): Promise<Record<string, string>> {
-  const country = /^\d+$/.test(countryId) ? await countryById(Number(countryId)) : await countryByCode(countryId);
+  const country = /^\d+$/.test(countryId)
+    ? await countryById(db(), Number(countryId))
+    : await countryByCode(db(), countryId);
   if (!country) throw new ApiError("CountryNotFound");
   if (query.length < CITY_AUTOCOMPLETE_MIN_LENGTH) return {};
-  const rows = await findCities(country.id, query, CITY_SUGGESTIONS * 3);
+  const rows = await findCities(db(), country.id, query, CITY_SUGGESTIONS * 3);
   const map: Record<string, string> = {};
   for (const row of rows) {
     if (Object.keys(map).length >= CITY_SUGGESTIONS && !(row.postalCode in map)) break;

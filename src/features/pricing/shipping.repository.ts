@@ -20,11 +20,12 @@ export const shippingCountries = memoize(REFERENCE_TTL_MS, async (): Promise<Cou
   return rows.map((r) => ({ id: r.id, code: r.code, isEu: r.is_eu === 1 }));
 });
 
-export async function countryById(id: number): Promise<CountryRow | undefined> {
+/** Countries are reference data cached per process: the executor is not used. */
+export async function countryById(_ex: Executor, id: number): Promise<CountryRow | undefined> {
   return (await shippingCountries()).find((c) => c.id === id);
 }
 
-export async function countryByCode(code: string): Promise<CountryRow | undefined> {
+export async function countryByCode(_ex: Executor, code: string): Promise<CountryRow | undefined> {
   return (await shippingCountries()).find((c) => c.code === code.toUpperCase());
 }
 
@@ -39,8 +40,12 @@ export interface ShippingMethodRow {
 }
 
 /** The shipping methods offered in a country, each with its price there. */
-export async function shippingMethodsFor(countryId: number, culture: Culture): Promise<ShippingMethodRow[]> {
-  const rows = await db()
+export async function shippingMethodsFor(
+  ex: Executor,
+  countryId: number,
+  culture: Culture,
+): Promise<ShippingMethodRow[]> {
+  const rows = await ex
     .selectFrom("shipping_methods as m")
     .innerJoin("shipping_rates as r", "r.method_id", "m.id")
     .innerJoin("shipping_method_translations as t", (j) =>
@@ -63,8 +68,8 @@ export async function shippingMethodsFor(countryId: number, culture: Culture): P
 }
 
 /** The standard VAT rate of a country (shipping is taxed at the standard rate). */
-export async function standardVatRate(countryId: number): Promise<number> {
-  const row = await db()
+export async function standardVatRate(ex: Executor, countryId: number): Promise<number> {
+  const row = await ex
     .selectFrom("vat_rates")
     .select("rate_basis_points")
     .where("country_id", "=", countryId)
@@ -74,8 +79,8 @@ export async function standardVatRate(countryId: number): Promise<number> {
 }
 
 /** VAT rates of a country by class. */
-export async function vatRates(countryId: number): Promise<Map<string, number>> {
-  const rows = await db()
+export async function vatRates(ex: Executor, countryId: number): Promise<Map<string, number>> {
+  const rows = await ex
     .selectFrom("vat_rates")
     .select(["vat_class", "rate_basis_points"])
     .where("country_id", "=", countryId)
@@ -95,9 +100,9 @@ export interface CityRow {
  * Postal codes and cities of a country starting with the query: digits search postal codes, letters
  * search names (case-insensitive); at most `limit`, postal codes in order.
  */
-export async function findCities(countryId: number, query: string, limit: number): Promise<CityRow[]> {
+export async function findCities(ex: Executor, countryId: number, query: string, limit: number): Promise<CityRow[]> {
   const byCode = /^\d/.test(query);
-  let q = db()
+  let q = ex
     .selectFrom("cities")
     .select(["id", "postal_code", "name", "latitude", "longitude"])
     .where("country_id", "=", countryId);

@@ -1,5 +1,5 @@
 import type { Culture } from "../../../lib/culture";
-import { db } from "../../../server/db/client";
+import type { Executor } from "../../../server/db/client";
 import { attributeValueCatalogue } from "../catalog.repository";
 
 export interface VariantRow {
@@ -22,8 +22,8 @@ export interface AttributeRow {
 }
 
 /** Everything needed to choose a variant of one product: its variants and the attribute values they use. */
-export async function variantMatrix(productId: number, culture: Culture) {
-  const product = await db()
+export async function variantMatrix(ex: Executor, productId: number, culture: Culture) {
+  const product = await ex
     .selectFrom("products as p")
     .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
     .select(["p.id", "t.name", "p.vat_class"])
@@ -31,7 +31,7 @@ export async function variantMatrix(productId: number, culture: Culture) {
     .where("p.is_active", "=", 1)
     .executeTakeFirst();
   if (!product) return null;
-  const variants = await db()
+  const variants = await ex
     .selectFrom("product_variants")
     .select(["id", "sku", "is_default", "min_quantity", "max_quantity", "step_quantity"])
     .where("product_id", "=", productId)
@@ -40,18 +40,18 @@ export async function variantMatrix(productId: number, culture: Culture) {
   const ids = variants.map((v) => v.id);
   if (ids.length === 0) return null;
   const [links, stock, prices] = await Promise.all([
-    db()
+    ex
       .selectFrom("variant_attribute_values")
       .select(["variant_id", "attribute_value_id"])
       .where("variant_id", "in", ids)
       .execute(),
-    db()
+    ex
       .selectFrom("stock")
       .select(["variant_id", (eb) => eb.fn.sum<number | string>("quantity").as("units")])
       .where("variant_id", "in", ids)
       .groupBy("variant_id")
       .execute(),
-    db()
+    ex
       .selectFrom("prices")
       .select(["variant_id", "min_quantity", "amount_tax_excl"])
       .where("variant_id", "in", ids)
@@ -86,8 +86,8 @@ export async function variantMatrix(productId: number, culture: Culture) {
   return { product: { id: product.id, name: product.name, vatClass: product.vat_class }, variants: rows, attributes };
 }
 
-export async function priceHistory(variantId: number) {
-  const rows = await db()
+export async function priceHistory(ex: Executor, variantId: number) {
+  const rows = await ex
     .selectFrom("price_history")
     .select(["amount_tax_excl", "valid_from"])
     .where("variant_id", "=", variantId)
@@ -96,8 +96,8 @@ export async function priceHistory(variantId: number) {
   return rows.map((r) => ({ amountTaxExcl: r.amount_tax_excl, validFrom: r.valid_from }));
 }
 
-export async function variantTiers(variantId: number) {
-  const rows = await db()
+export async function variantTiers(ex: Executor, variantId: number) {
+  const rows = await ex
     .selectFrom("prices as p")
     .innerJoin("product_variants as v", "v.id", "p.variant_id")
     .innerJoin("products as pr", "pr.id", "v.product_id")
@@ -109,15 +109,15 @@ export async function variantTiers(variantId: number) {
 }
 
 /** Stock of a variant of a product per warehouse; with `all`, active warehouses without stock too. */
-export async function stockByWarehouse(productId: number, variantId: number, all: boolean) {
-  const variant = await db()
+export async function stockByWarehouse(ex: Executor, productId: number, variantId: number, all: boolean) {
+  const variant = await ex
     .selectFrom("product_variants")
     .select("id")
     .where("id", "=", variantId)
     .where("product_id", "=", productId)
     .executeTakeFirst();
   if (!variant) return null;
-  const rows = await db()
+  const rows = await ex
     .selectFrom("warehouses as w")
     .leftJoin("stock as s", (j) => j.onRef("s.warehouse_id", "=", "w.id").on("s.variant_id", "=", variantId))
     .select(["w.id", "w.name", "w.city", "s.quantity"])

@@ -1,5 +1,6 @@
 import type { Culture } from "../../../lib/culture";
 import { formatMoney, withVat } from "../../../lib/money";
+import { db } from "../../../server/db/client";
 import { DEFAULT_SHIPPING_COUNTRY } from "../../pricing/pricing.constants";
 import { unitPriceFor } from "../../pricing/totals";
 import {
@@ -24,7 +25,7 @@ export async function chooseVariant(
   culture: Culture,
   lastChanged?: number,
 ): Promise<VariantChoice | null> {
-  const matrix = await variantMatrix(productId, culture);
+  const matrix = await variantMatrix(db(), productId, culture);
   return matrix ? chooseFromMatrix(matrix, chosen, quantity, culture, lastChanged) : null;
 }
 
@@ -70,7 +71,7 @@ async function chooseFromMatrix(
     IsInStock: row.stock > 0,
     HasDegressivePrices: row.tiers.length > 1,
   };
-  const reference = omnibusReference(await priceHistory(row.id));
+  const reference = omnibusReference(await priceHistory(db(), row.id));
   if (reference !== null) {
     ProductVariantViewModel.LowestPrice30DaysTaxInclHtml = formatMoney(withVat(reference, rate), culture);
   }
@@ -97,7 +98,7 @@ async function chooseFromMatrix(
 
 /** Degressive price table of a variant, tax included at the home country's rate. */
 export async function degressivePrices(variantId: number, culture: Culture) {
-  const tiers = await variantTiers(variantId);
+  const tiers = await variantTiers(db(), variantId);
   if (tiers.length === 0) return null;
   const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY, tiers[0]?.vat_class);
   return tiers.map((t) => ({
@@ -108,7 +109,7 @@ export async function degressivePrices(variantId: number, culture: Culture) {
 
 /** The Omnibus reference of a variant's current price, tax included, or null when it is not reduced. */
 export async function lowestRecentPrice(variantId: number, vatClass: string): Promise<number | null> {
-  const reference = omnibusReference(await priceHistory(variantId));
+  const reference = omnibusReference(await priceHistory(db(), variantId));
   return reference === null ? null : withVat(reference, await vatRate(DEFAULT_SHIPPING_COUNTRY, vatClass));
 }
 
@@ -147,7 +148,7 @@ export type BuyBox = NonNullable<Awaited<ReturnType<typeof buyBox>>>;
 
 export async function buyBox(productId: number, params: URLSearchParams, culture: Culture) {
   const picked = variantChoiceFromParams(params);
-  const matrix = await variantMatrix(productId, culture);
+  const matrix = await variantMatrix(db(), productId, culture);
   if (!matrix) return null;
   const named = matrix.variants.find((v) => v.id === picked.variantId);
   const chosen = picked.chosen.length === 0 && named ? named.valueIds : picked.chosen;

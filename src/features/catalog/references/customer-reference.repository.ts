@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Culture } from "../../../lib/culture";
-import { db } from "../../../server/db/client";
+import type { Executor } from "../../../server/db/client";
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -8,6 +8,7 @@ function escapeLike(text: string): string {
 
 /** A customer's references containing the text (case-insensitive), with the product they point to. */
 export async function searchReferences(
+  ex: Executor,
   customerId: number,
   culture: Culture,
   text: string,
@@ -15,7 +16,7 @@ export async function searchReferences(
   limit: number,
 ) {
   const pattern = `%${escapeLike(text.toLowerCase())}%`;
-  return db()
+  return ex
     .selectFrom("customer_references as r")
     .innerJoin("product_variants as v", "v.id", "r.variant_id")
     .innerJoin("products as p", "p.id", "v.product_id")
@@ -31,8 +32,8 @@ export async function searchReferences(
     .execute();
 }
 
-export async function referenceFor(customerId: number, variantId: number): Promise<string | null> {
-  const row = await db()
+export async function referenceFor(ex: Executor, customerId: number, variantId: number): Promise<string | null> {
+  const row = await ex
     .selectFrom("customer_references")
     .select("reference")
     .where("customer_id", "=", customerId)
@@ -41,8 +42,8 @@ export async function referenceFor(customerId: number, variantId: number): Promi
   return row?.reference ?? null;
 }
 
-export async function variantExists(variantId: number): Promise<boolean> {
-  const row = await db()
+export async function variantExists(ex: Executor, variantId: number): Promise<boolean> {
+  const row = await ex
     .selectFrom("product_variants as v")
     .innerJoin("products as p", "p.id", "v.product_id")
     .select("v.id")
@@ -53,24 +54,27 @@ export async function variantExists(variantId: number): Promise<boolean> {
 }
 
 /** Sets (or with an empty text, removes) a customer's reference for a variant. */
-export async function saveReference(customerId: number, variantId: number, reference: string): Promise<void> {
-  await db()
-    .transaction()
-    .execute(async (trx) => {
+export async function saveReference(
+  ex: Executor,
+  customerId: number,
+  variantId: number,
+  reference: string,
+): Promise<void> {
+  await ex.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("customer_references")
+      .where("customer_id", "=", customerId)
+      .where("variant_id", "=", variantId)
+      .execute();
+    if (reference)
       await trx
-        .deleteFrom("customer_references")
-        .where("customer_id", "=", customerId)
-        .where("variant_id", "=", variantId)
+        .insertInto("customer_references")
+        .values({
+          customer_id: customerId,
+          variant_id: variantId,
+          reference,
+          updated_at: new Date().toISOString(),
+        })
         .execute();
-      if (reference)
-        await trx
-          .insertInto("customer_references")
-          .values({
-            customer_id: customerId,
-            variant_id: variantId,
-            reference,
-            updated_at: new Date().toISOString(),
-          })
-          .execute();
-    });
+  });
 }

@@ -1,5 +1,6 @@
 import type { Culture } from "../../../lib/culture";
 import { translator } from "../../../lib/i18n";
+import { db } from "../../../server/db/client";
 import { ApiError } from "../../../server/http/errors";
 import type { Session } from "../../../server/session/session";
 import { currentCustomer } from "../../customers/customers.server";
@@ -24,6 +25,7 @@ export async function findByReference(
 ): Promise<ReferenceSearchResult[]> {
   const customer = await businessCustomer(session);
   const rows = await searchReferences(
+    db(),
     customer.id,
     culture,
     q,
@@ -43,8 +45,8 @@ export async function updateReference(
   reference: string,
 ): Promise<{ Status: "Success"; Message: string }> {
   const customer = await businessCustomer(session);
-  if (!(await variantExists(variantId))) throw new ApiError("ProductVariantNotFound");
-  await saveReference(customer.id, variantId, reference);
+  if (!(await variantExists(db(), variantId))) throw new ApiError("ProductVariantNotFound");
+  await saveReference(db(), customer.id, variantId, reference);
   const t = translator(culture);
   return { Status: "Success", Message: reference ? t("Catalog.CustomerRefSaved") : t("Catalog.CustomerRefRemoved") };
 }
@@ -53,5 +55,5 @@ export async function updateReference(
 export async function referenceForm(session: Session, variantId: number): Promise<{ reference: string } | null> {
   const customer = await currentCustomer(session);
   if (!customer?.isBusiness) return null;
-  return { reference: (await referenceFor(customer.id, variantId)) ?? "" };
+  return { reference: (await referenceFor(db(), customer.id, variantId)) ?? "" };
 }

@@ -1,10 +1,10 @@
 import type { Culture } from "../../../lib/culture";
-import { db } from "../../../server/db/client";
+import type { Executor } from "../../../server/db/client";
 
 /** One document per active product: its names and descriptions in every culture, and its SKUs. */
-export async function searchDocuments() {
+export async function searchDocuments(ex: Executor) {
   const [texts, skus] = await Promise.all([
-    db()
+    ex
       .selectFrom("product_translations as t")
       .innerJoin("products as p", "p.id", "t.product_id")
       .select(["t.product_id", "t.name", "t.description"])
@@ -12,7 +12,7 @@ export async function searchDocuments() {
       .orderBy("t.product_id")
       .orderBy("t.culture")
       .execute(),
-    db().selectFrom("product_variants").select(["product_id", "sku"]).orderBy("id").execute(),
+    ex.selectFrom("product_variants").select(["product_id", "sku"]).orderBy("id").execute(),
   ]);
   const documents = new Map<number, { id: number; names: string[]; descriptions: string[]; skus: string[] }>();
   for (const t of texts) {
@@ -31,16 +31,16 @@ export async function searchDocuments() {
 }
 
 /** Name, slug and first photo of products, in the culture. */
-export async function suggestionRows(culture: Culture, ids: number[]) {
+export async function suggestionRows(ex: Executor, culture: Culture, ids: number[]) {
   if (ids.length === 0) return [];
   const [names, photos] = await Promise.all([
-    db()
+    ex
       .selectFrom("product_translations")
       .select(["product_id", "name", "slug"])
       .where("culture", "=", culture)
       .where("product_id", "in", ids)
       .execute(),
-    db()
+    ex
       .selectFrom("product_assets as pa")
       .innerJoin("assets as a", "a.id", "pa.asset_id")
       .select(["pa.product_id", "a.guid", "a.name"])

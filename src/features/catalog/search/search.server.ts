@@ -1,6 +1,7 @@
 import MiniSearch from "minisearch";
 import type { Culture } from "../../../lib/culture";
 import { foldTerm } from "../../../lib/text";
+import { db } from "../../../server/db/client";
 import { editRatio, type Suggestion } from "./search";
 import { searchDocuments, suggestionRows } from "./search.repository";
 
@@ -51,7 +52,7 @@ async function build(): Promise<MiniSearch<IndexedProduct>> {
             .filter(Boolean)
         : defaultTokenize(text),
   });
-  index.addAll(await searchDocuments());
+  index.addAll(await searchDocuments(db()));
   cached = { index, builtAt: Date.now() };
   return index;
 }
@@ -119,6 +120,7 @@ export async function suggest(culture: Culture, q: string, limit: number, accura
 /** The suggestions' names, links and photos in the culture, in the ranked order. */
 async function rowsFor(culture: Culture, ranked: { id: unknown }[]): Promise<Suggestion[]> {
   const rows = await suggestionRows(
+    db(),
     culture,
     ranked.map((r) => r.id as number),
   );
