@@ -1,5 +1,6 @@
 import type { Culture } from "../../lib/culture";
 import type { Executor } from "../../server/db/client";
+import { productTextIn, stockByVariant } from "../../server/db/fragments";
 import type { Database } from "../../server/db/schema";
 
 export type CartRow = Database["carts"] & { id: number };
@@ -38,7 +39,7 @@ export async function detailedLines(ex: Executor, cartId: number, culture: Cultu
     .innerJoin("product_variants as v", "v.id", "l.variant_id")
     .innerJoin("products as p", "p.id", "v.product_id")
     .innerJoin("brands as b", "b.id", "p.brand_id")
-    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
+    .innerJoin("product_translations as t", productTextIn(culture))
     .select([
       "l.id",
       "l.variant_id",
@@ -69,12 +70,7 @@ export async function detailedLines(ex: Executor, cartId: number, culture: Cultu
       .select(["variant_id", "min_quantity", "amount_tax_excl"])
       .where("variant_id", "in", variantIds)
       .execute(),
-    ex
-      .selectFrom("stock")
-      .select(["variant_id", (eb) => eb.fn.sum<number | string>("quantity").as("units")])
-      .where("variant_id", "in", variantIds)
-      .groupBy("variant_id")
-      .execute(),
+    stockByVariant(ex, variantIds),
     ex
       .selectFrom("product_assets as pa")
       .innerJoin("assets as a", "a.id", "pa.asset_id")

@@ -1,5 +1,6 @@
 import type { Culture } from "../../lib/culture";
 import type { db, Executor } from "../../server/db/client";
+import { productTextIn, stockOf } from "../../server/db/fragments";
 
 export async function findCartId(
   ex: Executor,
@@ -95,7 +96,7 @@ export async function saleableVariant(ex: Executor, variantId: number, culture: 
   const row = await ex
     .selectFrom("product_variants as v")
     .innerJoin("products as p", "p.id", "v.product_id")
-    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
+    .innerJoin("product_translations as t", productTextIn(culture))
     .innerJoin("brands as b", "b.id", "p.brand_id")
     .innerJoin("category_translations as ct", (j) =>
       j.onRef("ct.category_id", "=", "p.category_id").on("ct.culture", "=", culture),
@@ -116,12 +117,7 @@ export async function saleableVariant(ex: Executor, variantId: number, culture: 
     .where("p.is_active", "=", 1)
     .executeTakeFirst();
   if (!row) return null;
-  const stock = await ex
-    .selectFrom("stock")
-    .select((eb) => eb.fn.sum<number | string>("quantity").as("units"))
-    .where("variant_id", "=", variantId)
-    .executeTakeFirst();
-  return { ...row, stock: Number(stock?.units ?? 0) };
+  return { ...row, stock: await stockOf(ex, variantId) };
 }
 
 /**

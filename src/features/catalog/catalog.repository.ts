@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Culture } from "../../lib/culture";
 import { memoize, REFERENCE_TTL_MS } from "../../server/cache";
 import { db, type Executor } from "../../server/db/client";
+import { productTextIn } from "../../server/db/fragments";
 import type { Database } from "../../server/db/schema";
 import type { ProductCard, Sort } from "./catalog";
 
@@ -207,7 +208,7 @@ export async function productCards(
   sort: Sort = "featured",
 ): Promise<ProductCard[]> {
   let query = filtered(ex, culture, filter)
-    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
+    .innerJoin("product_translations as t", productTextIn(culture))
     .innerJoin("brands as b", "b.id", "p.brand_id")
     .innerJoin("category_translations as ct", (j) =>
       j.onRef("ct.category_id", "=", "p.category_id").on("ct.culture", "=", culture),

@@ -1,5 +1,6 @@
 import type { Culture } from "../../../lib/culture";
 import type { Executor } from "../../../server/db/client";
+import { productTextIn, stockByVariant } from "../../../server/db/fragments";
 import { attributeValueCatalogue } from "../catalog.repository";
 
 export interface VariantRow {
@@ -25,7 +26,7 @@ export interface AttributeRow {
 export async function variantMatrix(ex: Executor, productId: number, culture: Culture) {
   const product = await ex
     .selectFrom("products as p")
-    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
+    .innerJoin("product_translations as t", productTextIn(culture))
     .select(["p.id", "t.name", "p.vat_class"])
     .where("p.id", "=", productId)
     .where("p.is_active", "=", 1)
@@ -45,12 +46,7 @@ export async function variantMatrix(ex: Executor, productId: number, culture: Cu
       .select(["variant_id", "attribute_value_id"])
       .where("variant_id", "in", ids)
       .execute(),
-    ex
-      .selectFrom("stock")
-      .select(["variant_id", (eb) => eb.fn.sum<number | string>("quantity").as("units")])
-      .where("variant_id", "in", ids)
-      .groupBy("variant_id")
-      .execute(),
+    stockByVariant(ex, ids),
     ex
       .selectFrom("prices")
       .select(["variant_id", "min_quantity", "amount_tax_excl"])

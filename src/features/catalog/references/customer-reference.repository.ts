@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Culture } from "../../../lib/culture";
 import type { Executor } from "../../../server/db/client";
+import { productTextIn } from "../../../server/db/fragments";
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -20,7 +21,7 @@ export async function searchReferences(
     .selectFrom("customer_references as r")
     .innerJoin("product_variants as v", "v.id", "r.variant_id")
     .innerJoin("products as p", "p.id", "v.product_id")
-    .innerJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", culture))
+    .innerJoin("product_translations as t", productTextIn(culture))
     .select(["r.variant_id", "r.reference", "t.name", "t.slug", "v.sku"])
     .where("r.customer_id", "=", customerId)
     .where("p.is_active", "=", 1)

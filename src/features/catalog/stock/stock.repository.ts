@@ -1,5 +1,6 @@
 import type { Culture } from "../../../lib/culture";
 import type { Executor } from "../../../server/db/client";
+import { stockOf } from "../../../server/db/fragments";
 
 /** Variant, product name and slug in a culture, if the variant belongs to the product. */
 export function notificationTarget(ex: Executor, productId: number, variantId: number, culture: Culture) {
@@ -54,13 +55,8 @@ export function warehouseById(ex: Executor, warehouseId: number) {
 }
 
 /** Units of a variant over every warehouse. */
-export async function stockTotal(ex: Executor, variantId: number): Promise<number> {
-  const row = await ex
-    .selectFrom("stock")
-    .select((eb) => eb.fn.sum<number | string>("quantity").as("n"))
-    .where("variant_id", "=", variantId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+export function stockTotal(ex: Executor, variantId: number): Promise<number> {
+  return stockOf(ex, variantId);
 }
 
 export async function putStock(ex: Executor, variantId: number, warehouseId: number, quantity: number): Promise<void> {
