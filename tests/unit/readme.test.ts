@@ -16,4 +16,37 @@ describe("the README", () => {
     expect(read.filter((name) => !documented.includes(name))).toEqual([]);
     expect(documented.filter((name) => !read.includes(name))).toEqual([]);
   });
+
+  it("names the shell's own controllers, all of them and no other", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const row = readme.split("\n").find((line) => line.includes("The shell's own:")) ?? "";
+    const documented = [...row.slice(row.indexOf("The shell's own:")).matchAll(/`([a-z-]+)`/g)]
+      .map((match) => match[1] as string)
+      .filter((name) => !name.startsWith("data-"));
+    const declared = [...readFileSync("src/shell/controllers.ts", "utf8").matchAll(/name: "([a-z-]+)"/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(declared.length).toBeGreaterThan(3);
+    expect(
+      [
+        ...new Set(
+          documented.filter(
+            (name) =>
+              ![
+                "facebook",
+                "x",
+                "linkedin",
+                "whatsapp",
+                "pinterest",
+                "email",
+                "native",
+                "false",
+                "eager",
+                "interaction",
+              ].includes(name),
+          ),
+        ),
+      ].sort(),
+    ).toEqual([...declared].sort());
+  });
 });
