@@ -57,6 +57,10 @@ describe.each(DIALECTS)("add to cart API on %s", (dialect) => {
   it("creates the session and its cart, adds the line and answers the new summary and tracking item", async () => {
     const client = apiClient();
     const variant = await variantWith("in-stock");
+    // Other tests put the same variant in their carts: this test counts only the lines it makes.
+    const earlier = (
+      await db().selectFrom("cart_lines").select("id").where("variant_id", "=", variant.id).execute()
+    ).map((line) => line.id);
     const response = await client.call("POST", "/catalog/products/addtocart?culture=nl", {
       ProductVariantId: variant.id,
       Quantity: 2,
@@ -75,11 +79,11 @@ describe.each(DIALECTS)("add to cart API on %s", (dialect) => {
       await client.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 })
     ).json();
     expect(again.Cart.ItemsCount).toBe(3);
-    const lines = await db()
-      .selectFrom("cart_lines")
-      .select(["quantity"])
-      .where("variant_id", "=", variant.id)
-      .execute();
+    const lines = (
+      await db().selectFrom("cart_lines").select(["id", "quantity"]).where("variant_id", "=", variant.id).execute()
+    )
+      .filter((line) => !earlier.includes(line.id))
+      .map((line) => ({ quantity: line.quantity }));
     expect(lines).toEqual([{ quantity: 3 }]);
     expect((await (await client.call("GET", "/shoppingcarts")).json()).ItemsCount).toBe(3);
   });

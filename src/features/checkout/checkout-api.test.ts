@@ -264,6 +264,7 @@ describe.each(DIALECTS)("placing orders on %s", (dialect) => {
 
   it("refuses bad checkouts with clear field errors and writes nothing", async () => {
     const client = await cartWith((await simpleVariant(1)).id, 1);
+    const ordersBefore = (await db().selectFrom("orders").select("id").execute()).length;
     const missing = await client.call("POST", "/sales/orders", { IdempotencyKey: key(), AcceptTerms: true });
     expect(missing.status).toBe(400);
     expect(Object.keys((await missing.json()).Errors)).toContain("Billing");
@@ -282,7 +283,7 @@ describe.each(DIALECTS)("placing orders on %s", (dialect) => {
     });
     expect(nothing.status).toBe(409);
     expect((await nothing.json()).Code).toBe("CartEmpty");
-    expect(await db().selectFrom("orders").select("id").execute()).toHaveLength(1);
+    expect(await db().selectFrom("orders").select("id").execute()).toHaveLength(ordersBefore);
   });
 
   it("requires a pickup point for a pickup method, and a home address in the shipping country", async () => {
@@ -307,6 +308,7 @@ describe.each(DIALECTS)("placing orders on %s", (dialect) => {
       .where("variant_id", "=", variant.id)
       .where("warehouse_id", "=", warehouse.id)
       .execute();
+    const lastOrder = await db().selectFrom("orders").select("id").orderBy("id", "desc").executeTakeFirst();
     const shoppers = [];
     for (let i = 0; i < 50; i++) shoppers.push(await cartWith(variant.id, 1));
     const billing = await billingAddress();
@@ -327,6 +329,7 @@ describe.each(DIALECTS)("placing orders on %s", (dialect) => {
       .selectFrom("order_lines")
       .select("order_id")
       .where("variant_id", "=", variant.id)
+      .where("order_id", ">", lastOrder?.id ?? 0)
       .execute();
     expect(orders).toHaveLength(1);
     const stock = await db().selectFrom("stock").select("quantity").where("variant_id", "=", variant.id).execute();

@@ -81,13 +81,11 @@ describe.each(DIALECTS)("payment on %s", (dialect) => {
     });
     expect((await response.json()).resultCode).toBe("Authorised");
     expect(await orderStatus(placed.OrderId)).toBe("Paid");
-    const mails = await db()
-      .selectFrom("mail_outbox")
-      .selectAll()
-      .where("to_address", "=", "payer@example.test")
-      .execute();
+    // This order's confirmation: other tests may have mailed the same payer.
+    const mails = (
+      await db().selectFrom("mail_outbox").selectAll().where("to_address", "=", "payer@example.test").execute()
+    ).filter((mail) => mail.body.includes(placed.OrderNumber));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.body).toContain(placed.OrderNumber);
     // Paid: no second payment.
     expect((await client.call("POST", "/payments/sessions", { OrderNumber: placed.OrderNumber })).status).toBe(409);
   });

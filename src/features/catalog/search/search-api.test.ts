@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { apiClient } from "../../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
 import { db } from "../../../server/db/client";
@@ -80,6 +80,27 @@ describe.each(DIALECTS)("search suggestions on %s", (dialect) => {
   });
 
   it("ranks name matches before description matches", async () => {
+    // The texts are put back afterwards: other tests search the same shop, in any order.
+    const saved = await db()
+      .selectFrom("product_translations")
+      .select(["product_id", "culture", "name", "description"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("product_id", "=", 5), eb("culture", "=", "fr")]),
+          eb.and([eb("product_id", "=", 6), eb("culture", "=", "nl")]),
+        ]),
+      )
+      .execute();
+    onTestFinished(async () => {
+      for (const row of saved)
+        await db()
+          .updateTable("product_translations")
+          .set({ name: row.name, description: row.description })
+          .where("product_id", "=", row.product_id)
+          .where("culture", "=", row.culture)
+          .execute();
+      resetSearchIndex();
+    });
     await db()
       .updateTable("product_translations")
       .set({ description: "Zanzibar inspire ce modèle." })
