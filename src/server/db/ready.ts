@@ -1,7 +1,7 @@
+import { lacksCatalogueExtras, seedCatalogueExtras } from "../../features/catalog/catalogue-extras.seed";
+import { lacksCheckoutData, seedCheckout } from "../../features/checkout/checkout.seed";
 import { env } from "../config/env";
 import { database, migrateToLatest } from "./client";
-import { lacksCheckoutData, seedCheckout } from "./seed/checkout";
-import { lacksCatalogueExtras, seedCatalogueExtras } from "./seed/extras";
 import { isSeeded, seedDemoShop } from "./seed/seed";
 
 let ready: Promise<void> | undefined;

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { seedCatalog } from "../../../features/catalog/catalog.seed";
+import { seedCatalogueExtras } from "../../../features/catalog/catalogue-extras.seed";
+import { seedCheckout } from "../../../features/checkout/checkout.seed";
 import { seedCustomers } from "../../../features/customers/customers.seed";
 import { seedPricing } from "../../../features/pricing/pricing.seed";
 import type { DbHandle } from "../client";
-import { seedCheckout } from "./checkout";
-import { seedCatalogueExtras } from "./extras";
 import { Random } from "./random";
 import type { SeedContext, SeedOptions } from "./seeder";
 

@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
-import type { Culture } from "../../../lib/culture";
-import type { DbHandle } from "../client";
-import type { Translated } from "./catalog-data";
+import type { Culture } from "../../lib/culture";
+import type { DbHandle } from "../../server/db/client";
+import type { Translated } from "../../server/db/seed/catalog-data";
+import { insertMany } from "../../server/db/seed/seeder";
 
 /** Shipping methods: home delivery priced per country, a relay-point network, pickup in our shops. */
 const METHODS: { id: number; code: string; kind: string; carrier: string | null; name: Translated }[] = [
@@ -78,16 +79,6 @@ const SHOPS = [
 
 /** Language-neutral opening hours (ISO weekdays), shown in the shopper's language by formatOpeningHours. */
 const SHOP_HOURS = "1-5 10:00-18:30;6 10:00-18:00;7 closed";
-
-async function insertMany(handle: DbHandle, table: string, rows: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 400) {
-    // biome-ignore lint/suspicious/noExplicitAny: rows are built to each table's shape below
-    await (handle.db as any)
-      .insertInto(table)
-      .values(rows.slice(i, i + 400))
-      .execute();
-  }
-}
 
 function geoFile(name: string): { zipcode: string; name: string; latitude: string; longitude: string }[] {
   const here = dirname(fileURLToPath(import.meta.url));

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
-import { CULTURES, type Culture } from "../../../lib/culture";
-import { slugify } from "../../../lib/slug";
-import type { DbHandle } from "../client";
-import { CATEGORIES, type Translated } from "./catalog-data";
-import { FRAME_COUNT, FRAME_SIZE, renderFrame } from "./images";
-import { Random } from "./random";
+import { CULTURES, type Culture } from "../../lib/culture";
+import { slugify } from "../../lib/slug";
+import type { DbHandle } from "../../server/db/client";
+import { CATEGORIES, type Translated } from "../../server/db/seed/catalog-data";
+import { FRAME_COUNT, FRAME_SIZE, renderFrame } from "../../server/db/seed/images";
+import { Random } from "../../server/db/seed/random";
+import { guidFor, insertMany } from "../../server/db/seed/seeder";
 
 const TAGS: { code: string; name: Translated }[] = [
   {
@@ -54,22 +54,6 @@ const TAGS: { code: string; name: Translated }[] = [
 const TURNTABLE_SHAPES = new Set(["shoe", "bag", "bottle", "hat"]);
 const TURNTABLE_COLOUR = "#8a5a3c";
 const RELATED_PER_PRODUCT = 4;
-
-function guidFor(...parts: (string | number)[]): string {
-  const hex = createHash("sha1").update(parts.join("|")).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-async function insertMany(handle: DbHandle, table: string, rows: Record<string, unknown>[]): Promise<void> {
-  const batch = 500;
-  for (let i = 0; i < rows.length; i += batch) {
-    // biome-ignore lint/suspicious/noExplicitAny: rows are built to each table's shape below
-    await (handle.db as any)
-      .insertInto(table)
-      .values(rows.slice(i, i + batch))
-      .execute();
-  }
-}
 
 /**
  * The demo catalogue's extras, deterministic from the seed: tags on products, related products from the
