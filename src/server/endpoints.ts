@@ -1,4 +1,4 @@
-import { type AnyEndpoint, endpointMatches, isEndpoint } from "./http/endpoint";
+import { type AnyEndpoint, isEndpoint, pathMatcher } from "./http/endpoint";
 
 /**
  * Every endpoint of the API, found in the features' `*.endpoints.ts` modules: adding one touches no
@@ -19,7 +19,11 @@ export function endpointByKey(key: string): AnyEndpoint {
   return endpoint;
 }
 
+// Every request asks which endpoint it is for (Origin and session rules): the matchers are built once.
+const matchers = ENDPOINTS.map((endpoint) => ({ endpoint, method: endpoint.method, path: pathMatcher(endpoint.path) }));
+
 /** The endpoint a request path (under /api/v1) goes to, if any. */
 export function endpointFor(method: string, path: string): AnyEndpoint | undefined {
-  return ENDPOINTS.find((endpoint) => endpointMatches(endpoint, method, path));
+  const lower = method.toLowerCase();
+  return matchers.find((m) => m.method === lower && m.path.test(path))?.endpoint;
 }

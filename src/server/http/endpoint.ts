@@ -127,9 +127,8 @@ export async function runEndpoint(endpoint: AnyEndpoint, raw: RawCall): Promise<
   });
 }
 
-/** Whether a request path (under /api/v1) is this endpoint's. */
-export function endpointMatches(endpoint: AnyEndpoint, method: string, path: string): boolean {
-  if (endpoint.method !== method.toLowerCase()) return false;
-  const pattern = endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+");
-  return new RegExp(`^${pattern}$`).test(path);
+/** A matcher for the request paths (under /api/v1) of an endpoint's path pattern; built once per endpoint. */
+export function pathMatcher(path: string): RegExp {
+  const pattern = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+");
+  return new RegExp(`^${pattern}$`);
 }

@@ -1,6 +1,5 @@
 import type { Culture } from "../../../lib/culture";
 import type { Executor } from "../../../server/db/client";
-import { stockOf } from "../../../server/db/fragments";
 
 /** Variant, product name and slug in a culture, if the variant belongs to the product. */
 export function notificationTarget(ex: Executor, productId: number, variantId: number, culture: Culture) {
@@ -52,11 +51,6 @@ export function variantById(ex: Executor, variantId: number) {
 
 export function warehouseById(ex: Executor, warehouseId: number) {
   return ex.selectFrom("warehouses").select("id").where("id", "=", warehouseId).executeTakeFirst();
-}
-
-/** Units of a variant over every warehouse. */
-export function stockTotal(ex: Executor, variantId: number): Promise<number> {
-  return stockOf(ex, variantId);
 }
 
 export async function putStock(ex: Executor, variantId: number, warehouseId: number, quantity: number): Promise<void> {

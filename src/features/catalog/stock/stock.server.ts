@@ -2,6 +2,7 @@ import { type Culture, isCulture } from "../../../lib/culture";
 import { translator } from "../../../lib/i18n";
 import { env } from "../../../server/config/env";
 import { db } from "../../../server/db/client";
+import { stockOf } from "../../../server/db/fragments";
 import { ApiError } from "../../../server/http/errors";
 import { enqueueMail } from "../../../server/mail/outbox";
 import {
@@ -11,7 +12,6 @@ import {
   pendingSubscription,
   productText,
   putStock,
-  stockTotal,
   notificationTarget as target,
   variantById,
   warehouseById,
@@ -48,9 +48,9 @@ export async function setStock(
     .execute(async (trx) => {
       const variant = await variantById(trx, variantId);
       if (!variant || !(await warehouseById(trx, warehouseId))) throw new ApiError("NotFound");
-      const before = await stockTotal(trx, variantId);
+      const before = await stockOf(trx, variantId);
       await putStock(trx, variantId, warehouseId, quantity);
-      const after = await stockTotal(trx, variantId);
+      const after = await stockOf(trx, variantId);
       if (before > 0 || after <= 0) return { notified: 0 };
       const subscribers = await pendingSubscribers(trx, variantId);
       const now = new Date().toISOString();
