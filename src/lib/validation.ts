@@ -3,6 +3,7 @@
  * validation.ts) and the server, so both judge the same fields the same way.
  */
 import { type Culture, INTL_LOCALE } from "./culture";
+import { passwordProblem } from "./password";
 
 /**
  * Control characters no shopper types: NUL (PostgreSQL refuses it in text), the other C0 codes but tab,
@@ -38,7 +39,9 @@ export type Rule =
   | { type: "notequalto"; others: string[] }
   | { type: "requiredif"; other: string; value: string; isEqualTo?: boolean }
   | { type: "requiredor"; other: string }
-  | { type: "enforcetrue" };
+  | { type: "enforcetrue" }
+  /** A new password (lib/password.ts): long enough, not the address typed in `emailField` or given as `email`. */
+  | { type: "password"; emailField?: string; email?: string };
 
 export type RuleType = Rule["type"];
 
@@ -142,6 +145,11 @@ export function checkRule(rule: Rule, value: string, read: FieldReader, culture:
       return !isEmpty(value) || !isEmpty(read(rule.other));
     case "enforcetrue":
       return value === "true";
+    case "password":
+      return (
+        value === "" ||
+        passwordProblem(value, { email: rule.email ?? (rule.emailField ? read(rule.emailField) : undefined) }) === null
+      );
   }
 }
 
@@ -162,6 +170,7 @@ export const RULE_MESSAGE_KEY: Record<RuleType, string> = {
   requiredif: "Validation.RequiredIf",
   requiredor: "Validation.RequiredOr",
   enforcetrue: "Validation.EnforceTrue",
+  password: "Validation.Password",
 };
 
 /**
@@ -176,6 +185,8 @@ export function validationAttributes(rules: readonly Rule[], message: (rule: Rul
     if (rule.type === "regex") attributes["data-val-regex-pattern"] = rule.pattern;
     if (rule.type === "notequalto") attributes["data-val-notequalto-others"] = rule.others.join(",");
     if (rule.type === "requiredor") attributes["data-val-requiredor-other"] = rule.other;
+    if (rule.type === "password" && rule.emailField) attributes["data-val-password-emailfield"] = rule.emailField;
+    if (rule.type === "password" && rule.email) attributes["data-val-password-email"] = rule.email;
     if (rule.type === "requiredif") {
       attributes["data-val-requiredif-other"] = rule.other;
       attributes["data-val-requiredif-value"] = rule.value;
@@ -210,5 +221,10 @@ export function rulesFromAttributes(get: (name: string) => string | null): { rul
   }));
   add("requiredor", () => ({ type: "requiredor", other: get("data-val-requiredor-other") ?? "" }));
   add("enforcetrue", () => ({ type: "enforcetrue" }));
+  add("password", () => ({
+    type: "password",
+    ...(get("data-val-password-emailfield") ? { emailField: get("data-val-password-emailfield") as string } : {}),
+    ...(get("data-val-password-email") ? { email: get("data-val-password-email") as string } : {}),
+  }));
   return found;
 }

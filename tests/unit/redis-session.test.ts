@@ -27,6 +27,23 @@ describe.skipIf(!redisUrl)("Redis sessions and limits (local Redis)", () => {
     expect(await store.get("abc")).toBeNull();
   });
 
+  it("ends every session of a customer but the one kept, and no one else's", async () => {
+    await store.set("mine-1", { customerId: 7, data: {} }, 60);
+    await store.set("mine-2", { customerId: 7, data: {} }, 60);
+    await store.set("kept", { customerId: 7, data: {} }, 60);
+    await store.set("other", { customerId: 8, data: {} }, 60);
+    await store.set("guest", { customerId: null, data: {} }, 60);
+    await store.deleteForCustomer(7, "kept");
+    expect(await store.get("mine-1")).toBeNull();
+    expect(await store.get("mine-2")).toBeNull();
+    expect(await store.get("kept")).not.toBeNull();
+    expect(await store.get("other")).not.toBeNull();
+    expect(await store.get("guest")).not.toBeNull();
+    expect(await redis.ttl(`${prefix}s:customer:7`)).toBeGreaterThan(50);
+    await store.deleteForCustomer(7, null);
+    expect(await store.get("kept")).toBeNull();
+  });
+
   it("counts hits in a window", async () => {
     const limiter = new RedisRateLimiter(redis, `${prefix}r:`);
     const limit = { max: 2, windowSeconds: 60 };

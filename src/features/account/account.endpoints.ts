@@ -5,7 +5,7 @@ import { ApiError } from "../../server/http/errors";
 import { type SignedInCustomer, SignInSchema } from "./account";
 import { currentCustomer, signIn as enter, signOut as leave } from "./account.server";
 
-const CustomerSchema = z.object({
+export const CustomerViewSchema = z.object({
   CustomerId: z.number(),
   Email: z.string(),
   FirstName: z.string(),
@@ -13,7 +13,7 @@ const CustomerSchema = z.object({
   IsBusiness: z.boolean(),
 });
 
-const customerView = (customer: SignedInCustomer) => ({
+export const customerView = (customer: SignedInCustomer) => ({
   CustomerId: customer.id,
   Email: customer.email,
   FirstName: customer.firstName,
@@ -27,7 +27,7 @@ export const signIn = defineEndpoint({
   summary: "Sign in; answers the customer and the same-site URL to continue to",
   tags: ["security"],
   body: SignInSchema,
-  response: z.object({ Success: z.literal(true), ReturnUrl: z.string(), Customer: CustomerSchema }),
+  response: z.object({ Success: z.literal(true), ReturnUrl: z.string(), Customer: CustomerViewSchema }),
   run: async ({ session, culture, body, clientIp }) => {
     const customer = await enter(session, body, clientIp);
     return {
@@ -54,7 +54,7 @@ export const me = defineEndpoint({
   path: "/security/me",
   summary: "The signed-in customer",
   tags: ["security"],
-  response: CustomerSchema,
+  response: CustomerViewSchema,
   auth: true,
   run: async ({ session }) => {
     const customer = await currentCustomer(session);

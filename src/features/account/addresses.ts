@@ -9,6 +9,12 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+/** A checkbox as a form posts it ("on", or absent) or as JSON sends it (true/false). */
+export const formFlag = z
+  .union([z.boolean(), z.enum(["true", "false", "on", "1", "0", ""])])
+  .optional()
+  .transform((v) => v === true || v === "true" || v === "on" || v === "1");
+
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 
 /** A postal address as the address form of spec 001 section 3 holds it. */

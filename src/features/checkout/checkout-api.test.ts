@@ -6,7 +6,7 @@ import { apiClient } from "../../../tests/support/api";
 import { billingAddress, countryId, simpleVariant } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { db } from "../../server/db/client";
-import { setVatRegistry, viesRegistry } from "./vat-registry.server";
+import { setVatRegistry, viesRegistry } from "../pricing/vat-registry.server";
 
 const key = () => randomBytes(12).toString("hex");
 

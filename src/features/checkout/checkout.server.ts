@@ -7,8 +7,8 @@ import type { Session } from "../../server/session/session";
 import { sessionKey } from "../../server/session/session";
 import { findCartId, updateCart } from "../cart/cart.server";
 import { countryById } from "../pricing/pricing.server";
+import { vatRegistry } from "../pricing/vat-registry.server";
 import { normaliseVatNumber, type VatCheckQuerySchema, vatNumberLooksValid } from "./vat";
-import { vatRegistry } from "./vat-registry.server";
 
 export interface VatCheckResult {
   IsVATValidWebService: boolean | null;

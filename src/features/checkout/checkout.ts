@@ -1,14 +1,11 @@
 import { z } from "zod";
-import { AddressSchema } from "../account/addresses";
+import { AddressSchema, formFlag } from "../account/addresses";
 
 // The address book is the account's; the checkout form is made of its addresses.
 export * from "../account/addresses";
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const flag = z
-  .union([z.boolean(), z.enum(["true", "false", "on", "1", "0", ""])])
-  .optional()
-  .transform((v) => v === true || v === "true" || v === "on" || v === "1");
+const flag = formFlag;
 
 /**
  * The one-step checkout form. A signed-in customer may pick saved addresses (Existing*AddressId); a

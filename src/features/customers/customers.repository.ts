@@ -23,3 +23,74 @@ export async function findCustomerById(ex: Executor, id: number): Promise<Signed
       }
     : undefined;
 }
+
+export interface NewCustomerInput {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  culture: string;
+  isBusiness: boolean;
+  companyName: string | null;
+  vatNumber: string | null;
+}
+
+/** Inserts a shopper's account; the address's unique index refuses a second one (isUniqueViolation). */
+export async function insertCustomer(ex: Executor, input: NewCustomerInput, now = new Date()): Promise<number> {
+  const row = await ex
+    .insertInto("customers")
+    .values({
+      email: input.email,
+      password_hash: input.passwordHash,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      culture: input.culture,
+      is_business: input.isBusiness ? 1 : 0,
+      company_name: input.companyName,
+      vat_number: input.vatNumber,
+      role: "customer",
+      created_at: now.toISOString(),
+      email_verified_at: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** What the security pages read besides the profile: the hash, verification and two-factor state. */
+export async function customerSecurity(ex: Executor, id: number) {
+  return ex
+    .selectFrom("customers")
+    .select([
+      "id",
+      "email",
+      "password_hash",
+      "culture",
+      "email_verified_at",
+      "totp_secret",
+      "totp_enabled_at",
+      "security_stamp",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function updateCustomerSecurity(
+  ex: Executor,
+  id: number,
+  changes: Partial<{
+    password_hash: string;
+    culture: string;
+    email_verified_at: string;
+    totp_secret: string | null;
+    totp_enabled_at: string | null;
+  }>,
+): Promise<void> {
+  const query = ex.updateTable("customers").where("id", "=", id);
+  await (changes.password_hash
+    ? query.set((eb) => ({ ...changes, security_stamp: eb("security_stamp", "+", 1) }))
+    : query.set(changes)
+  ).execute();
+}

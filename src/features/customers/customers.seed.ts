@@ -21,6 +21,9 @@ export async function seedCustomers(ctx: SeedContext): Promise<void> {
         vat_number: customer.business?.vat ?? null,
         role: customer.role,
         created_at: iso(now),
+        email_verified_at: iso(now),
+        totp_secret: null,
+        totp_enabled_at: null,
       })
       .execute();
   }

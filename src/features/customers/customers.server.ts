@@ -7,7 +7,13 @@ import { findCustomerById } from "./customers.repository";
  * Who the shopper is: the customers feature sits below every other (the catalogue shows business prices
  * and references, the stock page is staff only), while sign-in flows (account) sit above the cart.
  */
-export { findCustomerByEmail, findCustomerById } from "./customers.repository";
+export {
+  customerSecurity,
+  findCustomerByEmail,
+  findCustomerById,
+  insertCustomer,
+  updateCustomerSecurity,
+} from "./customers.repository";
 
 export async function currentCustomer(session: Session): Promise<SignedInCustomer | null> {
   if (!session.customerId) return null;

@@ -45,3 +45,6 @@ export async function citySuggestions(countryId: string, query: string): Promise
   }
   return map;
 }
+
+export { normaliseVatNumber, vatNumberLooksValid } from "./vat-number";
+export { vatRegistry } from "./vat-registry.server";

@@ -81,7 +81,22 @@ export interface Database {
     vat_number: string | null;
     role: string;
     created_at: string;
+    email_verified_at: string | null;
+    totp_secret: string | null;
+    totp_enabled_at: string | null;
+    security_stamp: Generated<number>;
   };
+  account_tokens: {
+    id: Generated<number>;
+    customer_id: number;
+    /** "verify" (the address) or "reset" (the password). */
+    purpose: string;
+    token_hash: string;
+    expires_at: string;
+    used_at: string | null;
+    created_at: string;
+  };
+  recovery_codes: { id: Generated<number>; customer_id: number; code_hash: string; used_at: string | null };
   sessions: { id: string; customer_id: number | null; data: string; expires_at: string; created_at: string };
   rate_limits: { key: string; window_start: string; hits: number };
   consent_records: {

@@ -1,5 +1,6 @@
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
+import { PASSWORD_MIN_LENGTH } from "../../lib/password";
 import { failedRules, RULE_MESSAGE_KEY, type Rule, shortDateFormat, validationAttributes } from "../../lib/validation";
 
 export type FormRules = Record<string, Rule[]>;
@@ -8,7 +9,10 @@ function message(rule: Rule, culture: Culture): string {
   const t = translator(culture);
   const { order, separator } = shortDateFormat(culture);
   const format = order.map((p) => (p === "day" ? "dd" : p === "month" ? "mm" : "yyyy")).join(separator);
-  return t(RULE_MESSAGE_KEY[rule.type], rule.type === "maxlength" ? { max: rule.max } : { format });
+  return t(
+    RULE_MESSAGE_KEY[rule.type],
+    rule.type === "maxlength" ? { max: rule.max } : { format, min: PASSWORD_MIN_LENGTH },
+  );
 }
 
 /** The data-val attributes of one field, messages in the culture (the browser checks with the same rules). */

@@ -136,6 +136,11 @@ export async function rotateSession(session: Session, customerId: number): Promi
   return { previousId };
 }
 
+/** Ends every session of the customer but this one (a password changed or reset elsewhere signs out everywhere). */
+export async function endOtherSessions(customerId: number, keep: Session | null): Promise<void> {
+  await sessionStore().deleteForCustomer(customerId, keep?.id ? sessionKey(keep.id) : null);
+}
+
 export async function endSession(session: Session): Promise<void> {
   if (session.id) await sessionStore().delete(sessionKey(session.id));
   session.id = null;

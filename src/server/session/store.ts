@@ -14,6 +14,8 @@ export interface SessionStore {
   get(key: string): Promise<SessionRecord | null>;
   set(key: string, record: SessionRecord, ttlSeconds: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Ends every session of a customer but the one kept (a password change or reset). */
+  deleteForCustomer(customerId: number, keepKey: string | null): Promise<void>;
 }
 
 export class DatabaseSessionStore implements SessionStore {
@@ -52,6 +54,12 @@ export class DatabaseSessionStore implements SessionStore {
     await this.db().deleteFrom("sessions").where("id", "=", key).execute();
   }
 
+  async deleteForCustomer(customerId: number, keepKey: string | null): Promise<void> {
+    let query = this.db().deleteFrom("sessions").where("customer_id", "=", customerId);
+    if (keepKey) query = query.where("id", "!=", keepKey);
+    await query.execute();
+  }
+
   /** Forgets sessions past their end (Redis does this by itself). */
   async deleteExpired(now = new Date()): Promise<number> {
     const result = await this.db()
@@ -85,15 +93,37 @@ export class RedisSessionStore implements SessionStore {
     return { customerId, data, expiresAt: Date.now() + Math.max(0, ttl) };
   }
 
+  /** A customer's session keys, so a password change can end them all. */
+  private customerSet(customerId: number): string {
+    return `${this.prefix}customer:${customerId}`;
+  }
+
   async set(key: string, record: SessionRecord, ttlSeconds: number): Promise<void> {
     const { customerId, data } = record;
-    await redisCall(this.redis, () =>
-      this.redis.set(this.prefix + key, JSON.stringify({ customerId, data }), "EX", ttlSeconds),
-    );
+    await redisCall(this.redis, () => {
+      const multi = this.redis.multi().set(this.prefix + key, JSON.stringify({ customerId, data }), "EX", ttlSeconds);
+      if (customerId !== null)
+        multi.sadd(this.customerSet(customerId), key).expire(this.customerSet(customerId), ttlSeconds);
+      return multi.exec();
+    });
   }
 
   async delete(key: string): Promise<void> {
     await redisCall(this.redis, () => this.redis.del(this.prefix + key));
+  }
+
+  async deleteForCustomer(customerId: number, keepKey: string | null): Promise<void> {
+    const set = this.customerSet(customerId);
+    const keys = (await redisCall(this.redis, () => this.redis.smembers(set))) as string[];
+    const ended = keys.filter((key) => key !== keepKey);
+    if (ended.length === 0) return;
+    await redisCall(this.redis, () =>
+      this.redis
+        .multi()
+        .del(...ended.map((key) => this.prefix + key))
+        .srem(set, ...ended)
+        .exec(),
+    );
   }
 
   async close(): Promise<void> {

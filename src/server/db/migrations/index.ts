@@ -6,6 +6,7 @@ import { m004_catalogue_extras } from "./004_catalogue_extras";
 import { m005_checkout } from "./005_checkout";
 import { m006_neutral_hours } from "./006_neutral_hours";
 import { m007_order_stock_takes } from "./007_order_stock_takes";
+import { m008_accounts } from "./008_accounts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -32,6 +33,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "007_order_stock_takes": {
       up: (db: Kysely<unknown>) => m007_order_stock_takes(db, dialect),
+    },
+    "008_accounts": {
+      up: (db: Kysely<unknown>) => m008_accounts(db, dialect),
     },
   };
 }
