@@ -41,7 +41,8 @@ export function loginInModal(returnUrl: string): Promise<boolean> {
             credentials: "same-origin",
           });
           // Success answers 303 to the return URL; a failure re-renders the form with its message.
-          if (response.ok && !new URL(response.url).pathname.endsWith("/security/login")) {
+          // A sign-in with two-factor goes on to the code's form, in the modal too.
+          if (response.ok && !/\/security\/(login|twofactor)$/.test(new URL(response.url).pathname)) {
             signedIn = true;
             document.dispatchEvent(new CustomEvent("session:changed"));
             closeModal();

@@ -4,4 +4,5 @@ import { defineControllers } from "../../shell/controller";
 export default defineControllers([
   { name: "address-form", load: "eager", module: () => import("./address-form.controller") },
   { name: "address-picker", load: "interaction", module: () => import("./address-picker.controller") },
+  { name: "two-factor-modal", load: "interaction", module: () => import("./two-factor-modal.controller") },
 ]);

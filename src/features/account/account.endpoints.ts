@@ -2,8 +2,9 @@ import { z } from "zod";
 import { safeReturnUrl } from "../../lib/url";
 import { defineEndpoint } from "../../server/http/endpoint";
 import { ApiError } from "../../server/http/errors";
-import { type SignedInCustomer, SignInSchema } from "./account";
+import { type SignedInCustomer, SignInSchema, twoFactorUrl } from "./account";
 import { currentCustomer, signIn as enter, signOut as leave } from "./account.server";
+import { completeSignIn } from "./two-factor.server";
 
 export const CustomerViewSchema = z.object({
   CustomerId: z.number(),
@@ -27,9 +28,33 @@ export const signIn = defineEndpoint({
   summary: "Sign in; answers the customer and the same-site URL to continue to",
   tags: ["security"],
   body: SignInSchema,
-  response: z.object({ Success: z.literal(true), ReturnUrl: z.string(), Customer: CustomerViewSchema }),
+  response: z.union([
+    z.object({ Success: z.literal(true), ReturnUrl: z.string(), Customer: CustomerViewSchema }),
+    z.object({ Success: z.literal(false), TwoFactorRequired: z.literal(true), ReturnUrl: z.string() }),
+  ]),
   run: async ({ session, culture, body, clientIp }) => {
-    const customer = await enter(session, body, clientIp);
+    const returnUrl = safeReturnUrl(body.ReturnUrl, `/${culture}/`);
+    const outcome = await enter(session, body, clientIp);
+    if ("twoFactorRequired" in outcome)
+      return {
+        Success: false as const,
+        TwoFactorRequired: true as const,
+        ReturnUrl: twoFactorUrl(culture, returnUrl),
+      };
+    return { Success: true as const, ReturnUrl: returnUrl, Customer: customerView(outcome) };
+  },
+});
+
+export const signInSecondFactor = defineEndpoint({
+  method: "post",
+  path: "/security/twofactor",
+  summary:
+    "The second step of a sign-in with two-factor: a six-digit code or a recovery code; the session is then granted on a new id",
+  tags: ["security"],
+  body: z.object({ Code: z.string().trim().min(1).max(40), ReturnUrl: z.string().max(2000).optional() }),
+  response: z.object({ Success: z.literal(true), ReturnUrl: z.string(), Customer: CustomerViewSchema }),
+  run: async ({ session, culture, body }) => {
+    const customer = await completeSignIn(session, body.Code, culture);
     return {
       Success: true as const,
       ReturnUrl: safeReturnUrl(body.ReturnUrl, `/${culture}/`),

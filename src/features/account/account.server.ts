@@ -13,6 +13,7 @@ import {
   type SignedInCustomer,
   type SignIn,
 } from "./account";
+import { awaitSecondFactor } from "./two-factor.server";
 
 const perAccount = { max: SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS };
 
@@ -30,8 +31,13 @@ function tooMany(seconds: number): ApiError {
  * Checks credentials and signs the customer in on a fresh session id.
  * Failures count per address *and IP*, so someone elsewhere cannot lock a shopper out of her own
  * connection; every attempt counts per IP. A wrong address and a wrong password answer the same, in the same time.
+ * An account with two-factor is not signed in yet: the session waits for its code (two-factor.server.ts).
  */
-export async function signIn(session: Session, input: SignIn, ip: string): Promise<SignedInCustomer> {
+export async function signIn(
+  session: Session,
+  input: SignIn,
+  ip: string,
+): Promise<SignedInCustomer | { twoFactorRequired: true }> {
   const limiter = rateLimiter();
   const perIp = { max: env().SIGN_IN_ATTEMPTS_PER_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS };
   const ipWait = await limiter.hit(`signin:ip:${ip}`, perIp);
@@ -47,6 +53,10 @@ export async function signIn(session: Session, input: SignIn, ip: string): Promi
   else await burnPasswordCheck(input.Password);
   if (!row || !valid) throw new ApiError("InvalidCredentials");
   await limiter.reset(key);
+  if (row.totp_enabled_at) {
+    await awaitSecondFactor(session, row.id, row.security_stamp);
+    return { twoFactorRequired: true };
+  }
   const { previousId } = await rotateSession(session, row.id);
   await adoptSessionCart(previousId, session.id as string, row.id);
   return (await findCustomerById(db(), row.id)) as SignedInCustomer;

@@ -22,3 +22,8 @@ export const SIGN_IN_FORM_RULES: Record<"Email" | "Password", Rule[]> = {
   Email: [{ type: "mandatory" }, { type: "email" }, { type: "maxlength", max: 254 }],
   Password: [{ type: "mandatory" }, { type: "maxlength", max: 200 }],
 };
+
+/** The page that asks for the second factor of a sign-in, then goes on to `returnUrl`. */
+export function twoFactorUrl(culture: string, returnUrl: string, modal = false): string {
+  return `/${culture}/security/twofactor?returnUrl=${encodeURIComponent(returnUrl)}${modal ? "&modal=1" : ""}`;
+}

@@ -53,6 +53,7 @@ export async function insertCustomer(ex: Executor, input: NewCustomerInput, now 
       email_verified_at: null,
       totp_secret: null,
       totp_enabled_at: null,
+      totp_last_step: null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -86,6 +87,7 @@ export async function updateCustomerSecurity(
     email_verified_at: string;
     totp_secret: string | null;
     totp_enabled_at: string | null;
+    totp_last_step: number | null;
   }>,
 ): Promise<void> {
   const query = ex.updateTable("customers").where("id", "=", id);
@@ -93,4 +95,49 @@ export async function updateCustomerSecurity(
     ? query.set((eb) => ({ ...changes, security_stamp: eb("security_stamp", "+", 1) }))
     : query.set(changes)
   ).execute();
+}
+
+/**
+ * Records the time step of an accepted two-factor code, only if it is later than the last one: the
+ * update is the check, so one code cannot be used twice, even by two requests at once.
+ */
+export async function claimTotpStep(ex: Executor, id: number, step: number): Promise<boolean> {
+  const result = await ex
+    .updateTable("customers")
+    .set({ totp_last_step: step })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function replaceRecoveryCodes(ex: Executor, customerId: number, hashes: string[]): Promise<void> {
+  await ex.deleteFrom("recovery_codes").where("customer_id", "=", customerId).execute();
+  if (hashes.length)
+    await ex
+      .insertInto("recovery_codes")
+      .values(hashes.map((code_hash) => ({ customer_id: customerId, code_hash, used_at: null })))
+      .execute();
+}
+
+/** Uses one recovery code, once (the update is the check). */
+export async function spendRecoveryCode(ex: Executor, customerId: number, hash: string): Promise<boolean> {
+  const result = await ex
+    .updateTable("recovery_codes")
+    .set({ used_at: new Date().toISOString() })
+    .where("customer_id", "=", customerId)
+    .where("code_hash", "=", hash)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function unusedRecoveryCodes(ex: Executor, customerId: number): Promise<number> {
+  const row = await ex
+    .selectFrom("recovery_codes")
+    .select(ex.fn.countAll().as("n"))
+    .where("customer_id", "=", customerId)
+    .where("used_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -24,6 +24,7 @@ export async function seedCustomers(ctx: SeedContext): Promise<void> {
         email_verified_at: iso(now),
         totp_secret: null,
         totp_enabled_at: null,
+        totp_last_step: null,
       })
       .execute();
   }

@@ -8,10 +8,14 @@ import { findCustomerById } from "./customers.repository";
  * and references, the stock page is staff only), while sign-in flows (account) sit above the cart.
  */
 export {
+  claimTotpStep,
   customerSecurity,
   findCustomerByEmail,
   findCustomerById,
   insertCustomer,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+  unusedRecoveryCodes,
   updateCustomerSecurity,
 } from "./customers.repository";
 

@@ -84,6 +84,7 @@ export interface Database {
     email_verified_at: string | null;
     totp_secret: string | null;
     totp_enabled_at: string | null;
+    totp_last_step: number | null;
     security_stamp: Generated<number>;
   };
   account_tokens: {

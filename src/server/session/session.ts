@@ -123,6 +123,15 @@ export async function ensureSession(session: Session): Promise<string> {
   return session.id;
 }
 
+/** Keeps values in the session (created if needed); `undefined` removes a key. */
+export async function writeSessionData(session: Session, patch: Record<string, unknown>): Promise<void> {
+  await ensureSession(session);
+  const data = { ...session.data, ...patch };
+  for (const [key, value] of Object.entries(patch)) if (value === undefined) delete data[key];
+  session.data = data;
+  await save(session.id as string, { customerId: session.customerId, data });
+}
+
 /**
  * Signs a customer in: a fresh session id (no fixation), the old one destroyed.
  * Returns the old id so callers can move what hung on it (the cart).

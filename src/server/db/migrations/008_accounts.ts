@@ -12,6 +12,8 @@ export async function m008_accounts(anyDb: Kysely<unknown>, dialect: Dialect): P
   await s.alterTable("customers").addColumn("email_verified_at", "text").execute();
   await s.alterTable("customers").addColumn("totp_secret", "text").execute();
   await s.alterTable("customers").addColumn("totp_enabled_at", "text").execute();
+  // The last time step a code was accepted for: a code seen once is not accepted again.
+  await s.alterTable("customers").addColumn("totp_last_step", "integer").execute();
   // Bumped when the password changes: a half-finished two-factor sign-in of before is no longer good.
   await s
     .alterTable("customers")
