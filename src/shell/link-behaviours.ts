@@ -65,9 +65,10 @@ function onClick(event: MouseEvent): void {
       navigator()(url.pathname + url.search + url.hash, { cache: false });
     }
   }
-  // Links inside a modal load in the page (and close the modal), except those that open another modal.
+  // Links inside a modal load in the page (and close the modal), except those that open another modal
+  // and those of content that steps through its own pages inside the modal (data-modal-steps).
   const modal = link.closest<HTMLDialogElement>("dialog#shell-modal[open]");
-  if (modal && !link.hash) modal.close();
+  if (modal && !link.hash && !link.closest("[data-modal-steps]")) modal.close();
 }
 
 /** Ajax forms: data-ajax="true", data-ajax-update="#target" (the page when absent or #swup). */

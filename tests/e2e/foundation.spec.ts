@@ -107,6 +107,8 @@ test.describe("sign-in", () => {
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe("Lax");
     expect(cookie?.secure).toBe(true);
+    // Sign-out is the last entry of the account menu.
+    await page.locator(".account-link").click();
     await page.getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page).toHaveURL(/\/fr\/$/);
     await expect(page.getByRole("link", { name: "Se connecter" })).toBeVisible();

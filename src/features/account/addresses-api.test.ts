@@ -220,4 +220,47 @@ describe.each(DIALECTS)("the checkout's address popup API on %s", (dialect) => {
       expect(after).toHaveLength(before.length);
     });
   });
+
+  it("deletes and chooses defaults in one's own address book only, and the checkout picks the default first", async () => {
+    const client = await marie();
+    const saved = async (type: string, street: string) =>
+      (await (
+        await client.call("POST", "/customers/addresses", {
+          Id: 0,
+          ...(await billingAddress()),
+          Street1: street,
+          AddressType: type,
+        })
+      ).json()) as { Id: number };
+    const billingOnly = await saved("Billing", "Rue du Bureau 1");
+    const both = await saved("Both", "Rue de la Maison 2");
+    const other = await jan();
+    expect((await other.call("DELETE", `/customers/addresses/${both.Id}`)).status).toBe(404);
+    expect((await other.call("PUT", `/customers/addresses/${both.Id}/default`, { Use: "Billing" })).status).toBe(404);
+    expect((await apiClient().call("DELETE", `/customers/addresses/${both.Id}`)).status).toBe(401);
+    // A billing-only address cannot be the default delivery address.
+    expect(
+      (await client.call("PUT", `/customers/addresses/${billingOnly.Id}/default`, { Use: "Shipping" })).status,
+    ).toBe(400);
+    expect((await client.call("PUT", `/customers/addresses/${both.Id}/default`, { Use: "Shipping" })).status).toBe(200);
+    const { addressPicker } = await import("./addresses.server");
+    const customerId = (
+      await db()
+        .selectFrom("customers")
+        .select("id")
+        .where("email", "=", "marie@vitrine.test")
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await addressPicker(customerId, "Shipping")).selected?.Id).toBe(both.Id);
+    expect((await client.call("DELETE", `/customers/addresses/${both.Id}`)).status).toBe(200);
+    expect(await addressRow(both.Id)).toBeUndefined();
+    const defaults = await db()
+      .selectFrom("customers")
+      .select(["default_billing_address_id", "default_shipping_address_id"])
+      .where("id", "=", customerId)
+      .executeTakeFirstOrThrow();
+    expect(defaults.default_shipping_address_id).toBeNull();
+    expect((await client.call("DELETE", `/customers/addresses/${both.Id}`)).status).toBe(404);
+    expect((await client.call("DELETE", "/customers/addresses/abc")).status).toBe(404);
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../server/http/endpoint";
 import { AddressFormSchema } from "./addresses";
-import { saveAddress as save } from "./addresses.server";
+import { chooseDefaultAddress, removeAddress, saveAddress as save } from "./addresses.server";
 
 export const saveAddress = defineEndpoint({
   method: "post",
@@ -13,4 +13,33 @@ export const saveAddress = defineEndpoint({
   response: z.object({ Id: z.number(), AddressType: z.string() }),
   auth: true,
   run: ({ customerId, body }) => save(customerId, body),
+});
+
+const AddressIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const deleteAddress = defineEndpoint({
+  method: "delete",
+  path: "/customers/addresses/:id",
+  summary: "Delete one of the signed-in customer's addresses (orders keep their copy); 404 for another's",
+  tags: ["account"],
+  params: AddressIdParams,
+  auth: true,
+  run: async ({ customerId, params }) => {
+    await removeAddress(customerId, params.id);
+    return { Success: true };
+  },
+});
+
+export const defaultAddress = defineEndpoint({
+  method: "put",
+  path: "/customers/addresses/:id/default",
+  summary: "Make one of the customer's addresses the default billing or delivery address (the checkout picks it first)",
+  tags: ["account"],
+  params: AddressIdParams,
+  body: z.object({ Use: z.enum(["Billing", "Shipping"]) }),
+  auth: true,
+  run: async ({ customerId, params, body }) => {
+    await chooseDefaultAddress(customerId, params.id, body.Use);
+    return { Success: true };
+  },
 });

@@ -6,10 +6,14 @@ import { ApiError, type FieldErrors } from "../../server/http/errors";
 import { handleFormPost } from "../../server/http/form-post";
 import { countryById } from "../pricing/pricing.server";
 import {
+  type AddressDefaults,
+  addressDefaults,
   customerAddress,
   customerAddresses,
+  deleteAddress,
   insertAddress,
   type SavedAddress,
+  setDefaultAddress,
   updateAddress,
 } from "./address.repository";
 import {
@@ -61,8 +65,16 @@ export async function addressPicker(
   selectedId?: number | null,
 ): Promise<AddressPickerModel> {
   const addresses = (await customerAddresses(db(), customerId)).filter((a) => servesAs(a.AddressType, use));
-  // 0 asks for a new address typed in; no choice yet means the first saved one.
-  const selected = selectedId === 0 ? null : (addresses.find((a) => a.Id === selectedId) ?? addresses[0] ?? null);
+  const defaults = await addressDefaults(db(), customerId);
+  const preferred = use === "Billing" ? defaults.billing : defaults.shipping;
+  // 0 asks for a new address typed in; no choice yet means the default, else the first saved one.
+  const selected =
+    selectedId === 0
+      ? null
+      : (addresses.find((a) => a.Id === selectedId) ??
+        addresses.find((a) => a.Id === preferred) ??
+        addresses[0] ??
+        null);
   return { use, addresses, selected, flags: addressFlags() };
 }
 
@@ -167,3 +179,27 @@ export async function addressPage(
 
 /** A saved address of the customer, as the checkout reads it when placing an order (the repository stays private). */
 export { customerAddress } from "./address.repository";
+
+/** The address book (account area): every address of the customer, and which serve by default. */
+export async function addressBook(
+  customerId: number,
+): Promise<{ addresses: SavedAddress[]; defaults: AddressDefaults }> {
+  const [addresses, defaults] = await Promise.all([
+    customerAddresses(db(), customerId),
+    addressDefaults(db(), customerId),
+  ]);
+  return { addresses, defaults };
+}
+
+export async function removeAddress(customerId: number, id: number): Promise<void> {
+  if (!addressFlags().canEdit) throw new ApiError("Forbidden");
+  if (!(await deleteAddress(db(), customerId, id))) throw new ApiError("AddressNotFound");
+}
+
+/** Makes one of the customer's addresses the default billing or delivery address; it must serve that use. */
+export async function chooseDefaultAddress(customerId: number, id: number, use: "Billing" | "Shipping"): Promise<void> {
+  const address = await customerAddress(db(), customerId, id);
+  if (!address) throw new ApiError("AddressNotFound");
+  if (!servesAs(address.AddressType, use)) throw new ApiError("ValidationFailed", { Use: [] });
+  await setDefaultAddress(db(), customerId, use, id);
+}

@@ -3,7 +3,7 @@ import { safeReturnUrl } from "../../lib/url";
 import { defineEndpoint } from "../../server/http/endpoint";
 import { CustomerViewSchema, customerView } from "./account.endpoints";
 import { RegistrationSchema } from "./registration";
-import { register as open, verifyEmail } from "./registration.server";
+import { register as open, resendVerification, verifyEmail } from "./registration.server";
 
 export const register = defineEndpoint({
   method: "post",
@@ -31,6 +31,18 @@ export const verify = defineEndpoint({
   body: z.object({ Token: z.string().min(1).max(200) }),
   run: async ({ body }) => {
     await verifyEmail(body.Token);
+    return { Success: true };
+  },
+});
+
+export const resendVerificationLink = defineEndpoint({
+  method: "post",
+  path: "/security/verify/resend",
+  summary: "Mail the signed-in customer a new verification link (three an hour); nothing when already verified",
+  tags: ["security"],
+  auth: true,
+  run: async ({ customerId }) => {
+    await resendVerification(customerId);
     return { Success: true };
   },
 });

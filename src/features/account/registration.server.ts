@@ -9,10 +9,15 @@ import { rateLimiter } from "../../server/security/rate-limit";
 import { rotateSession, type Session } from "../../server/session/session";
 import { adoptSessionCart } from "../cart/cart.server";
 import type { SignedInCustomer } from "../customers/customers";
-import { findCustomerById, insertCustomer, updateCustomerSecurity } from "../customers/customers.server";
+import {
+  customerSecurity,
+  findCustomerById,
+  insertCustomer,
+  updateCustomerSecurity,
+} from "../customers/customers.server";
 import { countryById, normaliseVatNumber, vatNumberLooksValid, vatRegistry } from "../pricing/pricing.server";
 import { enqueueAccountMail } from "./account-mail.server";
-import { consumeToken, createToken } from "./account-tokens.repository";
+import { consumeToken, createToken, retireTokens } from "./account-tokens.repository";
 import { passwordRefusal } from "./password-strength.server";
 import { REGISTRATIONS_PER_IP_PER_HOUR, type Registration, VERIFY_LINK_HOURS } from "./registration";
 
@@ -114,4 +119,26 @@ export async function verifyEmail(token: string): Promise<void> {
       return true;
     });
   if (!verified) throw new ApiError("LinkNotValid");
+}
+
+/** Verification links one customer may ask for again per hour. */
+export const VERIFICATION_RESENDS_PER_HOUR = 3;
+
+/** Mails a new verification link (the earlier ones retired); nothing when the address is already verified. */
+export async function resendVerification(customerId: number): Promise<void> {
+  const account = await customerSecurity(db(), customerId);
+  if (!account || account.email_verified_at) return;
+  const wait = await rateLimiter().hit(`verify:resend:${customerId}`, {
+    max: VERIFICATION_RESENDS_PER_HOUR,
+    windowSeconds: 3600,
+  });
+  if (wait > 0)
+    throw new ApiError("TooManyRequests", {}, "Security.TooManyAttempts", { minutes: Math.ceil(wait / 60) });
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await retireTokens(trx, customerId, "verify");
+      const token = await createToken(trx, customerId, "verify", VERIFY_LINK_HOURS);
+      await enqueueAccountMail(trx, "Verify", account, verifyPath(token));
+    });
 }

@@ -54,6 +54,8 @@ export async function insertCustomer(ex: Executor, input: NewCustomerInput, now 
       totp_secret: null,
       totp_enabled_at: null,
       totp_last_step: null,
+      default_billing_address_id: null,
+      default_shipping_address_id: null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -25,6 +25,8 @@ export async function seedCustomers(ctx: SeedContext): Promise<void> {
         totp_secret: null,
         totp_enabled_at: null,
         totp_last_step: null,
+        default_billing_address_id: null,
+        default_shipping_address_id: null,
       })
       .execute();
   }

@@ -85,6 +85,8 @@ export interface Database {
     totp_secret: string | null;
     totp_enabled_at: string | null;
     totp_last_step: number | null;
+    default_billing_address_id: number | null;
+    default_shipping_address_id: number | null;
     security_stamp: Generated<number>;
   };
   account_tokens: {

@@ -14,6 +14,9 @@ export async function m008_accounts(anyDb: Kysely<unknown>, dialect: Dialect): P
   await s.alterTable("customers").addColumn("totp_enabled_at", "text").execute();
   // The last time step a code was accepted for: a code seen once is not accepted again.
   await s.alterTable("customers").addColumn("totp_last_step", "integer").execute();
+  // The address book's defaults, chosen first by the checkout's pickers (no key: deleting an address clears them).
+  await s.alterTable("customers").addColumn("default_billing_address_id", "integer").execute();
+  await s.alterTable("customers").addColumn("default_shipping_address_id", "integer").execute();
   // Bumped when the password changes: a half-finished two-factor sign-in of before is no longer good.
   await s
     .alterTable("customers")
