@@ -2,6 +2,7 @@ import type { Culture } from "../../lib/culture";
 import type { Executor } from "../../server/db/client";
 import { productTextIn, stockByVariant } from "../../server/db/fragments";
 import type { Database } from "../../server/db/schema";
+import { PREPAID_MAX_UNITS } from "../prepaid/prepaid";
 
 export type CartRow = Database["carts"] & { id: number };
 
@@ -15,6 +16,8 @@ export interface DetailedLineRow {
   quantity: number;
   item_origin: string;
   item_key: string;
+  /** A top-up of this prepaid account: no stock, no shipping, no VAT. */
+  prepaid_account_id: number | null;
   sku: string;
   product_id: number;
   category_id: number;
@@ -46,6 +49,7 @@ export async function detailedLines(ex: Executor, cartId: number, culture: Cultu
       "l.quantity",
       "l.item_origin",
       "l.item_key",
+      "l.prepaid_account_id",
       "v.sku",
       "v.product_id",
       "v.min_quantity",
@@ -91,7 +95,11 @@ export async function detailedLines(ex: Executor, cartId: number, culture: Cultu
   ]);
   return rows.map((row) => ({
     ...row,
-    stock: Number(stock.find((s) => s.variant_id === row.variant_id)?.units ?? 0),
+    // Prepaid credit is a service: no shelf limits it (its quantity rule does).
+    stock:
+      row.prepaid_account_id !== null
+        ? PREPAID_MAX_UNITS
+        : Number(stock.find((s) => s.variant_id === row.variant_id)?.units ?? 0),
     tiers: tiers
       .filter((t) => t.variant_id === row.variant_id)
       .map((t) => ({ minQuantity: t.min_quantity, amountTaxExcl: t.amount_tax_excl })),

@@ -72,13 +72,16 @@ export async function priceCart(
     billingCountry,
     shopCountry: DEFAULT_SHIPPING_COUNTRY,
   });
-  const shipping = shippingMethod
-    ? {
-        amountTaxExcl: shippingMethod.amountTaxExcl,
-        freeFromTaxIncl: shippingMethod.freeFromTaxIncl,
-        vatRateBasisPoints: shippingRate,
-      }
-    : null;
+  // Prepaid credit alone is not shipped: no shipping cost.
+  const shipped = priced.some((line) => line.prepaid_account_id === null);
+  const shipping =
+    shippingMethod && shipped
+      ? {
+          amountTaxExcl: shippingMethod.amountTaxExcl,
+          freeFromTaxIncl: shippingMethod.freeFromTaxIncl,
+          vatRateBasisPoints: shippingRate,
+        }
+      : null;
   const coupon = cart?.coupon_id ? await couponById(db(), cart.coupon_id) : null;
   let problem: CouponProblem | null = null;
   if (coupon) {

@@ -159,7 +159,7 @@ export async function openCart(
 export async function addLine(
   ex: Executor,
   owner: { customerId: number | null; sessionKey: string },
-  line: { variantId: number; itemOrigin: string; itemKey: string },
+  line: { variantId: number; itemOrigin: string; itemKey: string; prepaidAccountId?: number },
   check: (inCart: number) => number,
 ): Promise<number> {
   return ex.transaction().execute(async (trx) => {
@@ -190,6 +190,7 @@ export async function addLine(
           item_origin: line.itemOrigin,
           item_key: line.itemKey,
           created_at: now,
+          prepaid_account_id: line.prepaidAccountId ?? null,
         })
         .execute();
     }

@@ -22,13 +22,15 @@ export const CheckoutSchema = z
     ShippingSameAsBilling: flag,
     AcceptTerms: flag,
     PaymentMethod: z.enum(["card"]).default("card"),
+    /** Pay what the account holds from this prepaid account (spec 001's prepaid account choice); the rest by card. */
+    PrepaidAccountId: id.optional(),
   })
   .refine((v) => v.AcceptTerms, { path: ["AcceptTerms"], message: "required" })
   .refine((v) => v.Billing || v.ExistingBillingAddressId, { path: ["Billing"], message: "required" });
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 
-/** Order states: placed and awaiting its payment, paid (a webhook said so), cancelled. */
-export const ORDER_STATUSES = ["AwaitingPayment", "Paid", "Cancelled"] as const;
+/** Order states: placed and awaiting its payment, paid (a webhook said so, or credit covered it), shipped, cancelled. */
+export const ORDER_STATUSES = ["AwaitingPayment", "Paid", "Shipped", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**

@@ -10,6 +10,7 @@ import { cartRow, detailedLines, emptyOrderedCart, findCartId } from "../cart/ca
 import { priceCart } from "../cart/cart-pricing.server";
 import { couponProblem } from "../coupons/coupon";
 import { couponUses, recordCouponUse } from "../coupons/coupons.server";
+import { enqueueOrderConfirmation } from "../orders/order-mail.server";
 import {
   cartLinesForOrder,
   customerEmail,
@@ -22,6 +23,7 @@ import {
   StockShortage,
   takeUnits,
 } from "../orders/orders.server";
+import { InsufficientCredit, ownPrepaidAccount, payFromAccount } from "../prepaid/prepaid.server";
 import { countryById } from "../pricing/pricing.server";
 import { couponCovers } from "../pricing/totals";
 import type { Address, CheckoutInput } from "./checkout";
@@ -89,6 +91,8 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
   const order =
     previous ??
     (await commit(session, culture, input, await price(session, culture, await validate(session, culture, input))));
+  // Credit that paid it all: no payment will confirm it, so the order says so now.
+  if (!previous && order.status === "Paid") await enqueueOrderConfirmation(order.id);
   if (!ownsOrder(session, order)) throw new ApiError("IdempotencyKeyReused");
   return placed(order, culture);
 }
@@ -174,9 +178,30 @@ async function commit(session: Session, culture: Culture, input: CheckoutInput, 
           current.every((l) => priced.lines.some((p) => p.id === l.id && p.quantity === l.quantity));
         if (!same) throw new ApiError(current.length ? "CartChanged" : "CartEmpty");
         if (priced.coupon) await recheckCoupon(trx, session, culture, order, now);
-        const takes = await takeUnits(trx, priced.lines);
+        // Prepaid credit is a service: nothing to take from a shelf.
+        const takes = await takeUnits(
+          trx,
+          priced.lines.filter((l) => l.prepaid_account_id === null),
+        );
         const row = orderRow(session, culture, input, order, now);
+        const prepaid = await prepaidPart(trx, session, culture, input, order);
+        if (prepaid) {
+          row.prepaid_account_id = prepaid.accountId;
+          row.prepaid_amount = prepaid.amount;
+          // Credit that covers the whole order pays it: there is nothing left to pay by card.
+          if (prepaid.amount === row.total_tax_incl) {
+            row.status = "Paid";
+            row.paid_at = now.toISOString();
+          }
+        }
         const id = await insertOrder(trx, row, orderLineRows(order));
+        if (prepaid)
+          await payFromAccount(trx, {
+            accountId: prepaid.accountId,
+            customerId: session.customerId as number,
+            amount: prepaid.amount,
+            orderId: id,
+          });
         await recordStockTakes(trx, id, takes);
         if (priced.coupon)
           await recordCouponUse(trx, {
@@ -190,6 +215,8 @@ async function commit(session: Session, culture: Culture, input: CheckoutInput, 
         return { ...row, id };
       });
   } catch (error) {
+    if (error instanceof InsufficientCredit)
+      throw new ApiError("InsufficientCredit", { PrepaidAccountId: [t("Errors.InsufficientCredit")] });
     if (error instanceof StockShortage) {
       const line = priced.lines.find((l) => l.variant_id === error.variantId);
       throw new ApiError(
@@ -201,6 +228,32 @@ async function commit(session: Session, culture: Culture, input: CheckoutInput, 
     }
     throw error;
   }
+}
+
+/**
+ * What the chosen prepaid account pays of the order, read under the order's transaction: its balance,
+ * at most the total. Credit does not buy credit; only the account's owner spends it.
+ */
+async function prepaidPart(
+  trx: Parameters<typeof lockCoupon>[0],
+  session: Session,
+  culture: Culture,
+  input: CheckoutInput,
+  order: Priced,
+): Promise<{ accountId: number; amount: number } | null> {
+  if (!input.PrepaidAccountId) return null;
+  const t = translator(culture);
+  if (!session.customerId) throw new ApiError("Unauthorized");
+  if (order.priced.lines.some((l) => l.prepaid_account_id !== null))
+    throw new ApiError(
+      "ValidationFailed",
+      { PrepaidAccountId: [t("Errors.PrepaidBuysNoCredit")] },
+      "Errors.PrepaidBuysNoCredit",
+    );
+  const account = await ownPrepaidAccount(trx, session.customerId, input.PrepaidAccountId);
+  if (!account) throw new ApiError("NotFound", { PrepaidAccountId: [] });
+  const amount = Math.min(account.balance, order.priced.totals.totalTaxIncl);
+  return amount > 0 ? { accountId: account.id, amount } : null;
 }
 
 /** The coupon's limits again, under its lock: another order may have used it since the cart was priced. */
@@ -257,7 +310,10 @@ function orderRow(session: Session, culture: Culture, input: CheckoutInput, orde
       ...(method.kind === "home" ? { address: order.shippingAddress } : { pickupPoint: order.pickupPoint }),
     }),
     created_at: now.toISOString(),
-    paid_at: null,
+    paid_at: null as string | null,
+    prepaid_account_id: null as number | null,
+    prepaid_amount: 0,
+    shipped_at: null,
   };
 }
 
@@ -270,5 +326,6 @@ function orderLineRows({ priced }: Priced) {
     unit_tax_excl: l.unitTaxExcl,
     vat_rate_basis_points: priced.reverseCharge ? 0 : l.vatRateBasisPoints,
     line_tax_excl: l.unitTaxExcl * l.quantity,
+    prepaid_account_id: l.prepaid_account_id,
   }));
 }

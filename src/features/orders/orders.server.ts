@@ -4,6 +4,7 @@ import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { type Session, sessionKey } from "../../server/session/session";
 import { addToCart } from "../cart/cart.server";
+import { creditTopUps } from "../prepaid/prepaid.server";
 import {
   changeOrderStatus,
   customerOrders,
@@ -60,9 +61,18 @@ export async function reAddOrderLine(session: Session, culture: Culture, input: 
   });
 }
 
-/** An order awaiting payment becomes paid; false when it no longer awaits payment (released, already paid). */
+/**
+ * An order awaiting payment becomes paid, and its prepaid top-ups are credited in the same transaction:
+ * exactly once, however often the payment provider tells us. False when it no longer awaits payment.
+ */
 export function markOrderPaid(orderId: number, at: string): Promise<boolean> {
-  return changeOrderStatus(db(), orderId, "AwaitingPayment", { status: "Paid", paidAt: at });
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await changeOrderStatus(trx, orderId, "AwaitingPayment", { status: "Paid", paidAt: at }))) return false;
+      await creditTopUps(trx, orderId);
+      return true;
+    });
 }
 
 /** The order's writes the checkout makes inside its one transaction (its repository stays private). */

@@ -1,5 +1,6 @@
 import { db } from "../../server/db/client";
 import { freeCouponUse, recordCouponUse } from "../coupons/coupons.server";
+import { creditTopUps, InsufficientCredit, releaseOrderCredit, retakeOrderCredit } from "../prepaid/prepaid.server";
 import {
   changeOrderStatus,
   orderQuantities,
@@ -30,6 +31,7 @@ export async function releaseUnpaidOrders(placedBefore: Date): Promise<number> {
         if (!(await changeOrderStatus(trx, id, "AwaitingPayment", { status: "Cancelled" }))) return false;
         await returnStockTakes(trx, id);
         await freeCouponUse(trx, id);
+        await releaseOrderCredit(trx, id);
         return true;
       });
     if (done) released++;
@@ -57,6 +59,8 @@ export async function reinstatePaidOrder(orderId: number): Promise<boolean> {
         if (!(await changeOrderStatus(trx, orderId, "Cancelled", { status: "Paid", paidAt: now })))
           throw new AlreadyHandled();
         await recordStockTakes(trx, orderId, takes);
+        await retakeOrderCredit(trx, orderId);
+        await creditTopUps(trx, orderId);
         if (order.coupon_id)
           await recordCouponUse(trx, {
             couponId: order.coupon_id,
@@ -69,9 +73,9 @@ export async function reinstatePaidOrder(orderId: number): Promise<boolean> {
       });
   } catch (error) {
     if (error instanceof AlreadyHandled) return false;
-    if (error instanceof StockShortage) {
+    if (error instanceof StockShortage || error instanceof InsufficientCredit) {
       console.error(
-        `Order ${orderId} was paid after its units were released and some are gone: it stays cancelled; refund the payment`,
+        `Order ${orderId} was paid after its units (or its prepaid credit) were released and some are gone: it stays cancelled; refund the payment`,
       );
       return false;
     }

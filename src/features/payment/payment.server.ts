@@ -36,12 +36,10 @@ export async function startPayment(
   if (own.order.status !== "AwaitingPayment") throw new ApiError("OrderNotAwaitingPayment");
   const id = randomBytes(12).toString("base64url");
   const now = new Date().toISOString();
-  await insertPayment(db(), { id, orderId: own.order.id, amount: own.order.total_tax_incl, at: now });
-  return {
-    ...createSandboxSession({ id, amount: own.order.total_tax_incl }),
-    amount: own.order.total_tax_incl,
-    orderNumber,
-  };
+  // What prepaid credit paid at the checkout is not asked again.
+  const amount = own.order.total_tax_incl - own.order.prepaid_amount;
+  await insertPayment(db(), { id, orderId: own.order.id, amount, at: now });
+  return { ...createSandboxSession({ id, amount }), amount, orderNumber };
 }
 
 /**

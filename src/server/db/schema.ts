@@ -158,6 +158,8 @@ export interface Database {
     item_origin: string;
     item_key: string;
     created_at: string;
+    /** A top-up of this prepaid account (the prepaid credit variant), credited when the order is paid. */
+    prepaid_account_id: number | null;
   };
   shipping_methods: {
     id: number;
@@ -252,6 +254,53 @@ export interface Database {
     shipping_address: string;
     created_at: string;
     paid_at: string | null;
+    /** The prepaid account part of the total was paid from, and how much (cents, tax included). */
+    prepaid_account_id: number | null;
+    prepaid_amount: number;
+    shipped_at: string | null;
+  };
+  prepaid_accounts: {
+    id: Generated<number>;
+    customer_id: number;
+    name: string;
+    balance: number;
+    notify_usage: number;
+    low_balance_threshold: number;
+    created_at: string;
+  };
+  prepaid_movements: {
+    id: Generated<number>;
+    account_id: number;
+    amount: number;
+    /** TopUp (credited on payment), Payment (debited by an order), Release (an unpaid order's debit given back). */
+    kind: string;
+    order_id: number | null;
+    balance_after: number;
+    created_at: string;
+  };
+  refund_requests: {
+    id: Generated<number>;
+    order_id: number;
+    customer_id: number;
+    /** Requested, Accepted, Refused, Refunded. */
+    status: string;
+    /** Original (the way it was paid), BankTransfer, Prepaid. */
+    method: string;
+    iban: string | null;
+    account_holder: string | null;
+    reason: string | null;
+    items: number;
+    amount: number;
+    created_at: string;
+  };
+  refund_request_lines: { request_id: number; order_line_id: number; quantity: number; amount: number };
+  delivery_address_changes: {
+    id: Generated<number>;
+    order_id: number;
+    customer_id: number;
+    address: string;
+    status: string;
+    created_at: string;
   };
   order_stock_takes: {
     id: Generated<number>;
@@ -270,6 +319,7 @@ export interface Database {
     unit_tax_excl: number;
     vat_rate_basis_points: number;
     line_tax_excl: number;
+    prepaid_account_id: number | null;
   };
   payments: {
     id: string;

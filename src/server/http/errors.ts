@@ -37,6 +37,7 @@ export const ERROR_CATALOGUE = {
   TwoFactorNotEnabled: { status: 409, messageKey: "Errors.TwoFactorNotEnabled" },
   TwoFactorSetupMissing: { status: 409, messageKey: "Errors.TwoFactorSetupMissing" },
   IdempotencyKeyReused: { status: 409, messageKey: "Errors.IdempotencyKeyReused" },
+  InsufficientCredit: { status: 409, messageKey: "Errors.InsufficientCredit" },
   InsufficientStock: { status: 409, messageKey: "Errors.InsufficientStock" },
   OrderNotAwaitingPayment: { status: 409, messageKey: "Errors.OrderNotAwaitingPayment" },
   PayloadTooLarge: { status: 413, messageKey: "Errors.PayloadTooLarge" },

@@ -7,6 +7,7 @@ import { m005_checkout } from "./005_checkout";
 import { m006_neutral_hours } from "./006_neutral_hours";
 import { m007_order_stock_takes } from "./007_order_stock_takes";
 import { m008_accounts } from "./008_accounts";
+import { m009_after_sale } from "./009_after_sale";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -36,6 +37,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "008_accounts": {
       up: (db: Kysely<unknown>) => m008_accounts(db, dialect),
+    },
+    "009_after_sale": {
+      up: (db: Kysely<unknown>) => m009_after_sale(db, dialect),
     },
   };
 }

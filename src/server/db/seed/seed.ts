@@ -3,6 +3,7 @@ import { seedCatalog } from "../../../features/catalog/catalog.seed";
 import { seedCatalogueExtras } from "../../../features/catalog/catalogue-extras.seed";
 import { seedCheckout } from "../../../features/checkout/checkout.seed";
 import { seedCustomers } from "../../../features/customers/customers.seed";
+import { seedPrepaid } from "../../../features/prepaid/prepaid.seed";
 import { seedPricing } from "../../../features/pricing/pricing.seed";
 import type { DbHandle } from "../client";
 import { Random } from "./random";
@@ -34,6 +35,7 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
   await seedCustomers(ctx);
   await seedCatalogueExtras(handle, options.seed, now);
   await seedCheckout(handle, now);
+  await seedPrepaid(ctx);
 
   if (handle.dialect === "postgres") {
     // Seeded rows carry explicit ids; move serial sequences past them.

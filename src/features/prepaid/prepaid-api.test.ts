@@ -1,0 +1,243 @@
+import { randomBytes } from "node:crypto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { apiClient } from "../../../tests/support/api";
+import { billingAddress, simpleVariant } from "../../../tests/support/checkout";
+import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
+import { authorisation, postWebhook } from "../../../tests/support/payment";
+import { db } from "../../server/db/client";
+import { releaseUnpaidOrders } from "../orders/unpaid-orders.server";
+
+/** Signed-in customers keep one cart across sessions: each test starts from an empty one. */
+async function emptyCarts() {
+  await db().deleteFrom("cart_lines").execute();
+}
+
+async function signedIn(email: string, password: string, ip = "203.0.113.50") {
+  const client = apiClient(ip);
+  expect((await client.call("POST", "/security/login", { Email: email, Password: password })).status).toBe(200);
+  return client;
+}
+const marie = () => signedIn("marie@vitrine.test", "Vitrine-demo-1");
+const jan = () => signedIn("jan@vitrine.test", "Vitrine-demo-2");
+const staff = () => signedIn("staff@vitrine.test", "Vitrine-staff-1");
+
+async function customerId(email: string) {
+  return (await db().selectFrom("customers").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+}
+
+/** A fresh account of Marie's with a known balance (cents), so tests do not share one. */
+async function accountWith(balance: number, name = "Test") {
+  const row = await db()
+    .insertInto("prepaid_accounts")
+    .values({
+      customer_id: await customerId("marie@vitrine.test"),
+      name,
+      balance,
+      notify_usage: 1,
+      low_balance_threshold: 1000,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const balanceOf = async (id: number) =>
+  (await db().selectFrom("prepaid_accounts").select("balance").where("id", "=", id).executeTakeFirstOrThrow()).balance;
+
+async function placeOrder(client: ReturnType<typeof apiClient>, extra: Record<string, unknown> = {}) {
+  return client.call("POST", "/sales/orders", {
+    IdempotencyKey: randomBytes(12).toString("hex"),
+    Billing: await billingAddress(),
+    AcceptTerms: true,
+    ...extra,
+  });
+}
+
+async function payByWebhook(client: ReturnType<typeof apiClient>, orderNumber: string, times = 1) {
+  const { id } = (await (await client.call("POST", "/payments/sessions", { OrderNumber: orderNumber })).json()) as {
+    id: string;
+  };
+  const { amount } = await db().selectFrom("payments").select("amount").where("id", "=", id).executeTakeFirstOrThrow();
+  const session = { id, amount };
+  const item = authorisation(session.id, session.amount);
+  const responses = await Promise.all(Array.from({ length: times }, () => postWebhook([item])));
+  for (const r of responses) expect(r.status).toBe(200);
+  return session;
+}
+
+describe.each(DIALECTS)("prepaid accounts on %s", (dialect) => {
+  useTestDatabase(dialect, { products: 20 });
+  beforeEach(emptyCarts);
+
+  it("lists one's own accounts; staff list a customer's; shoppers may not ask for another's", async () => {
+    const client = await marie();
+    const own = (await (await client.call("GET", "/sales/prepaidaccounts")).json()) as {
+      Name: string;
+      Balance: number;
+    }[];
+    expect(own.map((a) => a.Name)).toEqual(["Compte principal", "Cadeaux"]);
+    expect(own[0]?.Balance).toBe(3410);
+    const marieId = await customerId("marie@vitrine.test");
+    expect((await client.call("GET", `/sales/prepaidaccounts?customerId=${marieId}`)).status).toBe(403);
+    const seen = await (await (await staff()).call("GET", `/sales/prepaidaccounts?customerId=${marieId}`)).json();
+    expect(seen).toEqual(own);
+    expect((await apiClient().call("GET", "/sales/prepaidaccounts")).status).toBe(401);
+  });
+
+  it("turns the usage notification on and off for one's own account only", async () => {
+    const id = await accountWith(0);
+    const client = await marie();
+    expect(
+      (
+        await client.call("POST", "/sales/prepaidaccounts/setnotification", {
+          IsActivated: false,
+          PrepaidAccountId: id,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await db().selectFrom("prepaid_accounts").select("notify_usage").where("id", "=", id).executeTakeFirstOrThrow())
+        .notify_usage,
+    ).toBe(0);
+    expect(
+      (
+        await (
+          await jan()
+        ).call("POST", "/sales/prepaidaccounts/setnotification", { IsActivated: true, PrepaidAccountId: id })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await apiClient().call("POST", "/sales/prepaidaccounts/setnotification", {
+          IsActivated: true,
+          PrepaidAccountId: id,
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("adds money as a cart line, refuses a missing quantity and another's account, and lets staff top up a customer", async () => {
+    const id = await accountWith(0);
+    const client = await marie();
+    const missing = await client.call(
+      "POST",
+      "/sales/prepaidaccounts/addtocart",
+      { PrepaidAccountId: id },
+      { "X-Culture": "nl" },
+    );
+    expect(missing.status).toBe(400);
+    const body = (await missing.json()) as { Message: string; Errors: Record<string, string[]> };
+    expect(body.Errors.Quantity?.[0]).toBe("Geef een hoeveelheid op.");
+    expect(
+      (await (await jan()).call("POST", "/sales/prepaidaccounts/addtocart", { PrepaidAccountId: id, Quantity: 5 }))
+        .status,
+    ).toBe(404);
+    const added = await client.call("POST", "/sales/prepaidaccounts/addtocart", { PrepaidAccountId: id, Quantity: 25 });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toBe("/fr/shoppingcarts");
+    const cart = (await (await client.call("GET", "/shoppingcarts")).json()) as { ItemsCount: number };
+    expect(cart.ItemsCount).toBe(25);
+    const helper = await staff();
+    expect(
+      (await helper.call("POST", "/sales/prepaidaccounts/addtocart", { PrepaidAccountId: id, Quantity: 10 })).status,
+    ).toBe(200);
+    expect(
+      (await helper.call("POST", "/sales/prepaidaccounts/addtocart", { PrepaidAccountId: id, Quantity: 1001 })).status,
+    ).toBe(400);
+  });
+
+  it("credits a top-up once when the order is paid, however often and however fast the webhook says so", async () => {
+    const id = await accountWith(500);
+    const client = await marie();
+    await client.call("POST", "/sales/prepaidaccounts/addtocart", { PrepaidAccountId: id, Quantity: 40 });
+    const placed = await placeOrder(client);
+    expect(placed.status).toBe(200);
+    const order = (await placed.json()) as { OrderNumber: string; TotalTaxIncl: number };
+    // Credit has no VAT and is not shipped.
+    expect(order.TotalTaxIncl).toBe(4000);
+    expect(await balanceOf(id)).toBe(500);
+    await payByWebhook(client, order.OrderNumber, 3);
+    expect(await balanceOf(id)).toBe(4500);
+    const moves = await db().selectFrom("prepaid_movements").selectAll().where("account_id", "=", id).execute();
+    expect(moves.map((m) => [m.kind, m.amount, m.balance_after])).toEqual([["TopUp", 4000, 4500]]);
+  });
+
+  it("pays part of an order with credit and the rest by card, or all of it with credit", async () => {
+    const variant = await simpleVariant(4);
+    const small = await accountWith(1000);
+    const client = await marie();
+    await client.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+    const part = (await (await placeOrder(client, { PrepaidAccountId: small })).json()) as {
+      OrderNumber: string;
+      TotalTaxIncl: number;
+      Status: string;
+    };
+    expect(part.Status).toBe("AwaitingPayment");
+    expect(await balanceOf(small)).toBe(0);
+    const session = await payByWebhook(client, part.OrderNumber);
+    expect(session.amount).toBe(part.TotalTaxIncl - 1000);
+
+    const big = await accountWith(100_000);
+    await client.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+    const whole = (await (await placeOrder(client, { PrepaidAccountId: big })).json()) as {
+      TotalTaxIncl: number;
+      Status: string;
+    };
+    expect(whole.Status).toBe("Paid");
+    expect(await balanceOf(big)).toBe(100_000 - whole.TotalTaxIncl);
+  });
+
+  it("never spends the same credit twice: parallel orders on one account leave it at zero, not below", async () => {
+    const variant = await simpleVariant(6, 1);
+    const id = await accountWith(1500);
+    const clients = await Promise.all([marie(), marie(), marie()]);
+    for (const c of clients)
+      await c.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+    // Three sessions of one customer share one cart: three orders of it race for the same credit.
+    const results = await Promise.all(clients.map((c) => placeOrder(c, { PrepaidAccountId: id })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(id)).toBe(0);
+    const spent = await db()
+      .selectFrom("orders")
+      .select((eb) => eb.fn.sum<number | string>("prepaid_amount").as("total"))
+      .where("prepaid_account_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(Number(spent.total)).toBe(1500);
+  });
+
+  it("refuses to buy credit with credit, and a guest or another customer spending an account", async () => {
+    const id = await accountWith(5000);
+    const client = await marie();
+    await client.call("POST", "/sales/prepaidaccounts/addtocart", { PrepaidAccountId: id, Quantity: 10 });
+    expect((await placeOrder(client, { PrepaidAccountId: id })).status).toBe(400);
+    const other = await jan();
+    const variant = await simpleVariant(2);
+    await other.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+    expect((await placeOrder(other, { PrepaidAccountId: id })).status).toBe(404);
+    const guest = apiClient("203.0.113.51");
+    await guest.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+    expect((await placeOrder(guest, { Email: "g@example.org", PrepaidAccountId: id })).status).toBe(401);
+    expect(await balanceOf(id)).toBe(5000);
+  });
+
+  it("gives the credit back when an order is released unpaid", async () => {
+    const variant = await simpleVariant(3, 2);
+    const id = await accountWith(700);
+    const client = await jan().then(() => marie());
+    await client.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+    expect((await placeOrder(client, { PrepaidAccountId: id })).status).toBe(200);
+    expect(await balanceOf(id)).toBe(0);
+    await releaseUnpaidOrders(new Date(Date.now() + 60_000));
+    expect(await balanceOf(id)).toBe(700);
+  });
+
+  it("searches customers for staff only", async () => {
+    const found = await (await (await staff()).call("GET", "/sales/customers?q=mar")).json();
+    expect(found).toEqual([{ Email: "marie@vitrine.test", CustomerId: await customerId("marie@vitrine.test") }]);
+    expect(await (await (await staff()).call("GET", "/sales/customers?q=%25")).json()).toEqual([]);
+    expect((await (await marie()).call("GET", "/sales/customers?q=mar")).status).toBe(403);
+    expect((await apiClient().call("GET", "/sales/customers?q=mar")).status).toBe(401);
+  });
+});
