@@ -6,5 +6,6 @@ export const ACCOUNT_MENU = [
   { path: "account", labelKey: "Account.Home" },
   { path: "account/orders", labelKey: "Orders.Title" },
   { path: "account/addresses", labelKey: "Account.Addresses" },
+  { path: "account/prepaid", labelKey: "Prepaid.Title" },
   { path: "account/profile", labelKey: "Account.Profile" },
 ] as const;

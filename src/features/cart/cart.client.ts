@@ -25,3 +25,12 @@ export const cartApi = {
       { handled: [400, 404] },
     ),
 };
+
+/** Add prepaid money (spec 001): answers the address to go to; a missing quantity is the caller's to show. */
+export function postPrepaidTopUp(body: { PrepaidAccountId: number; Quantity?: number }) {
+  return endpointClient<typeof import("./prepaid-topup.endpoints")>()(
+    "POST /sales/prepaidaccounts/addtocart",
+    { body },
+    { handled: [400, 404, 422] },
+  );
+}

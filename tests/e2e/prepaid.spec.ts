@@ -1,0 +1,104 @@
+import type { Page } from "@playwright/test";
+import { addFromCard, expect, seriousViolations, test } from "../support/e2e";
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/fr/security/login");
+  await page.locator("[name=Email]").fill(email);
+  await page.locator("[name=Password]").fill(password);
+  await page.locator("[name=Password]").press("Enter");
+  await expect(page).not.toHaveURL(/login/);
+}
+
+async function settled(page: Page) {
+  await expect(page.locator("html")).not.toHaveAttribute("aria-busy", "true");
+}
+
+async function payByCard(page: Page) {
+  await expect(page).toHaveURL(/\/fr\/sales\/order\/VT-[0-9A-F]+\/payment/);
+  const form = page.locator("#dropin-container [data-card-form]");
+  await form.locator("[name=number]").fill("4111 1111 1111 1111");
+  await form.locator("[name=expiry]").fill("12/39");
+  await form.locator("[name=cvc]").fill("737");
+  await form.locator("[data-pay]").click();
+  await expect(page).toHaveURL(/\/confirmation$/);
+}
+
+const balanceOf = (page: Page, name: string) =>
+  page.locator(".prepaid-account", { hasText: name }).locator("[data-balance]");
+
+test("a customer tops up an account, pays for it, then pays an order with the credit", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
+  await page.goto("/fr/account/prepaid");
+  await settled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await expect(balanceOf(page, "Cadeaux")).toHaveText("5,50 €");
+
+  const notify = page.locator(".prepaid-account", { hasText: "Cadeaux" }).locator("[data-notification-toggle]");
+  const saved = page.waitForResponse((r) => r.url().endsWith("/sales/prepaidaccounts/setnotification"));
+  await notify.check();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(
+    page.locator(".prepaid-account", { hasText: "Cadeaux" }).locator("[data-notification-toggle]"),
+  ).toBeChecked();
+
+  // A missing quantity is refused with the spec's message.
+  const topUp = page.locator("[data-prepaid-topup]");
+  await topUp.locator("[name=PrepaidAccountId]").selectOption({ label: "Cadeaux" });
+  await topUp.getByRole("button", { name: "Ajouter au panier" }).click();
+  await expect(topUp.locator("[data-valmsg-for=Quantity]")).toHaveText("Indiquez une quantité.");
+  await topUp.locator("[name=Quantity]").fill("20");
+  await topUp.getByRole("button", { name: "Ajouter au panier" }).click();
+  await expect(page).toHaveURL(/\/fr\/shoppingcarts$/);
+  await expect(page.locator("[data-cart-line]", { hasText: "Crédit prépayé" })).toBeVisible();
+
+  await page.goto("/fr/checkout");
+  await settled(page);
+  // Credit does not buy credit: no prepaid choice while the cart holds a top-up.
+  await expect(page.locator("[data-prepaid-choice]")).toHaveCount(0);
+  await page.locator("[name=AcceptTerms]").check();
+  await page.locator("[data-place-order]").click();
+  await payByCard(page);
+  await page.goto("/fr/account/prepaid");
+  await expect(balanceOf(page, "Cadeaux")).toHaveText("25,50 €");
+
+  await addFromCard(page, "fr");
+  await page.goto("/fr/checkout");
+  await settled(page);
+  const choice = page.locator("[data-prepaid-choice]");
+  await choice.getByLabel(/Cadeaux/).check();
+  await page.locator("[name=AcceptTerms]").check();
+  await page.locator("[data-place-order]").click();
+  await expect(page).toHaveURL(/\/fr\/sales\/order\/VT-[0-9A-F]+\/(payment|confirmation)/);
+  await page.goto("/fr/account/prepaid");
+  await expect(balanceOf(page, "Cadeaux")).not.toHaveText("25,50 €");
+  await expect(page.locator(".prepaid-account", { hasText: "Cadeaux" }).locator("tbody tr").first()).toContainText(
+    "Paiement",
+  );
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("staff find a customer and add money to her account for her", async ({ page }) => {
+    await signIn(page, "staff@vitrine.test", "Vitrine-staff-1");
+    await page.goto("/fr/sales/prepaid");
+    await page.locator("#customer-q").fill("marie");
+    await page.getByRole("button", { name: "Rechercher" }).last().click();
+    await expect(page.locator("[name=CustomerId] option")).toHaveText(["marie@vitrine.test"]);
+    await page.getByRole("button", { name: "Choisir ce client" }).click();
+    await expect(page.locator(".prepaid-account")).toHaveCount(2);
+    const topUp = page.locator("[data-prepaid-topup]");
+    await topUp.locator("[name=Quantity]").fill("15");
+    await topUp.getByRole("button", { name: "Ajouter au panier" }).click();
+    await expect(page).toHaveURL(/\/fr\/shoppingcarts$/);
+    await expect(page.locator("[data-cart-line]", { hasText: "Crédit prépayé" })).toBeVisible();
+  });
+
+  test("a shopper is refused the staff's page", async ({ page }) => {
+    await signIn(page, "lucia@vitrine.test", "Vitrine-demo-3");
+    const response = await page.goto("/fr/sales/prepaid");
+    expect(response?.status()).toBe(403);
+  });
+});
