@@ -6,6 +6,7 @@ import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { authorisation, postWebhook } from "../../../tests/support/payment";
 import { db } from "../../server/db/client";
 import { releaseUnpaidOrders } from "../orders/unpaid-orders.server";
+import { movementsPage } from "./prepaid.server";
 
 /** Signed-in customers keep one cart across sessions: each test starts from an empty one. */
 async function emptyCarts() {
@@ -239,5 +240,30 @@ describe.each(DIALECTS)("prepaid accounts on %s", (dialect) => {
     expect(await (await (await staff()).call("GET", "/sales/customers?q=%25")).json()).toEqual([]);
     expect((await (await marie()).call("GET", "/sales/customers?q=mar")).status).toBe(403);
     expect((await apiClient().call("GET", "/sales/customers?q=mar")).status).toBe(401);
+  });
+
+  it("pages an account's movements, newest first, for its owner and staff only", async () => {
+    const id = await accountWith(0);
+    for (let i = 1; i <= 13; i++)
+      await db()
+        .insertInto("prepaid_movements")
+        .values({
+          account_id: id,
+          amount: i * 100,
+          kind: "TopUp",
+          order_id: null,
+          balance_after: 0,
+          created_at: new Date(Date.UTC(2026, 0, i)).toISOString(),
+        })
+        .execute();
+    const marieRow = { id: await customerId("marie@vitrine.test"), role: "customer" };
+    const first = await movementsPage(marieRow, id, 1);
+    expect(first.pages).toBe(2);
+    expect(first.rows.map((r) => r.amount).slice(0, 2)).toEqual([1300, 1200]);
+    expect((await movementsPage(marieRow, id, 2)).rows).toHaveLength(3);
+    expect((await movementsPage({ id: 999_999, role: "staff" }, id, 2)).rows).toHaveLength(3);
+    await expect(
+      movementsPage({ id: await customerId("jan@vitrine.test"), role: "customer" }, id, 1),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });
