@@ -7,5 +7,6 @@ export const ACCOUNT_MENU = [
   { path: "account/orders", labelKey: "Orders.Title" },
   { path: "account/addresses", labelKey: "Account.Addresses" },
   { path: "account/prepaid", labelKey: "Prepaid.Title" },
+  { path: "account/refunds", labelKey: "Refunds.ListTitle" },
   { path: "account/profile", labelKey: "Account.Profile" },
 ] as const;

@@ -83,6 +83,8 @@ export {
   lockCart,
   lockCoupon,
   orderByKey,
+  orderByNumber,
+  orderLines,
   recordStockTakes,
   StockShortage,
   takeUnits,

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiClient } from "../../../tests/support/api";
-import { billingAddress, simpleVariant } from "../../../tests/support/checkout";
+import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
-import { authorisation, postWebhook } from "../../../tests/support/payment";
+import { payByWebhook, placeOrder } from "../../../tests/support/orders";
 import { db } from "../../server/db/client";
 import { releaseUnpaidOrders } from "../orders/unpaid-orders.server";
 import { movementsPage } from "./prepaid.server";
@@ -45,27 +44,6 @@ async function accountWith(balance: number, name = "Test") {
 
 const balanceOf = async (id: number) =>
   (await db().selectFrom("prepaid_accounts").select("balance").where("id", "=", id).executeTakeFirstOrThrow()).balance;
-
-async function placeOrder(client: ReturnType<typeof apiClient>, extra: Record<string, unknown> = {}) {
-  return client.call("POST", "/sales/orders", {
-    IdempotencyKey: randomBytes(12).toString("hex"),
-    Billing: await billingAddress(),
-    AcceptTerms: true,
-    ...extra,
-  });
-}
-
-async function payByWebhook(client: ReturnType<typeof apiClient>, orderNumber: string, times = 1) {
-  const { id } = (await (await client.call("POST", "/payments/sessions", { OrderNumber: orderNumber })).json()) as {
-    id: string;
-  };
-  const { amount } = await db().selectFrom("payments").select("amount").where("id", "=", id).executeTakeFirstOrThrow();
-  const session = { id, amount };
-  const item = authorisation(session.id, session.amount);
-  const responses = await Promise.all(Array.from({ length: times }, () => postWebhook([item])));
-  for (const r of responses) expect(r.status).toBe(200);
-  return session;
-}
 
 describe.each(DIALECTS)("prepaid accounts on %s", (dialect) => {
   useTestDatabase(dialect, { products: 20 });

@@ -73,6 +73,8 @@ export const SETTINGS_SCHEMA = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default("Vitrine <shop@vitrine.test>"),
+  /** The shop's own inbox: refund and delivery-address change requests are mailed there. */
+  SHOP_EMAIL: z.email().default("shop@vitrine.test"),
   /** Secret of the payment webhooks' HMAC signature (hex); the sandbox provider signs with it too. */
   PAYMENT_HMAC_KEY: z
     .string()

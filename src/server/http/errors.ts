@@ -39,6 +39,8 @@ export const ERROR_CATALOGUE = {
   IdempotencyKeyReused: { status: 409, messageKey: "Errors.IdempotencyKeyReused" },
   InsufficientCredit: { status: 409, messageKey: "Errors.InsufficientCredit" },
   InsufficientStock: { status: 409, messageKey: "Errors.InsufficientStock" },
+  OrderNotRefundable: { status: 409, messageKey: "Errors.OrderNotRefundable" },
+  OrderAlreadyShipped: { status: 409, messageKey: "Errors.OrderAlreadyShipped" },
   OrderNotAwaitingPayment: { status: 409, messageKey: "Errors.OrderNotAwaitingPayment" },
   PayloadTooLarge: { status: 413, messageKey: "Errors.PayloadTooLarge" },
   UnsupportedMediaType: { status: 415, messageKey: "Errors.UnsupportedMediaType" },
