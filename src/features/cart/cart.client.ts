@@ -1,6 +1,7 @@
 import { endpointClient } from "../../shell/request";
 import type * as pricingEndpoints from "../pricing/pricing.endpoints";
 import type * as cartEndpoints from "./cart.endpoints";
+import type * as topUpEndpoints from "./prepaid-topup.endpoints";
 
 const call = endpointClient<typeof cartEndpoints>();
 
@@ -28,7 +29,7 @@ export const cartApi = {
 
 /** Add prepaid money (spec 001): answers the address to go to; a missing quantity is the caller's to show. */
 export function postPrepaidTopUp(body: { PrepaidAccountId: number; Quantity?: number }) {
-  return endpointClient<typeof import("./prepaid-topup.endpoints")>()(
+  return endpointClient<typeof topUpEndpoints>()(
     "POST /sales/prepaidaccounts/addtocart",
     { body },
     { handled: [400, 404, 422] },

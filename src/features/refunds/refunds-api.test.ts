@@ -4,7 +4,8 @@ import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { paidOrder, placeOrder } from "../../../tests/support/orders";
 import { db } from "../../server/db/client";
-import { refundFromForm, refundLineAmount, refundTotals, unitTaxIncl } from "./refunds";
+import { refundFromForm } from "./refund-request";
+import { refundLineAmount, refundTotals, unitTaxIncl } from "./refunds";
 
 async function signedIn(email: string, password: string) {
   const client = apiClient("203.0.113.60");

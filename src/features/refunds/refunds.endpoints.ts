@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../server/http/endpoint";
-import { RefundRequestSchema } from "./refunds";
+import { RefundRequestSchema } from "./refund-request";
 import { refundRequests, requestRefund } from "./refunds.server";
 
 export const createRefundRequest = defineEndpoint({

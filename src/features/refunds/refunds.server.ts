@@ -7,7 +7,8 @@ import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { enqueueMail } from "../../server/mail/outbox";
 import { orderByNumber, orderLines } from "../orders/orders.server";
-import { type RefundRequestInput, refundLineAmount, refundTotals, unitTaxIncl } from "./refunds";
+import type { RefundRequestInput } from "./refund-request";
+import { refundLineAmount, refundTotals, unitTaxIncl } from "./refunds";
 import { insertRequest, lockOrder, requestedUnits, requestsOf, requestsOfOrder } from "./refunds.repository";
 
 /** Orders whose goods may be asked back: paid or shipped. */
