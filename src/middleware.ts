@@ -8,6 +8,7 @@ import { hasControlCharacters } from "./lib/validation";
 import { env } from "./server/config/env";
 import { ensureDatabaseReady } from "./server/db/ready";
 import { takeFlash } from "./server/http/flash";
+import { withRequestSession } from "./server/http/request-context";
 import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from "./server/http/security";
 import { commitSessionCookie } from "./server/session/cookies";
 import { loadSession, SESSION_COOKIE } from "./server/session/session";
@@ -81,5 +82,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.request.method === "GET" && isCulture(first) && !pathname.includes("/widget/")
       ? takeFlash(context.cookies)
       : null;
-  return withHeaders(await next());
+  return withHeaders(await withRequestSession(context.locals.session, next));
 });

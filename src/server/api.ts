@@ -13,6 +13,7 @@ import type { ApiEnv } from "./http/context";
 import { type AnyEndpoint, runEndpoint } from "./http/endpoint";
 import { ApiError, errorBody } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
+import { withRequestSession } from "./http/request-context";
 import { isSameOriginRequest } from "./http/security";
 import { refuseControlCharacters } from "./http/validation";
 import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/session";
@@ -74,7 +75,7 @@ export function createApi(): Hono<ApiEnv> {
     // The shopper's session is somewhere we cannot reach now: only public reads may go on without it.
     const publicRead = c.req.path === `${API_BASE}/openapi.json` || c.get("endpoint")?.public === true;
     if (session.unavailable && !publicRead) throw new ApiError("ServiceUnavailable");
-    await next();
+    await withRequestSession(session, next);
     if (session.id && (session.id !== before || session.renewed))
       setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions(session));
     else if (!session.id && before && !session.unavailable) deleteCookie(c, SESSION_COOKIE, { path: "/" });

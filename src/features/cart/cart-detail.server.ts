@@ -4,9 +4,10 @@ import { trackingItem } from "../../lib/tracking";
 import { db } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
-import { ensureSession, type Session, sessionKey } from "../../server/session/session";
+import { ensureSession, type Session, sessionKey, writeSessionData } from "../../server/session/session";
 import { type CouponProblem, couponProblem } from "../coupons/coupon";
 import { couponByCode, couponUses } from "../coupons/coupons.server";
+import { CURRENT_COUNTRY_KEY } from "../pricing/price-country.server";
 import { countryByCode, countryById, findCities } from "../pricing/pricing.server";
 import { couponCovers } from "../pricing/totals";
 import { type CartAdjustment, type CartSummary, fittingQuantity, goodsSummary, lineProblem } from "./cart";
@@ -176,12 +177,29 @@ async function shippingCountryChanged(cartId: number, countryId: number, billing
   });
 }
 
+/**
+ * The shopper's current country (spec 001: PUT /api/v1/salestaxes/currentcountry, the header's
+ * selector), by ISO code or id: the prices shown include its VAT from the next page on, and an
+ * existing cart ships there.
+ */
+export async function setCurrentCountry(session: Session, wanted: string | number): Promise<string> {
+  const country =
+    typeof wanted === "number" ? await countryById(db(), wanted) : await countryByCode(db(), wanted.toUpperCase());
+  if (!country) throw new ApiError("CountryNotFound", { currentCountry: [] });
+  await writeSessionData(session, { [CURRENT_COUNTRY_KEY]: country.code });
+  const cartId = await ownCartId(session);
+  if (cartId) await shippingCountryChanged(cartId, country.id);
+  return country.code;
+}
+
 /** Shipping country by ISO code (cart page): changes VAT and the shipping price. */
 export async function chooseShippingCountry(session: Session, culture: Culture, code: string): Promise<CartSummary> {
   const country = await countryByCode(db(), code);
   if (!country) throw new ApiError("CountryNotFound", { CountryCode: [] });
   const cartId = await ownOrNewCart(session);
   await shippingCountryChanged(cartId, country.id);
+  // The prices shown elsewhere follow the country the cart ships to.
+  await writeSessionData(session, { [CURRENT_COUNTRY_KEY]: country.code });
   return summaryAfterChange(session, culture);
 }
 
@@ -200,6 +218,7 @@ export async function chooseCountries(
   const cartId = await ownOrNewCart(session);
   const cart = await cartRow(db(), cartId);
   await shippingCountryChanged(cartId, shipping.id, billing.id);
+  await writeSessionData(session, { [CURRENT_COUNTRY_KEY]: shipping.code });
   // A VAT number was checked for the previous billing country.
   if (cart?.billing_country_id !== billing.id) await updateCart(db(), cartId, { vat_valid: null, vat_number: null });
   return summaryAfterChange(session, culture);

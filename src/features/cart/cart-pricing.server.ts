@@ -3,6 +3,7 @@ import { db } from "../../server/db/client";
 import type { Coupon, CouponProblem } from "../coupons/coupon";
 import { couponProblem } from "../coupons/coupon";
 import { couponById, couponUses } from "../coupons/coupons.server";
+import { priceCountryCode } from "../pricing/price-country.server";
 import {
   type CountryRow,
   countryByCode,
@@ -45,7 +46,11 @@ export async function priceCart(
   now = new Date(),
 ): Promise<PricedCart> {
   const countries = await shippingCountries();
-  const home = (await countryByCode(db(), DEFAULT_SHIPPING_COUNTRY)) ?? (countries[0] as CountryRow);
+  // Before a shipping country is chosen on the cart: the shopper's current country (else the shop's).
+  const home =
+    (await countryByCode(db(), priceCountryCode())) ??
+    (await countryByCode(db(), DEFAULT_SHIPPING_COUNTRY)) ??
+    (countries[0] as CountryRow);
   const shippingCountry = (cart?.shipping_country_id && (await countryById(db(), cart.shipping_country_id))) || home;
   const billingCountry =
     (cart?.billing_country_id && (await countryById(db(), cart.billing_country_id))) || shippingCountry;

@@ -1,6 +1,7 @@
 import { endpointClient } from "../../shell/request";
 import type * as pricingEndpoints from "../pricing/pricing.endpoints";
 import type * as cartEndpoints from "./cart.endpoints";
+import type * as currentCountryEndpoints from "./current-country.endpoints";
 import type * as topUpEndpoints from "./prepaid-topup.endpoints";
 
 const call = endpointClient<typeof cartEndpoints>();
@@ -34,4 +35,11 @@ export function postPrepaidTopUp(body: { PrepaidAccountId: number; Quantity?: nu
     { body },
     { handled: [400, 404, 422] },
   );
+}
+
+/** The shopper's current country (spec 001: PUT /api/v1/salestaxes/currentcountry). */
+export function putCurrentCountry(code: string) {
+  return endpointClient<typeof currentCountryEndpoints>()("PUT /salestaxes/currentcountry", {
+    body: { currentCountry: code },
+  });
 }

@@ -8,12 +8,12 @@ import { ApiError, errorBody } from "../../server/http/errors";
 import type { Flash } from "../../server/http/flash";
 import { ensureSession, type Session, sessionKey } from "../../server/session/session";
 import { variantTiers, vatRate } from "../catalog/product/variants.server";
+import { priceCountryCode } from "../pricing/price-country.server";
 import {
   type AddToCartInput,
   type AddToCartResult,
   AddToCartSchema,
   type CartSummary,
-  DEFAULT_SHIPPING_COUNTRY,
   goodsSummary,
   type LineProblem,
   lineProblem,
@@ -85,7 +85,7 @@ export async function addToCart(session: Session, culture: Culture, input: AddTo
     if (!isUniqueViolation(error)) throw error;
     await addLine(db(), owner, line, check);
   }
-  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY, variant.vat_class);
+  const rate = await vatRate(priceCountryCode(), variant.vat_class);
   const summary = await cartSummary(session, culture);
   const unitTaxIncl = withVat(await unitPrice(variant.id, input.Quantity), rate);
   return {

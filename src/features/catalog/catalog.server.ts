@@ -1,7 +1,7 @@
 import type { Culture } from "../../lib/culture";
 import { withVat } from "../../lib/money";
 import { db } from "../../server/db/client";
-import { DEFAULT_SHIPPING_COUNTRY } from "../pricing/pricing.constants";
+import { priceCountryCode } from "../pricing/price-country.server";
 import { type ListFilter, type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
 import {
   allBrands,
@@ -63,7 +63,7 @@ function withListFilter(base: ProductFilter, filter: ListFilter, rate: number): 
 }
 
 async function priced(cards: ProductCard[]): Promise<PricedCard[]> {
-  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY);
+  const rate = await vatRate(priceCountryCode());
   return cards.map((card) => ({ ...card, priceTaxIncl: withVat(card.priceTaxExcl, rate) }));
 }
 
@@ -73,7 +73,7 @@ async function list(
   query: ListQuery,
   listFilter: ListFilter = {},
 ): Promise<ProductList> {
-  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY);
+  const rate = await vatRate(priceCountryCode());
   const filter = withListFilter(base, listFilter, rate);
   const [total, counts] = await Promise.all([countProducts(db(), culture, filter), facetCounts(db(), culture, filter)]);
   const page = paging(total, query.pageSize, query.pageindex);

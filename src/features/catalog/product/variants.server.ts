@@ -1,7 +1,7 @@
 import type { Culture } from "../../../lib/culture";
 import { formatMoney, withVat } from "../../../lib/money";
 import { db } from "../../../server/db/client";
-import { DEFAULT_SHIPPING_COUNTRY } from "../../pricing/pricing.constants";
+import { priceCountryCode } from "../../pricing/price-country.server";
 import { unitPriceFor } from "../../pricing/totals";
 import {
   omnibusReference,
@@ -49,7 +49,7 @@ async function chooseFromMatrix(
     (matrix.variants.find((v) => v.isDefault) as (typeof matrix.variants)[number]);
   const rules = { min: row.minQuantity, max: row.maxQuantity, step: row.stepQuantity };
   const effectiveQuantity = correctQuantity(quantity ?? row.minQuantity, rules) ?? row.minQuantity;
-  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY, matrix.product.vatClass);
+  const rate = await vatRate(priceCountryCode(), matrix.product.vatClass);
   const unitTaxExcl = unitPriceFor(row.tiers, effectiveQuantity);
   const unitTaxIncl = withVat(unitTaxExcl, rate);
   const selectedValues = new Set(row.valueIds);
@@ -100,7 +100,7 @@ async function chooseFromMatrix(
 export async function degressivePrices(variantId: number, culture: Culture) {
   const tiers = await variantTiers(db(), variantId);
   if (tiers.length === 0) return null;
-  const rate = await vatRate(DEFAULT_SHIPPING_COUNTRY, tiers[0]?.vat_class);
+  const rate = await vatRate(priceCountryCode(), tiers[0]?.vat_class);
   return tiers.map((t) => ({
     minQuantity: t.min_quantity,
     unitTaxInclHtml: formatMoney(withVat(t.amount_tax_excl, rate), culture),
@@ -110,7 +110,7 @@ export async function degressivePrices(variantId: number, culture: Culture) {
 /** The Omnibus reference of a variant's current price, tax included, or null when it is not reduced. */
 export async function lowestRecentPrice(variantId: number, vatClass: string): Promise<number | null> {
   const reference = omnibusReference(await priceHistory(db(), variantId));
-  return reference === null ? null : withVat(reference, await vatRate(DEFAULT_SHIPPING_COUNTRY, vatClass));
+  return reference === null ? null : withVat(reference, await vatRate(priceCountryCode(), vatClass));
 }
 
 /** schema.org Product for a product page (search engines), from its chosen variant. */

@@ -618,6 +618,9 @@ export const WAREHOUSES = [
   { code: "LIL", name: "Entrepôt Lille", city: "Lille" },
 ];
 
+/** The demo two-factor secret (base32), in the README for trying the sign-in with a code. */
+export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
 /** Demo accounts; the README lists the same credentials. */
 export const DEMO_CUSTOMERS = [
   {
@@ -646,6 +649,17 @@ export const DEMO_CUSTOMERS = [
     culture: "es",
     business: null,
     role: "customer",
+  },
+  {
+    // Two-factor enrolled: the README gives the secret to put in an authenticator app.
+    email: "totp@vitrine.test",
+    password: "Vitrine-demo-4",
+    first: "Tomás",
+    last: "Oliveira",
+    culture: "pt",
+    business: null,
+    role: "customer",
+    totpSecret: DEMO_TOTP_SECRET,
   },
   {
     email: "staff@vitrine.test",

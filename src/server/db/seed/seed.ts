@@ -5,6 +5,7 @@ import { seedCheckout } from "../../../features/checkout/checkout.seed";
 import { seedCustomers } from "../../../features/customers/customers.seed";
 import { seedPrepaid } from "../../../features/prepaid/prepaid.seed";
 import { seedPricing } from "../../../features/pricing/pricing.seed";
+import { seedAfterSale } from "../../../features/refunds/after-sale.seed";
 import type { DbHandle } from "../client";
 import { Random } from "./random";
 import type { SeedContext, SeedOptions } from "./seeder";
@@ -36,6 +37,7 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
   await seedCatalogueExtras(handle, options.seed, now);
   await seedCheckout(handle, now);
   await seedPrepaid(ctx);
+  await seedAfterSale(ctx);
 
   if (handle.dialect === "postgres") {
     // Seeded rows carry explicit ids; move serial sequences past them.
