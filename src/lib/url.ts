@@ -30,3 +30,8 @@ export function safeDecode(value: string): string {
     return value;
   }
 }
+
+/** The sign-in page that comes back to `returnUrl` (pages that need a signed-in customer send guests there). */
+export function signInPath(culture: string, returnUrl: string): string {
+  return `/${culture}/security/login?returnUrl=${encodeURIComponent(returnUrl)}`;
+}

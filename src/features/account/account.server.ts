@@ -3,7 +3,7 @@ import { env } from "../../server/config/env";
 import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { burnPasswordCheck, verifyPassword } from "../../server/security/password";
-import { rateLimiter } from "../../server/security/rate-limit";
+import { rateLimiter, tooManyAttempts } from "../../server/security/rate-limit";
 import { endSession, rotateSession, type Session } from "../../server/session/session";
 import { adoptSessionCart } from "../cart/cart.server";
 import { findCustomerByEmail, findCustomerById } from "../customers/customers.server";
@@ -21,12 +21,6 @@ function accountKey(email: string, ip: string): string {
   return `signin:acct:${createHash("sha256").update(email).digest("base64url")}:${ip}`;
 }
 
-function tooMany(seconds: number): ApiError {
-  return new ApiError("TooManyRequests", {}, "Security.TooManyAttempts", {
-    minutes: Math.max(1, Math.ceil(seconds / 60)),
-  });
-}
-
 /**
  * Checks credentials and signs the customer in on a fresh session id.
  * Failures count per address *and IP*, so someone elsewhere cannot lock a shopper out of her own
@@ -41,11 +35,11 @@ export async function signIn(
   const limiter = rateLimiter();
   const perIp = { max: env().SIGN_IN_ATTEMPTS_PER_IP, windowSeconds: SIGN_IN_WINDOW_SECONDS };
   const ipWait = await limiter.hit(`signin:ip:${ip}`, perIp);
-  if (ipWait > 0) throw tooMany(ipWait);
+  if (ipWait > 0) throw tooManyAttempts(ipWait);
   // Counted before the password is checked, atomically: parallel attempts each take a place in the window.
   const key = accountKey(input.Email, ip);
   const accountWait = await limiter.hit(key, perAccount);
-  if (accountWait > 0) throw tooMany(accountWait);
+  if (accountWait > 0) throw tooManyAttempts(accountWait);
 
   const row = await findCustomerByEmail(db(), input.Email);
   let valid = false;

@@ -4,7 +4,7 @@ import { translator } from "../../lib/i18n";
 import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { hashPassword, verifyPassword } from "../../server/security/password";
-import { rateLimiter } from "../../server/security/rate-limit";
+import { rateLimiter, tooManyAttempts } from "../../server/security/rate-limit";
 import { endOtherSessions, rotateSession, type Session } from "../../server/session/session";
 import { customerSecurity, findCustomerByEmail, updateCustomerSecurity } from "../customers/customers.server";
 import { enqueueAccountMail } from "./account-mail.server";
@@ -19,12 +19,6 @@ export const RESET_REQUESTS_PER_EMAIL_PER_HOUR = 3;
 export const RESET_ANSWER_MS = 400;
 
 const emailKey = (email: string) => createHash("sha256").update(email).digest("base64url");
-
-function tooMany(seconds: number): ApiError {
-  return new ApiError("TooManyRequests", {}, "Security.TooManyAttempts", {
-    minutes: Math.max(1, Math.ceil(seconds / 60)),
-  });
-}
 
 export function resetPath(token: string): string {
   return `security/resetpassword?token=${encodeURIComponent(token)}`;
@@ -41,7 +35,7 @@ export async function requestPasswordReset(email: string, clientIp: string): Pro
     max: RESET_REQUESTS_PER_IP_PER_HOUR,
     windowSeconds: 3600,
   });
-  if (ipWait > 0) throw tooMany(ipWait);
+  if (ipWait > 0) throw tooManyAttempts(ipWait);
   const accountWait = await limiter.hit(`reset:email:${emailKey(email)}`, {
     max: RESET_REQUESTS_PER_EMAIL_PER_HOUR,
     windowSeconds: 3600,
@@ -112,7 +106,7 @@ export async function changePassword(
   if (!account) throw new ApiError("Unauthorized");
   const key = `password:check:${customerId}`;
   const wait = await rateLimiter().hit(key, { max: PASSWORD_CHECKS_PER_ACCOUNT, windowSeconds: 900 });
-  if (wait > 0) throw tooMany(wait);
+  if (wait > 0) throw tooManyAttempts(wait);
   if (!(await verifyPassword(input.CurrentPassword, account.password_hash)))
     throw new ApiError(
       "ValidationFailed",

@@ -5,7 +5,7 @@ import { db } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import { hashPassword } from "../../server/security/password";
-import { rateLimiter } from "../../server/security/rate-limit";
+import { rateLimiter, tooManyAttempts } from "../../server/security/rate-limit";
 import { rotateSession, type Session } from "../../server/session/session";
 import { adoptSessionCart } from "../cart/cart.server";
 import type { SignedInCustomer } from "../customers/customers";
@@ -67,8 +67,7 @@ export async function register(
     max: REGISTRATIONS_PER_IP_PER_HOUR,
     windowSeconds: 3600,
   });
-  if (wait > 0)
-    throw new ApiError("TooManyRequests", {}, "Security.TooManyAttempts", { minutes: Math.ceil(wait / 60) });
+  if (wait > 0) throw tooManyAttempts(wait);
   checkNewPassword(
     input.Password,
     { email: input.Email, names: [input.FirstName, input.LastName, input.CompanyName ?? ""] },
@@ -132,8 +131,7 @@ export async function resendVerification(customerId: number): Promise<void> {
     max: VERIFICATION_RESENDS_PER_HOUR,
     windowSeconds: 3600,
   });
-  if (wait > 0)
-    throw new ApiError("TooManyRequests", {}, "Security.TooManyAttempts", { minutes: Math.ceil(wait / 60) });
+  if (wait > 0) throw tooManyAttempts(wait);
   await db()
     .transaction()
     .execute(async (trx) => {

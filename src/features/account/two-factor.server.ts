@@ -6,7 +6,7 @@ import { translator } from "../../lib/i18n";
 import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { verifyPassword } from "../../server/security/password";
-import { rateLimiter } from "../../server/security/rate-limit";
+import { rateLimiter, tooManyAttempts } from "../../server/security/rate-limit";
 import { rotateSession, type Session, writeSessionData } from "../../server/session/session";
 import { adoptSessionCart } from "../cart/cart.server";
 import type { SignedInCustomer } from "../customers/customers";
@@ -49,12 +49,6 @@ function recoveryCode(): string {
   return `${part()}-${part()}`;
 }
 
-function tooMany(seconds: number): ApiError {
-  return new ApiError("TooManyRequests", {}, "Security.TooManyAttempts", {
-    minutes: Math.max(1, Math.ceil(seconds / 60)),
-  });
-}
-
 function codeRefused(culture: Culture): ApiError {
   return new ApiError("TwoFactorCodeInvalid", { Code: [translator(culture)("Errors.TwoFactorCodeInvalid")] });
 }
@@ -74,7 +68,7 @@ async function checkSecondFactor(
     max: TWO_FACTOR_ATTEMPTS,
     windowSeconds: TWO_FACTOR_WINDOW_SECONDS,
   });
-  if (wait > 0) throw tooMany(wait);
+  if (wait > 0) throw tooManyAttempts(wait);
   const digits = code.replace(/\s/g, "");
   let accepted = false;
   if (/^\d{6}$/.test(digits)) {
@@ -166,7 +160,7 @@ export async function disableTwoFactor(
     max: TWO_FACTOR_ATTEMPTS,
     windowSeconds: TWO_FACTOR_WINDOW_SECONDS,
   });
-  if (wait > 0) throw tooMany(wait);
+  if (wait > 0) throw tooManyAttempts(wait);
   if (!(await verifyPassword(input.Password, account.password_hash)))
     throw new ApiError(
       "ValidationFailed",

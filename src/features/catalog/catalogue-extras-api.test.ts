@@ -116,10 +116,13 @@ describe.each(DIALECTS)("catalogue extras on %s", (dialect) => {
 
     it("saves, replaces and removes a reference; another customer never sees it", async () => {
       const jan = await signedIn("jan@vitrine.test", "Vitrine-demo-2");
+      // The last variant for sale (the prepaid credit service after it is never sold by itself).
       const variant = await db()
-        .selectFrom("product_variants")
-        .select("id")
-        .orderBy("id", "desc")
+        .selectFrom("product_variants as v")
+        .innerJoin("products as p", "p.id", "v.product_id")
+        .select("v.id")
+        .where("p.is_active", "=", 1)
+        .orderBy("v.id", "desc")
         .executeTakeFirstOrThrow();
       const saved = await jan.call("POST", "/catalog/customerref?culture=fr", {
         ProductVariantId: variant.id,

@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { sql } from "kysely";
 import { env } from "../config/env";
 import { type Db, db } from "../db/client";
+import { ApiError } from "../http/errors";
 import { redisCall, sharedRedis } from "../redis";
 
 export interface Limit {
@@ -99,4 +100,11 @@ export function rateLimiter(): RateLimiter {
 
 export function setRateLimiter(next: RateLimiter | undefined): void {
   limiter = next;
+}
+
+/** The refusal of a limit reached: 429, with the minutes to wait in the shopper's language. */
+export function tooManyAttempts(waitSeconds: number): ApiError {
+  return new ApiError("TooManyRequests", {}, "Security.TooManyAttempts", {
+    minutes: Math.max(1, Math.ceil(waitSeconds / 60)),
+  });
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { env } from "../config/env";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
-import { rateLimiter } from "../security/rate-limit";
+import { rateLimiter, tooManyAttempts } from "../security/rate-limit";
 import { DatabaseSessionStore, RedisSessionStore, type SessionRecord, type SessionStore } from "./store";
 
 export const SESSION_COOKIE = "vitrine_sid";
@@ -113,10 +113,7 @@ export async function ensureSession(session: Session): Promise<string> {
       max: env().SESSIONS_PER_IP_PER_HOUR,
       windowSeconds: 3600,
     });
-    if (wait > 0)
-      throw new ApiError("TooManyRequests", {}, "Security.TooManyAttempts", {
-        minutes: Math.max(1, Math.ceil(wait / 60)),
-      });
+    if (wait > 0) throw tooManyAttempts(wait);
     session.id = newId();
     await save(session.id, { customerId: session.customerId, data: session.data });
   }

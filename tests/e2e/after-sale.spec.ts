@@ -1,0 +1,93 @@
+import type { Page } from "@playwright/test";
+import { expect, seriousViolations, test } from "../support/e2e";
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/fr/security/login");
+  await page.locator("[name=Email]").fill(email);
+  await page.locator("[name=Password]").fill(password);
+  await page.locator("[name=Password]").press("Enter");
+  await expect(page).not.toHaveURL(/login/);
+}
+
+async function axe(page: Page) {
+  await expect(page.locator("html")).not.toHaveAttribute("aria-busy", "true");
+  return seriousViolations(page);
+}
+
+test("a customer asks a refund for part of a paid order, with live amounts and the IBAN block for a transfer", async ({
+  page,
+}) => {
+  await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
+  await page.goto("/fr/account/orders/VT-DE40000001");
+  await expect(page.locator("[data-order-refund]")).toHaveCount(1);
+  await page.getByRole("link", { name: "Demander un remboursement" }).click();
+  await expect(page).toHaveURL(/\/fr\/sales\/order\/VT-DE40000001\/refund$/);
+  expect(await axe(page)).toEqual([]);
+  const rows = page.locator("[data-refund-line]");
+  // One unit of the first line was already asked back: one is left of two.
+  await expect(rows.first().locator("select option")).toHaveCount(2);
+  const unit = Number(await rows.nth(1).getAttribute("data-unit"));
+  await rows.nth(1).locator("select").selectOption("1");
+  const expected = new Intl.NumberFormat("fr", { style: "currency", currency: "EUR" }).format(unit / 100);
+  await expect(rows.nth(1).locator("[data-refund-amount]")).toHaveText(expected);
+  await expect(page.locator("[data-refund-total]")).toHaveText(expected);
+  await expect(page.locator("[data-refund-items]")).toHaveText("Articles : 1");
+  await expect(page.locator("[data-iban-block]")).toBeHidden();
+  await page.getByLabel("Virement bancaire").check();
+  await expect(page.locator("[data-iban-block]")).toBeVisible();
+  await page.locator("#refund-iban").fill("BE00 1234");
+  await page.locator("#refund-holder").fill("Marie Dubois");
+  await page.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(page.locator("#refund-iban-error")).toHaveText("Cet IBAN n'est pas valide.");
+  await expect(page.locator("#refund-holder")).toHaveValue("Marie Dubois");
+  await page.locator("#refund-iban").fill("BE68 5390 0754 7034");
+  await page.locator("[data-refund-line]").nth(1).locator("select").selectOption("1");
+  await page.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(page).toHaveURL(/\/fr\/account\/refunds\?done=1$/);
+  await expect(page.locator("[data-refund-sent]")).toBeVisible();
+  await expect(page.locator("[data-refund-request]")).toHaveCount(2);
+  expect(await axe(page)).toEqual([]);
+});
+
+test("a customer asks a new delivery address for an order not shipped, in place; a shipped one refuses", async ({
+  page,
+}) => {
+  await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
+  await page.goto("/fr/account/orders/VT-DE40000002");
+  await expect(page.locator("[data-delivery-change-closed]")).toBeVisible();
+  await page.goto("/fr/account/orders/VT-DE40000001");
+  const block = page.locator("#delivery-change");
+  await block.getByText("Demander un changement d'adresse de livraison").click();
+  await block.locator("[name=FirstName]").fill("Marie");
+  await block.locator("[name=LastName]").fill("Dubois");
+  await block.locator("[name=Street1]").fill("Avenue Louise 200");
+  await block.locator("[name=PostalCode]").fill("1050");
+  await block.locator("[name=City]").fill("Ixelles");
+  await block.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(page.locator("[data-delivery-change-notice=success]")).toBeVisible();
+  // The answer replaced the block in place: the page did not change.
+  await expect(page).toHaveURL(/\/fr\/account\/orders\/VT-DE40000001$/);
+  await expect(page.locator("[data-delivery-change]").first()).toContainText("Avenue Louise 200");
+  expect(await axe(page)).toEqual([]);
+});
+
+test("the header's country changes the VAT the prices include, on the next page", async ({ page }) => {
+  await page.goto("/fr/c/vetements");
+  const price = page.locator(".product-card .price").first();
+  const before = await price.textContent();
+  await page.locator("#current-country").selectOption("LU");
+  await expect(page.locator("#current-country")).toHaveValue("LU");
+  await expect(page.locator(".product-card .price").first()).not.toHaveText(before ?? "");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the country selector is a form that posts and comes back", async ({ page }) => {
+    await page.goto("/de/c/bekleidung");
+    await page.locator("#current-country").selectOption("FR");
+    await page.locator("[data-country-go]").click();
+    await expect(page).toHaveURL(/\/de\/c\/bekleidung$/);
+    await expect(page.locator("#current-country")).toHaveValue("FR");
+  });
+});
