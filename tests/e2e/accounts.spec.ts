@@ -181,3 +181,56 @@ test("a customer keeps an address book: adds, makes default, deletes", async ({ 
   await expect(page.locator(".address-book__card", { hasText: "Rue Haute 5" })).toHaveCount(0);
   await expect(page.locator(".account-page .notice--success")).toHaveText("Adresse supprimée.");
 });
+
+test("a guest asking for an account page is sent to sign in, and comes back after", async ({ page }) => {
+  for (const path of [
+    "/fr/account",
+    "/fr/account/profile",
+    "/fr/account/addresses",
+    "/fr/account/prepaid",
+    "/fr/account/refunds",
+    "/fr/security/twofactorhome",
+    "/fr/sales/prepaid",
+    "/fr/sales/order/VT-DE40000001/refund",
+  ]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(
+      new RegExp(`/fr/security/login\\?returnUrl=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+    );
+  }
+  await page.locator("[name=Email]").fill("marie@vitrine.test");
+  await page.locator("[name=Password]").fill("Vitrine-demo-1");
+  await page.locator("[name=Password]").press("Enter");
+  await expect(page).toHaveURL(/\/fr\/sales\/order\/VT-DE40000001\/refund$/);
+});
+
+test("the new pages pass axe: registration, a used verification link, staff prepaid sales", async ({ page }) => {
+  await page.goto("/fr/security/register");
+  expect(await axe(page)).toEqual([]);
+  await page.goto("/fr/security/verify?token=no-such-token");
+  await expect(page.getByRole("alert")).toHaveText("Ce lien n'est plus valable : il a déjà servi ou a expiré.");
+  expect(await axe(page)).toEqual([]);
+  await page.goto("/fr/security/login");
+  await page.locator("[name=Email]").fill("staff@vitrine.test");
+  await page.locator("[name=Password]").fill("Vitrine-staff-1");
+  await page.locator("[name=Password]").press("Enter");
+  await expect(page).not.toHaveURL(/login/);
+  const customerId = await page.evaluate(async () => {
+    const response = await fetch("/api/v1/sales/customers?q=marie");
+    return ((await response.json()) as { CustomerId: number }[])[0]?.CustomerId;
+  });
+  await page.goto(`/fr/sales/prepaid?q=marie&CustomerId=${customerId}`);
+  await expect(page.locator(".prepaid-account")).toHaveCount(2);
+  expect(await axe(page)).toEqual([]);
+});
+
+test("the demo two-factor account signs in with a code of its published secret", async ({ page }) => {
+  await page.goto("/pt/security/login");
+  await page.locator("[name=Email]").fill("totp@vitrine.test");
+  await page.locator("[name=Password]").fill("Vitrine-demo-4");
+  await page.locator("[name=Password]").press("Enter");
+  await expect(page).toHaveURL(/\/pt\/security\/twofactor\?/);
+  await page.locator("[name=Code]").fill(await generate({ secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP" }));
+  await page.locator("[data-two-factor-form] button[type=submit]").click();
+  await expect(page.locator(".account-link")).toHaveText("Olá, Tomás");
+});

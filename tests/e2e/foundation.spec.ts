@@ -81,8 +81,8 @@ test.describe("home", () => {
 
   test("the header search submits to the catalogue", async ({ page }) => {
     await page.goto("/it/");
-    await page.locator(".site-header").getByRole("combobox").fill("lana");
-    await page.locator(".site-header").getByRole("combobox").press("Enter");
+    await page.locator(".site-header search").getByRole("combobox").fill("lana");
+    await page.locator(".site-header search").getByRole("combobox").press("Enter");
     await expect(page).toHaveURL(/\/it\/catalog\?q=lana/);
     await expect(page.locator(".product-card").first()).toBeVisible();
   });

@@ -244,4 +244,37 @@ describe.each(DIALECTS)("prepaid accounts on %s", (dialect) => {
       movementsPage({ id: await customerId("jan@vitrine.test"), role: "customer" }, id, 1),
     ).rejects.toMatchObject({ status: 404 });
   });
+
+  it("credits two top-up orders of one account paid at the same moment, both, once each", async () => {
+    const id = await accountWith(0);
+    const first = await marie();
+    await first.call("POST", "/sales/prepaidaccounts/addtocart", { PrepaidAccountId: id, Quantity: 30 });
+    const a = (await (await placeOrder(first)).json()) as { OrderNumber: string };
+    await first.call("POST", "/sales/prepaidaccounts/addtocart", { PrepaidAccountId: id, Quantity: 12 });
+    const b = (await (await placeOrder(first)).json()) as { OrderNumber: string };
+    await Promise.all([payByWebhook(first, a.OrderNumber, 2), payByWebhook(first, b.OrderNumber, 2)]);
+    expect(await balanceOf(id)).toBe(4200);
+    const moves = await db()
+      .selectFrom("prepaid_movements")
+      .select(["amount", "balance_after"])
+      .where("account_id", "=", id)
+      .orderBy("id")
+      .execute();
+    expect(moves.map((m) => m.amount).sort()).toEqual([1200, 3000]);
+    expect(moves.map((m) => m.balance_after).at(-1)).toBe(4200);
+  });
+
+  it("mails the customer once the balance falls under the threshold, when asked", async () => {
+    const variant = await simpleVariant(2, 3);
+    const id = await accountWith(100_000, "Notified");
+    await db().updateTable("prepaid_accounts").set({ low_balance_threshold: 99_999 }).where("id", "=", id).execute();
+    const client = await marie();
+    await client.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+    const before = await db().selectFrom("mail_outbox").select("id").where("subject", "like", "%Notified%").execute();
+    expect((await placeOrder(client, { PrepaidAccountId: id })).status).toBe(200);
+    const mails = await db().selectFrom("mail_outbox").selectAll().where("subject", "like", "%Notified%").execute();
+    expect(mails.length).toBe(before.length + 1);
+    expect(mails.at(-1)?.to_address).toBe("marie@vitrine.test");
+    expect(mails.at(-1)?.subject).toBe("Solde bas : Notified");
+  });
 });
