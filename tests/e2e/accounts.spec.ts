@@ -234,3 +234,11 @@ test("the demo two-factor account signs in with a code of its published secret",
   await page.locator("[data-two-factor-form] button[type=submit]").click();
   await expect(page.locator(".account-link")).toHaveText("Olá, Tomás");
 });
+
+test("the language switch stores a signed-in customer's language, which the profile shows", async ({ page }) => {
+  await register(page, uniqueEmail("words"));
+  await page.locator("#language-switch").getByRole("link", { name: "nl" }).click();
+  await expect(page).toHaveURL(/\/nl\/account/);
+  await page.goto("/nl/account/profile");
+  await expect(page.locator("#field-Culture")).toHaveValue("nl");
+});

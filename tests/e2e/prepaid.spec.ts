@@ -34,6 +34,13 @@ test("a customer tops up an account, pays for it, then pays an order with the cr
   expect(await seriousViolations(page)).toEqual([]);
   await expect(balanceOf(page, "Cadeaux")).toHaveText("5,50 €");
 
+  // The movements page in place: the list reloads, the page stays.
+  const main = page.locator(".prepaid-account", { hasText: "Compte principal" });
+  await expect(main.locator("tbody tr")).toHaveCount(10);
+  await main.getByRole("link", { name: "Suivant" }).click();
+  await expect(main.locator("tbody tr")).toHaveCount(4);
+  await expect(page).toHaveURL(/\/fr\/account\/prepaid$/);
+
   const notify = page.locator(".prepaid-account", { hasText: "Cadeaux" }).locator("[data-notification-toggle]");
   const saved = page.waitForResponse((r) => r.url().endsWith("/sales/prepaidaccounts/setnotification"));
   await notify.check();

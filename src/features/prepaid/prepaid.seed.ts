@@ -80,7 +80,11 @@ export async function seedPrepaid(ctx: SeedContext): Promise<void> {
     .executeTakeFirst();
   if (!marie) return;
   const accounts = [
-    { name: "Compte principal", moves: [5000, -1890, 2500, -1240, -760, 3000, -2210, -990] },
+    // More movements than one page holds (10): the list pages in place.
+    {
+      name: "Compte principal",
+      moves: [5000, -1890, 2500, -1240, -760, 3000, -2210, -990, 1500, -420, -1080, 2000, -1310, -690],
+    },
     { name: "Cadeaux", moves: [2000, -1450] },
   ];
   for (const [index, account] of accounts.entries()) {
