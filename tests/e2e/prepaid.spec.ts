@@ -96,6 +96,16 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("[name=CustomerId] option")).toHaveText(["marie@vitrine.test"]);
     await page.getByRole("button", { name: "Choisir ce client" }).click();
     await expect(page.locator(".prepaid-account")).toHaveCount(2);
+    // Paying for her at the counter, from her credit.
+    const pay = page.locator("[data-staff-payment]");
+    await pay.locator("[name=PrepaidAccountId]").selectOption({ label: "Compte principal" });
+    await pay.locator("[name=AmountEuros]").fill("2,50");
+    await pay.locator("[name=Label]").fill("Café en boutique");
+    await pay.getByRole("button", { name: "Débiter le compte" }).click();
+    await expect(pay.getByRole("status")).toHaveText("Paiement enregistré.");
+    const main = page.locator(".prepaid-account", { hasText: "Compte principal" });
+    await expect(main.locator("tbody tr").first()).toContainText("Café en boutique");
+    await expect(main.locator("tbody tr").first()).toContainText("-2,50");
     const topUp = page.locator("[data-prepaid-topup]");
     await topUp.locator("[name=Quantity]").fill("15");
     await topUp.getByRole("button", { name: "Ajouter au panier" }).click();

@@ -2,8 +2,14 @@ import type { Culture } from "../../lib/culture";
 import { ApiError, errorBody } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import type { SignedInCustomer } from "../customers/customers";
-import { AddCreditSchema, MovementsQuerySchema, SetNotificationSchema } from "../prepaid/prepaid";
-import { customerSearch, movementsPage, prepaidAccounts, setNotification } from "../prepaid/prepaid.server";
+import { AddCreditSchema, MovementsQuerySchema, SetNotificationSchema, StaffPaymentSchema } from "../prepaid/prepaid";
+import {
+  customerSearch,
+  movementsPage,
+  prepaidAccounts,
+  setNotification,
+  staffPayment,
+} from "../prepaid/prepaid.server";
 import { addPrepaidCredit } from "./prepaid-topup.server";
 
 export interface PrepaidPageModel {
@@ -12,6 +18,8 @@ export interface PrepaidPageModel {
   accounts: Awaited<ReturnType<typeof prepaidAccounts>>;
   movements: Awaited<ReturnType<typeof movementsPage>>[];
   topUpError: string | undefined;
+  /** The refusal of the staff's payment form, if it was the one sent. */
+  payError: string | undefined;
 }
 
 /**
@@ -28,6 +36,7 @@ export async function prepaidPage(
   pageUrl: string,
 ): Promise<PrepaidPageModel> {
   let topUpError: string | undefined;
+  let payError: string | undefined;
   let status = 200;
   if (request.method === "POST") {
     const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
@@ -35,18 +44,40 @@ export async function prepaidPage(
       if (form.Action === "notify" && owner === actor.id) {
         const input = SetNotificationSchema.parse(form);
         await setNotification(actor.id, input.PrepaidAccountId, input.IsActivated);
-        return { status: 303, redirect: pageUrl, accounts: [], movements: [], topUpError };
+        return { status: 303, redirect: pageUrl, accounts: [], movements: [], topUpError, payError };
+      }
+      if (form.Action === "pay") {
+        const euros = Number(
+          String(form.AmountEuros ?? "")
+            .replace(",", ".")
+            .trim(),
+        );
+        const parsed = StaffPaymentSchema.safeParse({
+          ...form,
+          Amount: Number.isFinite(euros) ? Math.round(euros * 100) : 0,
+        });
+        if (!parsed.success) throw new ApiError("ValidationFailed", { Amount: [] });
+        await staffPayment(actor, parsed.data);
+        return {
+          status: 303,
+          redirect: `${pageUrl}${pageUrl.includes("?") ? "&" : "?"}paid=1`,
+          accounts: [],
+          movements: [],
+          topUpError,
+          payError,
+        };
       }
       if (form.Action === "topup") {
         const parsed = AddCreditSchema.safeParse(form);
         if (!parsed.success) throw new ApiError("ValidationFailed", { Quantity: [] }, "Sales.QuantityIsMandatory");
         const address = await addPrepaidCredit(session, culture, actor, parsed.data);
-        return { status: 303, redirect: address, accounts: [], movements: [], topUpError };
+        return { status: 303, redirect: address, accounts: [], movements: [], topUpError, payError };
       }
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       const body = errorBody(error, culture);
-      topUpError = body.Errors.Quantity?.[0] || body.Message;
+      if (form.Action === "pay") payError = body.Message;
+      else topUpError = body.Errors.Quantity?.[0] || body.Message;
       status = error.status;
     }
   }
@@ -57,7 +88,7 @@ export async function prepaidPage(
       movementsPage(actor, a.id, asked.success && asked.data.accountId === a.id ? asked.data.page : 1),
     ),
   );
-  return { status, redirect: null, accounts, movements, topUpError };
+  return { status, redirect: null, accounts, movements, topUpError, payError };
 }
 
 export { customerSearch };

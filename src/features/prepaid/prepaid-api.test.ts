@@ -277,4 +277,53 @@ describe.each(DIALECTS)("prepaid accounts on %s", (dialect) => {
     expect(mails.at(-1)?.to_address).toBe("marie@vitrine.test");
     expect(mails.at(-1)?.subject).toBe("Solde bas : Notified");
   });
+
+  it("lets staff pay for a customer from her credit, never below zero even all at once; shoppers may not", async () => {
+    const id = await accountWith(1000, "Counter");
+    const helper = await staff();
+    const pay = (amount: number) =>
+      helper.call("POST", "/sales/prepaidaccounts/payments", {
+        PrepaidAccountId: id,
+        Amount: amount,
+        Label: "Ticket 42",
+      });
+    const results = await Promise.all([pay(400), pay(400), pay(400)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409]);
+    expect(await balanceOf(id)).toBe(200);
+    const moves = await db()
+      .selectFrom("prepaid_movements")
+      .select(["kind", "label", "amount"])
+      .where("account_id", "=", id)
+      .execute();
+    expect(moves).toEqual([
+      { kind: "StaffPayment", label: "Ticket 42", amount: -400 },
+      { kind: "StaffPayment", label: "Ticket 42", amount: -400 },
+    ]);
+    expect(
+      (
+        await (
+          await marie()
+        ).call("POST", "/sales/prepaidaccounts/payments", { PrepaidAccountId: id, Amount: 1, Label: "x" })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await apiClient().call("POST", "/sales/prepaidaccounts/payments", {
+          PrepaidAccountId: id,
+          Amount: 1,
+          Label: "x",
+        })
+      ).status,
+    ).toBe(401);
+    expect((await pay(0)).status).toBe(400);
+    expect(
+      (
+        await helper.call("POST", "/sales/prepaidaccounts/payments", {
+          PrepaidAccountId: 999_999,
+          Amount: 1,
+          Label: "x",
+        })
+      ).status,
+    ).toBe(404);
+  });
 });

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../server/http/endpoint";
-import { SetNotificationSchema } from "./prepaid";
-import { actingCustomer, customerSearch, prepaidAccounts, setNotification, staffMember } from "./prepaid.server";
+import { SetNotificationSchema, StaffPaymentSchema } from "./prepaid";
+import {
+  actingCustomer,
+  customerSearch,
+  prepaidAccounts,
+  setNotification,
+  staffMember,
+  staffPayment,
+} from "./prepaid.server";
 
 const AccountSchema = z.object({
   PrepaidAccountId: z.number(),
@@ -55,4 +62,16 @@ export const customers = defineEndpoint({
     await staffMember(session);
     return customerSearch(query.q);
   },
+});
+
+export const payForCustomer = defineEndpoint({
+  method: "post",
+  path: "/sales/prepaidaccounts/payments",
+  summary:
+    "Staff only: pay for a customer from one of her prepaid accounts (a sale at the counter); answers the new balance. 409 InsufficientCredit when the balance is short",
+  tags: ["prepaid"],
+  body: StaffPaymentSchema,
+  response: z.object({ Balance: z.number() }),
+  auth: true,
+  run: async ({ session, body }) => ({ Balance: await staffPayment(await staffMember(session), body) }),
 });

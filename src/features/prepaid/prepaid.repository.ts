@@ -30,7 +30,7 @@ export async function movementsOf(ex: Executor, accountId: number, page: number,
     ex
       .selectFrom("prepaid_movements as m")
       .leftJoin("orders as o", "o.id", "m.order_id")
-      .select(["m.id", "m.amount", "m.kind", "m.balance_after", "m.created_at", "o.number as order_number"])
+      .select(["m.id", "m.amount", "m.kind", "m.balance_after", "m.label", "m.created_at", "o.number as order_number"])
       .where("m.account_id", "=", accountId)
       .orderBy("m.id", "desc")
       .limit(size)
@@ -80,21 +80,22 @@ export async function credit(
 export async function debit(
   ex: Executor,
   accountId: number,
-  customerId: number,
+  customerId: number | null,
   amount: number,
   kind: string,
-  orderId: number,
+  orderId: number | null,
+  label: string | null = null,
 ): Promise<number | null> {
   const row = await ex
     .updateTable("prepaid_accounts")
     .set((eb) => ({ balance: eb("balance", "-", amount) }))
     .where("id", "=", accountId)
-    .where("customer_id", "=", customerId)
+    .$if(customerId !== null, (q) => q.where("customer_id", "=", customerId as number))
     .where("balance", ">=", amount)
     .returning("balance")
     .executeTakeFirst();
   if (!row) return null;
-  await movement(ex, accountId, -amount, kind, orderId, row.balance);
+  await movement(ex, accountId, -amount, kind, orderId, row.balance, label);
   return row.balance;
 }
 
@@ -105,6 +106,7 @@ async function movement(
   kind: string,
   orderId: number | null,
   balanceAfter: number,
+  label: string | null = null,
 ) {
   await ex
     .insertInto("prepaid_movements")
@@ -114,6 +116,7 @@ async function movement(
       kind,
       order_id: orderId,
       balance_after: balanceAfter,
+      label,
       created_at: new Date().toISOString(),
     })
     .execute();

@@ -113,6 +113,7 @@ export async function seedPrepaid(ctx: SeedContext): Promise<void> {
             kind: amount > 0 ? "TopUp" : "Payment",
             order_id: null,
             balance_after: balance,
+            label: null,
             created_at: iso(new Date(created.getTime() + (i + 1) * 5 * DAY)),
           };
         }),

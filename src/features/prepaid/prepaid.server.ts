@@ -163,3 +163,25 @@ export async function ownPrepaidAccount(ex: Executor, customerId: number, accoun
   const account = await accountById(ex, accountId);
   return account && account.customer_id === customerId ? account : undefined;
 }
+
+/**
+ * Staff pay for a customer from her credit (prepaid sales at the counter): a debit of the account in
+ * its own transaction, never below zero however many arrive at once, with the usual low-balance mail.
+ */
+export async function staffPayment(
+  staff: Pick<SignedInCustomer, "role">,
+  input: { PrepaidAccountId: number; Amount: number; Label: string },
+): Promise<number> {
+  if (!isStaff(staff)) throw new ApiError("Forbidden");
+  const account = await accountById(db(), input.PrepaidAccountId);
+  if (!account) throw new ApiError("NotFound");
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const balance = await debit(trx, account.id, null, input.Amount, "StaffPayment", null, input.Label);
+      if (balance === null) throw new ApiError("InsufficientCredit", { Amount: [] });
+      const after = await accountById(trx, account.id);
+      if (after?.notify_usage && balance < after.low_balance_threshold) await lowBalanceMail(trx, after, balance);
+      return balance;
+    });
+}

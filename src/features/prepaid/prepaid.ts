@@ -34,3 +34,10 @@ export const MovementsQuerySchema = z.object({
   accountId: id,
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
+
+/** Staff paying for a customer from her credit (an in-store sale): cents, and what it was for. */
+export const StaffPaymentSchema = z.object({
+  PrepaidAccountId: id,
+  Amount: z.coerce.number().int().min(1).max(1_000_000),
+  Label: z.string().trim().min(1).max(120),
+});

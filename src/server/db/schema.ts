@@ -276,6 +276,7 @@ export interface Database {
     kind: string;
     order_id: number | null;
     balance_after: number;
+    label: string | null;
     created_at: string;
   };
   refund_requests: {

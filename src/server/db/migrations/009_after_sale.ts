@@ -34,6 +34,8 @@ export async function m009_after_sale(anyDb: Kysely<unknown>, dialect: Dialect):
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("order_id", "integer", (c) => c.references("orders.id"))
     .addColumn("balance_after", "integer", (c) => c.notNull())
+    // What staff wrote a payment at the counter was for.
+    .addColumn("label", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await s.createIndex("prepaid_movements_account").on("prepaid_movements").columns(["account_id", "id"]).execute();
