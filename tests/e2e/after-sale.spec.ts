@@ -1,13 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, seriousViolations, test } from "../support/e2e";
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/fr/security/login");
-  await page.locator("[name=Email]").fill(email);
-  await page.locator("[name=Password]").fill(password);
-  await page.locator("[name=Password]").press("Enter");
-  await expect(page).not.toHaveURL(/login/);
-}
+import { expect, seriousViolations, signIn, test } from "../support/e2e";
 
 async function axe(page: Page) {
   await expect(page.locator("html")).not.toHaveAttribute("aria-busy", "true");

@@ -1,17 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addFromCard, expect, seriousViolations, test } from "../support/e2e";
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/fr/security/login");
-  await page.locator("[name=Email]").fill(email);
-  await page.locator("[name=Password]").fill(password);
-  await page.locator("[name=Password]").press("Enter");
-  await expect(page).not.toHaveURL(/login/);
-}
-
-async function settled(page: Page) {
-  await expect(page.locator("html")).not.toHaveAttribute("aria-busy", "true");
-}
+import { addFromCard, expect, seriousViolations, settled, signIn, test } from "../support/e2e";
 
 async function payByCard(page: Page) {
   await expect(page).toHaveURL(/\/fr\/sales\/order\/VT-[0-9A-F]+\/payment/);

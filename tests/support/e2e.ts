@@ -53,3 +53,17 @@ export async function addFromCard(page: Page, culture: string, javaScript = true
   await form.locator("button").click();
   await expect(page.locator("dialog[open]")).toBeVisible();
 }
+
+/** Signs in through the login page and waits to leave it. */
+export async function signIn(page: Page, email: string, password: string, culture = "fr") {
+  await page.goto(`/${culture}/security/login`);
+  await page.locator("[name=Email]").fill(email);
+  await page.locator("[name=Password]").fill(password);
+  await page.locator("[name=Password]").press("Enter");
+  await expect(page).not.toHaveURL(/login/);
+}
+
+/** Waits for a swup swap to end (it marks the document busy). */
+export async function settled(page: Page) {
+  await expect(page.locator("html")).not.toHaveAttribute("aria-busy", "true");
+}
