@@ -1,8 +1,6 @@
 import { endpointClient } from "../../shell/request";
 import type * as pricingEndpoints from "../pricing/pricing.endpoints";
 import type * as cartEndpoints from "./cart.endpoints";
-import type * as currentCountryEndpoints from "./current-country.endpoints";
-import type * as topUpEndpoints from "./prepaid-topup.endpoints";
 
 const call = endpointClient<typeof cartEndpoints>();
 
@@ -27,19 +25,3 @@ export const cartApi = {
       { handled: [400, 404] },
     ),
 };
-
-/** Add prepaid money (spec 001): answers the address to go to; a missing quantity is the caller's to show. */
-export function postPrepaidTopUp(body: { PrepaidAccountId: number; Quantity?: number }) {
-  return endpointClient<typeof topUpEndpoints>()(
-    "POST /sales/prepaidaccounts/addtocart",
-    { body },
-    { handled: [400, 404, 422] },
-  );
-}
-
-/** The shopper's current country (spec 001: PUT /api/v1/salestaxes/currentcountry). */
-export function putCurrentCountry(code: string) {
-  return endpointClient<typeof currentCountryEndpoints>()("PUT /salestaxes/currentcountry", {
-    body: { currentCountry: code },
-  });
-}

@@ -1,4 +1,4 @@
-import { putCurrentCountry } from "./cart.client";
+import { putCurrentCountry } from "./current-country.client";
 
 /** The country selector with JavaScript: saved as it changes, then the page shows its new prices. */
 export default function connect(form: HTMLElement): void {

@@ -1,6 +1,6 @@
 import { RequestError } from "../../shell/request-errors";
-import { postPrepaidTopUp } from "./cart.client";
 import { cartChanged, refreshCart } from "./cart.store";
+import { postPrepaidTopUp } from "./prepaid-topup.client";
 
 /**
  * The add-prepaid-money form (spec 001): posted through the API; when it answers an address the
