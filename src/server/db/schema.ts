@@ -295,6 +295,14 @@ export interface Database {
     created_at: string;
   };
   refund_request_lines: { request_id: number; order_line_id: number; quantity: number; amount: number };
+  wishlists: { id: Generated<number>; customer_id: number; name: string; description: string; created_at: string };
+  wishlist_items: {
+    id: Generated<number>;
+    wishlist_id: number;
+    variant_id: number;
+    quantity: number;
+    created_at: string;
+  };
   delivery_address_changes: {
     id: Generated<number>;
     order_id: number;

@@ -8,6 +8,7 @@ import { m006_neutral_hours } from "./006_neutral_hours";
 import { m007_order_stock_takes } from "./007_order_stock_takes";
 import { m008_accounts } from "./008_accounts";
 import { m009_after_sale } from "./009_after_sale";
+import { m010_wishlists } from "./010_wishlists";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -40,6 +41,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "009_after_sale": {
       up: (db: Kysely<unknown>) => m009_after_sale(db, dialect),
+    },
+    "010_wishlists": {
+      up: (db: Kysely<unknown>) => m010_wishlists(db, dialect),
     },
   };
 }

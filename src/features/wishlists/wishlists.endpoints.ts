@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../server/http/endpoint";
+import {
+  AddToWishlistSchema,
+  IdSchema,
+  IsInListQuery,
+  UpdateDescriptionSchema,
+  UpdateNameSchema,
+  UpdateQuantitySchema,
+  VariantListParams,
+  VariantParams,
+} from "./wishlists";
+import {
+  addToWishlist,
+  removeItems,
+  removeList,
+  renameList,
+  updateItemQuantity,
+  variantIsInList,
+  wishlistCount,
+} from "./wishlists.server";
+
+const BASE = "/catalog/wishlist";
+const done = { Success: true };
+
+export const addProductVariant = defineEndpoint({
+  method: "post",
+  path: `${BASE}/addproductvariant`,
+  summary:
+    "Add a variant to one of the customer's wishlists, or to a new one named Name; answers { Message, DataLayer, WishlistId }",
+  tags: ["wishlists"],
+  body: AddToWishlistSchema,
+  auth: true,
+  run: ({ customerId, culture, body }) => addToWishlist(customerId, culture, body),
+});
+
+export const deleteFromList = defineEndpoint({
+  method: "delete",
+  path: `${BASE}/deletefromlist`,
+  summary: "Remove one item (its Id) from one of the customer's wishlists",
+  tags: ["wishlists"],
+  body: IdSchema,
+  auth: true,
+  run: async ({ customerId, body }) => {
+    await removeItems(customerId, { itemId: body.Id });
+    return done;
+  },
+});
+
+export const deleteVariantFromList = defineEndpoint({
+  method: "delete",
+  path: `${BASE}/deletefromlist/:productVariantId/:listId`,
+  summary: "Remove a variant from one of the customer's wishlists",
+  tags: ["wishlists"],
+  params: VariantListParams,
+  auth: true,
+  run: async ({ customerId, params }) => {
+    await removeItems(customerId, { variantId: params.productVariantId, listId: params.listId });
+    return done;
+  },
+});
+
+export const deleteVariantFromAllLists = defineEndpoint({
+  method: "delete",
+  path: `${BASE}/deletefromalllist/:productVariantId`,
+  summary: "Remove a variant from all of the customer's wishlists",
+  tags: ["wishlists"],
+  params: VariantParams,
+  auth: true,
+  run: async ({ customerId, params }) => {
+    await removeItems(customerId, { variantId: params.productVariantId });
+    return done;
+  },
+});
+
+export const deleteWishlist = defineEndpoint({
+  method: "post",
+  path: `${BASE}/delete`,
+  summary: "Delete one of the customer's wishlists; answers the Uri to go to",
+  tags: ["wishlists"],
+  body: IdSchema,
+  response: z.object({ Uri: z.string() }),
+  auth: true,
+  run: async ({ customerId, culture, body }) => ({ Uri: await removeList(customerId, culture, body.Id) }),
+});
+
+export const updateQuantity = defineEndpoint({
+  method: "post",
+  path: `${BASE}/updatequantity`,
+  summary: "Set an item's quantity, made positive and fitted to the catalogue's quantity rules",
+  tags: ["wishlists"],
+  body: UpdateQuantitySchema,
+  response: z.object({ IsSuccessfull: z.boolean(), WishlistProductId: z.number(), Quantity: z.number() }),
+  auth: true,
+  run: ({ customerId, body }) => updateItemQuantity(customerId, body.Id, body.Quantity),
+});
+
+export const updateName = defineEndpoint({
+  method: "post",
+  path: `${BASE}/updatename`,
+  summary: "Rename one of the customer's wishlists",
+  tags: ["wishlists"],
+  body: UpdateNameSchema,
+  auth: true,
+  run: async ({ customerId, body }) => {
+    await renameList(customerId, body.Id, { name: body.Name });
+    return done;
+  },
+});
+
+export const updateDescription = defineEndpoint({
+  method: "post",
+  path: `${BASE}/updatedescription`,
+  summary: "Describe one of the customer's wishlists",
+  tags: ["wishlists"],
+  body: UpdateDescriptionSchema,
+  auth: true,
+  run: async ({ customerId, body }) => {
+    await renameList(customerId, body.Id, { description: body.Description });
+    return done;
+  },
+});
+
+export const productsCount = defineEndpoint({
+  method: "get",
+  path: `${BASE}/products/count`,
+  summary: "How many products the customer's wishlists hold",
+  tags: ["wishlists"],
+  response: z.number(),
+  auth: true,
+  run: ({ customerId }) => wishlistCount(customerId),
+});
+
+export const isInTheList = defineEndpoint({
+  method: "get",
+  path: `${BASE}/isinthelist`,
+  summary: "Whether a variant is in one of the customer's wishlists (listId: that list)",
+  tags: ["wishlists"],
+  query: IsInListQuery,
+  response: z.boolean(),
+  auth: true,
+  run: ({ customerId, query }) => variantIsInList(customerId, query.productVariantId, query.listId),
+});
