@@ -46,6 +46,10 @@ export default function connect(link: HTMLElement): void {
       const response = await fetch(first, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } });
       if (!response.ok) throw new Error(String(response.status));
       openModal("", { className: "two-factor-modal", size: "lg" }, () => {
+        // The modal's body is the shell's, shared with every other modal: its steps end with it.
+        const shared = modalBody();
+        shared.onclick = null;
+        shared.onsubmit = null;
         if (succeeded) window.location.reload();
       });
       show(await response.text());
