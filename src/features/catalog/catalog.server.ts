@@ -24,6 +24,7 @@ import {
   translatedSlugs,
   vatRate,
 } from "./catalog.repository";
+import { type VariantSummaryRow, variantSummaryRows } from "./product/variant-summaries.repository";
 import { chooseVariant } from "./product/variants.server";
 
 export interface PricedCard extends ProductCard {
@@ -257,3 +258,21 @@ export async function filterFragment(
 
 /** A stored asset by its public id (the media route). */
 export { assetByGuid } from "./catalog.repository";
+
+export interface VariantSummary extends Omit<VariantSummaryRow, "priceTaxExcl" | "vatClass"> {
+  /** Base unit price in the shopper's country, tax included, cents. */
+  priceTaxIncl: number;
+}
+
+/** The variants a list holds, priced for the shopper's country, keyed by variant id. */
+export async function variantSummaries(
+  culture: Culture,
+  variantIds: readonly number[],
+): Promise<Map<number, VariantSummary>> {
+  const rows = await variantSummaryRows(db(), culture, [...new Set(variantIds)]);
+  const country = priceCountryCode();
+  const result = new Map<number, VariantSummary>();
+  for (const { priceTaxExcl, vatClass, ...row } of rows)
+    result.set(row.variantId, { ...row, priceTaxIncl: withVat(priceTaxExcl, await vatRate(country, vatClass)) });
+  return result;
+}

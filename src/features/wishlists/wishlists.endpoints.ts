@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint } from "../../server/http/endpoint";
 import {
   AddToWishlistSchema,
+  AddWishlistToCartSchema,
   IdSchema,
   IsInListQuery,
   UpdateDescriptionSchema,
@@ -12,11 +13,13 @@ import {
 } from "./wishlists";
 import {
   addToWishlist,
+  addWishlistToCart,
   removeItems,
   removeList,
   renameList,
   updateItemQuantity,
   variantIsInList,
+  wishlistChoices,
   wishlistCount,
 } from "./wishlists.server";
 
@@ -140,4 +143,25 @@ export const isInTheList = defineEndpoint({
   response: z.boolean(),
   auth: true,
   run: ({ customerId, query }) => variantIsInList(customerId, query.productVariantId, query.listId),
+});
+
+export const lists = defineEndpoint({
+  method: "get",
+  path: `${BASE}/lists`,
+  summary:
+    "The customer's wishlists (Id, Name, Description, ItemsCount), the default one first: the add dialog's choices",
+  tags: ["wishlists"],
+  auth: true,
+  run: ({ customerId }) => wishlistChoices(customerId),
+});
+
+export const addWishlistToCartEndpoint = defineEndpoint({
+  method: "post",
+  path: "/catalog/products/addwishlisttocart",
+  summary:
+    "Order all: each item of a wishlist (or the Items given) goes to the cart under the cart's rules; each line says whether it was added, and why not",
+  tags: ["wishlists", "cart"],
+  body: AddWishlistToCartSchema,
+  auth: true,
+  run: ({ session, culture, body }) => addWishlistToCart(session, culture, body),
 });

@@ -143,3 +143,37 @@ export async function isInList(ex: Executor, customerId: number, variantId: numb
   if (listId !== undefined) query = query.where("w.id", "=", listId);
   return Boolean(await query.executeTakeFirst());
 }
+
+/** The customer's lists with how many items each holds, oldest first (the first is the default). */
+export function listsWithCounts(ex: Executor, customerId: number) {
+  return ex
+    .selectFrom("wishlists as w")
+    .leftJoin("wishlist_items as i", "i.wishlist_id", "w.id")
+    .select(["w.id", "w.name", "w.description", (eb) => eb.fn.count<number | string>("i.id").as("items")])
+    .where("w.customer_id", "=", customerId)
+    .groupBy(["w.id", "w.name", "w.description"])
+    .orderBy("w.id")
+    .execute();
+}
+
+/** A list's items, in the order they were added. */
+export function itemsOf(ex: Executor, listId: number) {
+  return ex
+    .selectFrom("wishlist_items")
+    .select(["id", "variant_id", "quantity"])
+    .where("wishlist_id", "=", listId)
+    .orderBy("id")
+    .execute();
+}
+
+/** Every variant the customer keeps in any list (hearts on cards and product pages). */
+export async function wishedVariantIds(ex: Executor, customerId: number): Promise<number[]> {
+  const rows = await ex
+    .selectFrom("wishlist_items as i")
+    .innerJoin("wishlists as w", "w.id", "i.wishlist_id")
+    .select("i.variant_id")
+    .distinct()
+    .where("w.customer_id", "=", customerId)
+    .execute();
+  return rows.map((r) => r.variant_id);
+}

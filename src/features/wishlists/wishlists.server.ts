@@ -1,7 +1,10 @@
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
+import { ApiError, errorBody } from "../../server/http/errors";
+import type { Session } from "../../server/session/session";
+import { addToCart, cartSummary } from "../cart/cart.server";
+import { variantSummaries } from "../catalog/catalog.server";
 import { correctQuantity } from "../catalog/product/quantity";
 import {
   addItem,
@@ -9,13 +12,16 @@ import {
   deleteList,
   insertList,
   isInList,
+  itemsOf,
   listsOf,
+  listsWithCounts,
   ownItem,
   ownList,
   productCount,
   setItemQuantity,
   updateList,
   wishableVariant,
+  wishedVariantIds,
 } from "./wishlists.repository";
 
 const rulesOf = (v: { min_quantity: number; max_quantity: number | null; step_quantity: number }) => ({
@@ -93,4 +99,120 @@ export function wishlistCount(customerId: number) {
 
 export function variantIsInList(customerId: number, variantId: number, listId?: number) {
   return isInList(db(), customerId, variantId, listId);
+}
+
+/** The customer's lists for the add dialog and the wishlist navigation: Id, Name, ItemsCount. */
+export async function wishlistChoices(customerId: number) {
+  return (await listsWithCounts(db(), customerId)).map((l) => ({
+    Id: l.id,
+    Name: l.name,
+    Description: l.description,
+    ItemsCount: Number(l.items),
+  }));
+}
+
+export type WishlistChoice = Awaited<ReturnType<typeof wishlistChoices>>[number];
+
+/**
+ * The wishlist page: the customer's lists, and the chosen one (the first when none is asked) with its
+ * items priced for the shopper's country. Another customer's list is not found.
+ */
+export async function wishlistPage(customerId: number, culture: Culture, listId: number | null) {
+  const lists = await wishlistChoices(customerId);
+  if (listId !== null && !lists.some((l) => l.Id === listId)) return null;
+  const active = lists.find((l) => l.Id === listId) ?? lists[0] ?? null;
+  if (!active) return { lists, active: null, items: [] };
+  const items = await itemsOf(db(), active.Id);
+  const summaries = await variantSummaries(
+    culture,
+    items.map((i) => i.variant_id),
+  );
+  return {
+    lists,
+    active,
+    items: items.flatMap((item) => {
+      const variant = summaries.get(item.variant_id);
+      return variant ? [{ id: item.id, quantity: item.quantity, variant }] : [];
+    }),
+  };
+}
+
+export type WishlistPage = NonNullable<Awaited<ReturnType<typeof wishlistPage>>>;
+
+/** Variants the customer keeps in a list (an empty list for a guest). */
+export async function wishedVariants(customerId: number | null): Promise<number[]> {
+  return customerId === null ? [] : wishedVariantIds(db(), customerId);
+}
+
+export interface OrderAllLine {
+  variantId: number;
+  qty: number;
+  Added: boolean;
+  Message: string;
+}
+
+/**
+ * Order all (spec 001): each item of the list goes to the cart under the cart's own rules (quantity,
+ * stock); what cannot be added is reported on its line, and the rest is added all the same. Items not
+ * in the list are refused on their line.
+ */
+export async function addWishlistToCart(
+  session: Session,
+  culture: Culture,
+  input: { WishlistId: number; Items: { variantId: number; qty: number }[] },
+) {
+  const customerId = session.customerId;
+  if (customerId === null || customerId === undefined) throw new ApiError("Unauthorized");
+  if (!(await ownList(db(), customerId, input.WishlistId))) throw new ApiError("NotFound", { WishlistId: [] });
+  const held = await itemsOf(db(), input.WishlistId);
+  const wanted = input.Items.length > 0 ? input.Items : held.map((i) => ({ variantId: i.variant_id, qty: i.quantity }));
+  const lines: OrderAllLine[] = [];
+  for (const item of wanted) {
+    if (!held.some((h) => h.variant_id === item.variantId)) {
+      lines.push({ ...item, Added: false, Message: errorBody(new ApiError("NotFound"), culture).Message });
+      continue;
+    }
+    try {
+      const result = await addToCart(session, culture, {
+        ProductVariantId: item.variantId,
+        Quantity: item.qty,
+        ItemOrigin: "Wishlist",
+        ItemKey: String(input.WishlistId),
+      });
+      lines.push({ ...item, Added: true, Message: result.Message });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      const body = errorBody(error, culture);
+      lines.push({ ...item, Added: false, Message: body.Errors.Quantity?.[0] ?? body.Message });
+    }
+  }
+  return { Lines: lines, AddedCount: lines.filter((l) => l.Added).length, Cart: await cartSummary(session, culture) };
+}
+
+/** The add dialog's form (spec 001 fields: List, product-variant-id, and the existing-or-new choice). */
+export function addFormInput(values: Record<string, string>) {
+  const isNew = values.Choice === "new" || !values.List;
+  return {
+    ProductVariantId: values["product-variant-id"] ?? values.ProductVariantId,
+    Quantity: values.Quantity || undefined,
+    ...(isNew ? { Name: values.Name ?? "" } : { WishlistId: values.List }),
+  };
+}
+
+/** The product the add dialog is about (its name and photo), or null when it cannot be wished for. */
+export async function wishableProduct(culture: Culture, variantId: number) {
+  const variant = (await variantSummaries(culture, [variantId])).get(variantId);
+  return variant?.isActive ? variant : null;
+}
+
+const wishedPerRequest = new WeakMap<Session, Promise<Set<number>>>();
+
+/** The variants the shopper keeps in a list, asked once per request however many hearts the page shows. */
+export function wishedSet(session: Session): Promise<Set<number>> {
+  let wished = wishedPerRequest.get(session);
+  if (!wished) {
+    wished = wishedVariants(session.customerId ?? null).then((ids) => new Set(ids));
+    wishedPerRequest.set(session, wished);
+  }
+  return wished;
 }

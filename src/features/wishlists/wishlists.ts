@@ -22,3 +22,12 @@ export const UpdateDescriptionSchema = z.object({
 export const VariantListParams = z.object({ productVariantId: id, listId: id });
 export const VariantParams = z.object({ productVariantId: id });
 export const IsInListQuery = z.object({ productVariantId: id, listId: id.optional() });
+
+/** Order all (spec 001): the list and the lines to add, with the quantities the page shows. */
+export const AddWishlistToCartSchema = z.object({
+  WishlistId: id,
+  Items: z
+    .array(z.object({ variantId: id, qty: z.coerce.number().int().min(1).max(100_000) }))
+    .max(500)
+    .default([]),
+});

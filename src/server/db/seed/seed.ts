@@ -6,6 +6,7 @@ import { seedCustomers } from "../../../features/customers/customers.seed";
 import { seedPrepaid } from "../../../features/prepaid/prepaid.seed";
 import { seedPricing } from "../../../features/pricing/pricing.seed";
 import { seedAfterSale } from "../../../features/refunds/after-sale.seed";
+import { seedWishlists } from "../../../features/wishlists/wishlists.seed";
 import type { DbHandle } from "../client";
 import { Random } from "./random";
 import type { SeedContext, SeedOptions } from "./seeder";
@@ -38,6 +39,7 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
   await seedCheckout(handle, now);
   await seedPrepaid(ctx);
   await seedAfterSale(ctx);
+  await seedWishlists(ctx);
 
   if (handle.dialect === "postgres") {
     // Seeded rows carry explicit ids; move serial sequences past them.

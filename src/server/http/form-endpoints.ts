@@ -1,0 +1,47 @@
+import type { Culture } from "../../lib/culture";
+import type { Session } from "../session/session";
+import { type AnyEndpoint, isEndpoint, runEndpoint } from "./endpoint";
+import { ApiError, errorBody } from "./errors";
+
+/** A feature's endpoints (its `.endpoints.ts` module) by key ("POST /path"), for its no-JavaScript forms. */
+export function endpointsByKey(...modules: Record<string, unknown>[]): Map<string, AnyEndpoint> {
+  return new Map(
+    modules.flatMap((m) => Object.values(m).filter(isEndpoint)).map((endpoint) => [endpoint.key, endpoint] as const),
+  );
+}
+
+export type FormEndpointOutcome =
+  | { ok: true; answer: unknown; headers: Map<string, string> }
+  | { ok: false; status: number; message: string };
+
+/**
+ * A page's form posted without JavaScript, run as the endpoint the browser would call (DESIGN.md
+ * section 5: one definition serves the API and the form). A refusal (4xx) comes back as its message in
+ * the shopper's language, the first field's when there is one; a server failure is thrown.
+ */
+export async function runFormEndpoint(
+  endpoints: Map<string, AnyEndpoint>,
+  key: string,
+  request: { params?: unknown; query?: unknown; body?: unknown },
+  session: Session,
+  culture: Culture,
+): Promise<FormEndpointOutcome> {
+  const endpoint = endpoints.get(key);
+  if (!endpoint) throw new Error(`No endpoint ${key}`);
+  const headers = new Map<string, string>();
+  try {
+    const answer = await runEndpoint(endpoint, {
+      ...request,
+      session,
+      culture,
+      clientIp: "",
+      header: (name, value) => headers.set(name, value),
+    });
+    return { ok: true, answer, headers };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const body = errorBody(error, culture);
+    const first = Object.values(body.Errors).find((messages) => messages.length > 0)?.[0];
+    return { ok: false, status: error.status, message: first ?? body.Message };
+  }
+}
