@@ -327,5 +327,6 @@ function orderLineRows({ priced }: Priced) {
     vat_rate_basis_points: priced.reverseCharge ? 0 : l.vatRateBasisPoints,
     line_tax_excl: l.unitTaxExcl * l.quantity,
     prepaid_account_id: l.prepaid_account_id,
+    birth_list_item_id: l.item_origin === "BirthList" && /^\d+$/.test(l.item_key) ? Number(l.item_key) : null,
   }));
 }

@@ -3,6 +3,7 @@ import type { Culture } from "../../lib/culture";
 import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { type Session, sessionKey } from "../../server/session/session";
+import { creditBirthListGifts } from "../birthlists/birthlists.server";
 import { addToCart } from "../cart/cart.server";
 import { creditTopUps } from "../prepaid/prepaid.server";
 import {
@@ -71,6 +72,7 @@ export function markOrderPaid(orderId: number, at: string): Promise<boolean> {
     .execute(async (trx) => {
       if (!(await changeOrderStatus(trx, orderId, "AwaitingPayment", { status: "Paid", paidAt: at }))) return false;
       await creditTopUps(trx, orderId);
+      await creditBirthListGifts(trx, orderId);
       return true;
     });
 }

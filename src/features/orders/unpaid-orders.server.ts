@@ -1,4 +1,5 @@
 import { db } from "../../server/db/client";
+import { creditBirthListGifts } from "../birthlists/birthlists.server";
 import { freeCouponUse, recordCouponUse } from "../coupons/coupons.server";
 import { creditTopUps, InsufficientCredit, releaseOrderCredit, retakeOrderCredit } from "../prepaid/prepaid.server";
 import {
@@ -61,6 +62,7 @@ export async function reinstatePaidOrder(orderId: number): Promise<boolean> {
         await recordStockTakes(trx, orderId, takes);
         await retakeOrderCredit(trx, orderId);
         await creditTopUps(trx, orderId);
+        await creditBirthListGifts(trx, orderId);
         if (order.coupon_id)
           await recordCouponUse(trx, {
             couponId: order.coupon_id,

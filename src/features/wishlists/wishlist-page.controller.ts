@@ -1,5 +1,6 @@
 import type { CartSummary } from "../cart/cart";
 import { cartChanged } from "../cart/cart.store";
+import { positive, status } from "./list-page";
 import { isWishlistForm } from "./wishlist.forms";
 import { runWishlistAction } from "./wishlist.store";
 import { LIST_QUANTITY_DELAY_MS } from "./wishlists.constants";
@@ -156,18 +157,4 @@ async function submit(root: HTMLElement, form: HTMLFormElement, action: Paramete
   } finally {
     if (button) button.disabled = false;
   }
-}
-
-function status(root: HTMLElement, message: string, error = false): void {
-  const box = root.querySelector<HTMLElement>("[data-wishlist-status]");
-  if (!box) return;
-  box.textContent = message;
-  box.classList.toggle("notice--error", error);
-  box.classList.toggle("notice--success", !error && message !== "");
-  box.classList.toggle("notice", message !== "");
-}
-
-/** A typed quantity as a positive whole number (spec 001). */
-function positive(value: string | undefined): number {
-  return Math.max(1, Math.abs(Math.trunc(Number(value) || 1)));
 }

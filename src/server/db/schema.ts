@@ -303,6 +303,38 @@ export interface Database {
     quantity: number;
     created_at: string;
   };
+  birth_lists: {
+    id: Generated<number>;
+    customer_id: number;
+    name: string;
+    description: string;
+    /** The parents' names, as visitors search for them. */
+    parents: string;
+    /** YYYY-MM-DD, or null when not told. */
+    due_date: string | null;
+    message: string;
+    created_at: string;
+  };
+  birth_list_items: {
+    id: Generated<number>;
+    birth_list_id: number;
+    variant_id: number;
+    /** Wanted. */
+    quantity: number;
+    /** Given by paid orders, never above `quantity` (the surplus is on the gift). */
+    given_quantity: Generated<number>;
+    is_priority: Generated<number>;
+    created_at: string;
+  };
+  birth_list_gifts: {
+    id: Generated<number>;
+    item_id: number;
+    order_line_id: number | null;
+    giver_name: string;
+    quantity: number;
+    over_quantity: number;
+    created_at: string;
+  };
   delivery_address_changes: {
     id: Generated<number>;
     order_id: number;
@@ -329,6 +361,8 @@ export interface Database {
     vat_rate_basis_points: number;
     line_tax_excl: number;
     prepaid_account_id: number | null;
+    /** A gift bought from a birth list: its item, credited when the order is paid. */
+    birth_list_item_id: number | null;
   };
   payments: {
     id: string;

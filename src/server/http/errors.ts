@@ -37,6 +37,7 @@ export const ERROR_CATALOGUE = {
   TwoFactorNotEnabled: { status: 409, messageKey: "Errors.TwoFactorNotEnabled" },
   TwoFactorSetupMissing: { status: 409, messageKey: "Errors.TwoFactorSetupMissing" },
   IdempotencyKeyReused: { status: 409, messageKey: "Errors.IdempotencyKeyReused" },
+  BirthListItemGiven: { status: 409, messageKey: "Errors.BirthListItemGiven" },
   InsufficientCredit: { status: 409, messageKey: "Errors.InsufficientCredit" },
   InsufficientStock: { status: 409, messageKey: "Errors.InsufficientStock" },
   OrderNotRefundable: { status: 409, messageKey: "Errors.OrderNotRefundable" },

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { tableWithId } from "./columns";
 import type { Dialect } from "./index";
 
 /** Wishlists (spec 001): several named lists per customer, each holding variants with a quantity. */
@@ -6,12 +7,7 @@ export async function m010_wishlists(anyDb: Kysely<unknown>, dialect: Dialect): 
   // biome-ignore lint/suspicious/noExplicitAny: the schema builder is untyped by design in migrations
   const db = anyDb as Kysely<any>;
   const s = db.schema;
-  const id = (name: string) => {
-    const table = s.createTable(name);
-    return dialect === "postgres"
-      ? table.addColumn("id", "serial", (c) => c.primaryKey())
-      : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
-  };
+  const id = (name: string) => tableWithId(db, dialect, name);
   await id("wishlists")
     .addColumn("customer_id", "integer", (c) => c.notNull().references("customers.id"))
     .addColumn("name", "text", (c) => c.notNull())

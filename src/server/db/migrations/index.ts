@@ -9,6 +9,7 @@ import { m007_order_stock_takes } from "./007_order_stock_takes";
 import { m008_accounts } from "./008_accounts";
 import { m009_after_sale } from "./009_after_sale";
 import { m010_wishlists } from "./010_wishlists";
+import { m011_birth_lists } from "./011_birth_lists";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -44,6 +45,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "010_wishlists": {
       up: (db: Kysely<unknown>) => m010_wishlists(db, dialect),
+    },
+    "011_birth_lists": {
+      up: (db: Kysely<unknown>) => m011_birth_lists(db, dialect),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { seedBirthLists } from "../../../features/birthlists/birthlists.seed";
 import { seedCatalog } from "../../../features/catalog/catalog.seed";
 import { seedCatalogueExtras } from "../../../features/catalog/catalogue-extras.seed";
 import { seedCheckout } from "../../../features/checkout/checkout.seed";
@@ -40,6 +41,7 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
   await seedPrepaid(ctx);
   await seedAfterSale(ctx);
   await seedWishlists(ctx);
+  await seedBirthLists(ctx);
 
   if (handle.dialect === "postgres") {
     // Seeded rows carry explicit ids; move serial sequences past them.

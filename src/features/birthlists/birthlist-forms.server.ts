@@ -1,0 +1,46 @@
+import type { Culture } from "../../lib/culture";
+import { translator } from "../../lib/i18n";
+import type { Flash } from "../../server/http/flash";
+import { endpointsByKey, runFormEndpoint } from "../../server/http/form-endpoints";
+import type { Session } from "../../server/session/session";
+import { BIRTHLIST_FORMS, isBirthListForm } from "./birthlist.forms";
+import * as birthListEndpoints from "./birthlists.endpoints";
+
+const byKey = endpointsByKey(birthListEndpoints);
+
+/**
+ * The birth-list pages' forms without JavaScript: the same endpoints the controller calls
+ * (BIRTHLIST_FORMS), answered as a notice; a deleted list and a new one go to the Uri answered.
+ */
+export async function birthListFormAction(
+  session: Session,
+  culture: Culture,
+  form: FormData,
+): Promise<{ flash: Flash; location?: string }> {
+  const t = translator(culture);
+  const fields = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
+  if (!isBirthListForm(fields.action))
+    return { flash: { kind: "error", message: t("Errors.ValidationFailed"), links: [] } };
+  const definition = BIRTHLIST_FORMS[fields.action];
+  const outcome = await runFormEndpoint(byKey, definition.endpoint, definition.request(fields), session, culture);
+  if (!outcome.ok) return { flash: { kind: "error", message: outcome.message, links: [] } };
+  const answer = outcome.answer as { Uri?: string; Message?: string };
+  switch (fields.action) {
+    case "delete":
+      return { flash: { kind: "success", message: t("BirthList.Deleted"), links: [] }, location: answer.Uri };
+    case "create":
+      return { flash: { kind: "success", message: t("BirthList.Created"), links: [] }, location: answer.Uri };
+    case "remove":
+      return { flash: { kind: "success", message: t("Catalog.ProductDeletedFromWishlist"), links: [] } };
+    case "gift":
+      return {
+        flash: {
+          kind: "success",
+          message: answer.Message ?? "",
+          links: [{ href: `/${culture}/shoppingcarts`, label: t("Cart.GoToBasket") }],
+        },
+      };
+    default:
+      return { flash: { kind: "success", message: t("Wishlist.Saved"), links: [] } };
+  }
+}
