@@ -16,9 +16,12 @@ export async function seedBirthLists(ctx: SeedContext): Promise<void> {
   const variants = await db
     .selectFrom("product_variants as v")
     .innerJoin("products as p", "p.id", "v.product_id")
+    .innerJoin("stock as s", "s.variant_id", "v.id")
     .select(["v.id", "v.min_quantity", "v.step_quantity"])
     .where("p.is_active", "=", 1)
     .where("v.step_quantity", "=", 1)
+    .where("s.quantity", ">", 2)
+    .groupBy(["v.id", "v.min_quantity", "v.step_quantity"])
     .orderBy("v.id")
     .execute();
   if (!marie || variants.length < 5) return;

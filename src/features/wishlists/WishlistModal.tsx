@@ -54,6 +54,10 @@ export default function WishlistModal({ culture, labels, preview }: WishlistModa
   const [error, setError] = useState<string | null>(null);
   const [announce, setAnnounce] = useState("");
   const [added, setAdded] = useState<{ message: string; wishlistId: number } | null>(null);
+  // The announcement region exists once hydrated (before any message), never in the server's HTML:
+  // every page would otherwise carry an empty live region.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (!request) return;
@@ -235,9 +239,11 @@ export default function WishlistModal({ culture, labels, preview }: WishlistModa
           </div>
         </dialog>
       )}
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announce}
-      </p>
+      {hydrated && (
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {announce}
+        </p>
+      )}
     </div>
   );
 }
