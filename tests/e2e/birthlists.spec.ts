@@ -158,3 +158,18 @@ test.describe("without JavaScript", () => {
     expect(Number(await quantity.inputValue())).toBeGreaterThan(stepped);
   });
 });
+
+test("the add dialogs' pages and the customer's birth lists pass axe", async ({ page }) => {
+  await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
+  await page.goto("/fr/catalog?q=");
+  const variantId = await page.locator(".product-card").first().getAttribute("data-product-variant-id");
+  for (const path of [
+    `/fr/catalog/wishlist/popup?productVariantId=${variantId}`,
+    `/fr/birthlists/birthlist/popup?productVariantId=${variantId}`,
+    "/fr/birthlists/birthlist/mine",
+  ]) {
+    await page.goto(path);
+    await settled(page);
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+});

@@ -153,6 +153,37 @@ test("the wishlist page: lists in place, inline edits, quantity, remove, order a
   await expect(page.locator(".wishlist-nav a", { hasText: "Tuin" })).toHaveCount(0);
 });
 
+test("the hearts on list cards and in the quick view open the same dialog", async ({ page }) => {
+  await signIn(page, "lucia@vitrine.test", "Vitrine-demo-3", "es");
+  await page.goto("/es/catalog?q=&display=list");
+  await settled(page);
+  const productId = await page
+    .locator(".product-card", { has: page.locator(".wishlist-heart:not(.is-wished)") })
+    .first()
+    .getAttribute("data-product-id");
+  const card = page.locator(`.product-card[data-product-id="${productId}"]`);
+  await card.locator(".wishlist-heart").click();
+  const dialog = page.locator("dialog.wishlist-dialog[open]");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cerrar" }).click();
+  await expect(dialog).toBeHidden();
+  // Focus goes back to the heart that opened it.
+  await expect(card.locator(".wishlist-heart")).toBeFocused();
+
+  const eye = card.locator("a[data-quick-view]");
+  await eye.hover();
+  await eye.click();
+  const quick = card.locator(".product-card__quick-panel .wishlist-heart");
+  await expect(quick).toBeVisible();
+  await quick.click();
+  await expect(dialog).toBeVisible();
+  await dialog.locator("[data-wishlist-submit]").click();
+  await expect(page.locator("dialog.added-dialog[open]")).toBeVisible();
+  // The card's heart follows the store, as does the quick view's.
+  await expect(card.locator(".wishlist-heart").first()).toHaveClass(/is-wished/);
+  await expect(quick).toHaveClass(/is-wished/);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

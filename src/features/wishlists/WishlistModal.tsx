@@ -85,12 +85,15 @@ export default function WishlistModal({ culture, labels, preview }: WishlistModa
 
   // The dialogs open as modals once rendered (previews show the form in place); focus goes back to
   // what opened them when they close.
+  const shown = useRef(false);
   useEffect(() => {
     if (preview) return;
     if (phase === "idle") {
-      opener.current?.focus();
-      opener.current = null;
+      if (shown.current) opener.current?.focus();
+      shown.current = false;
+      return;
     }
+    shown.current = true;
     if (phase === "form" && form.current && !form.current.open) form.current.showModal();
     if (phase === "done" && done.current && !done.current.open) done.current.showModal();
   }, [phase, preview]);

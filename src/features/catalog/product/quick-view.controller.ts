@@ -1,3 +1,4 @@
+import { connectControllers } from "../../../shell/controllers";
 /**
  * Quick view of product rows (spec 001 sections 2 and 4): the eye link loads its quick URL once into
  * the row's panel, then toggles it (hidden or shown); the icon and aria-expanded follow. Without
@@ -23,6 +24,8 @@ export default function connect(list: HTMLElement): void {
       // Our own server's fragment.
       panel.innerHTML = await response.text();
       panel.dataset.loaded = "true";
+      // Its own behaviours (the wishlist heart opens the modal).
+      connectControllers(panel);
     }
     const open = panel.hidden;
     panel.hidden = !open;
