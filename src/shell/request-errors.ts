@@ -24,3 +24,16 @@ export class RequestError extends Error {
     this.name = "RequestError";
   }
 }
+
+/**
+ * What to tell the shopper of a refusal the caller handles itself (a 4xx in its `handled` list): the
+ * first field's message, else the error's Message. Null when the error is not such a refusal (the
+ * caller rethrows it).
+ */
+export function refusalMessage(error: unknown): { message: string; field?: string } | null {
+  if (!(error instanceof RequestError) || !error.body || typeof error.body !== "object") return null;
+  const body = error.body as { Message?: string; Errors?: Record<string, string[]> };
+  const [field, messages] = Object.entries(body.Errors ?? {}).find(([, m]) => m.length > 0) ?? [];
+  const message = messages?.[0] ?? body.Message ?? "";
+  return field && messages?.[0] ? { message, field } : { message };
+}

@@ -1,9 +1,9 @@
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import type { Flash } from "../../server/http/flash";
-import { endpointsByKey, runFormEndpoint } from "../../server/http/form-endpoints";
+import { endpointsByKey, runNamedForm } from "../../server/http/form-endpoints";
 import type { Session } from "../../server/session/session";
-import { BIRTHLIST_FORMS, isBirthListForm } from "./birthlist.forms";
+import { BIRTHLIST_FORMS } from "./birthlist.forms";
 import * as birthListEndpoints from "./birthlists.endpoints";
 
 const byKey = endpointsByKey(birthListEndpoints);
@@ -18,14 +18,12 @@ export async function birthListFormAction(
   form: FormData,
 ): Promise<{ flash: Flash; location?: string }> {
   const t = translator(culture);
-  const fields = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
-  if (!isBirthListForm(fields.action))
-    return { flash: { kind: "error", message: t("Errors.ValidationFailed"), links: [] } };
-  const definition = BIRTHLIST_FORMS[fields.action];
-  const outcome = await runFormEndpoint(byKey, definition.endpoint, definition.request(fields), session, culture);
+  const run = await runNamedForm(BIRTHLIST_FORMS, byKey, form, session, culture);
+  if (!run) return { flash: { kind: "error", message: t("Errors.ValidationFailed"), links: [] } };
+  const { action, outcome } = run;
   if (!outcome.ok) return { flash: { kind: "error", message: outcome.message, links: [] } };
   const answer = outcome.answer as { Uri?: string; Message?: string };
-  switch (fields.action) {
+  switch (action) {
     case "delete":
       return { flash: { kind: "success", message: t("BirthList.Deleted"), links: [] }, location: answer.Uri };
     case "create":

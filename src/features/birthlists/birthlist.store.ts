@@ -1,4 +1,4 @@
-import { RequestError } from "../../shell/request-errors";
+import { refusalMessage } from "../../shell/request-errors";
 import type { CartSummary } from "../cart/cart";
 import { cartChanged } from "../cart/cart.store";
 import { BIRTHLIST_FORMS, type BirthListFormName } from "./birthlist.forms";
@@ -22,11 +22,8 @@ export async function runBirthListAction(
     if (action === "gift") cartChanged((answer as { Cart: CartSummary }).Cart);
     return { ok: true, answer };
   } catch (error) {
-    if (error instanceof RequestError && error.body && typeof error.body === "object") {
-      const body = error.body as { Message?: string; Errors?: Record<string, string[]> };
-      const first = Object.values(body.Errors ?? {}).find((m) => m.length > 0)?.[0];
-      return { ok: false, message: first ?? body.Message ?? "" };
-    }
+    const refusal = refusalMessage(error);
+    if (refusal) return { ok: false, message: refusal.message };
     throw error;
   }
 }
@@ -41,8 +38,10 @@ export async function addToBirthList(variantId: number, birthListId: number): Pr
     );
     return { ok: true, answer };
   } catch (error) {
-    if (error instanceof RequestError && error.body && typeof error.body === "object")
-      return { ok: false, message: (error.body as { Message?: string }).Message ?? "" };
+    const refusal = refusalMessage(error);
+    // Spec 001: a failed add shows the server's Message.
+    if (refusal)
+      return { ok: false, message: (error as { body: { Message?: string } }).body.Message ?? refusal.message };
     throw error;
   }
 }

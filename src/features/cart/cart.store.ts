@@ -1,5 +1,5 @@
 import { atom } from "nanostores";
-import { RequestError } from "../../shell/request-errors";
+import { RequestError, refusalMessage } from "../../shell/request-errors";
 import { trackEcommerce } from "../../shell/tag-manager";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "../pricing/pricing.constants";
 import type { AddToCartInput, AddToCartResult, CartSummary } from "./cart";
@@ -79,11 +79,8 @@ export async function runCartAction(action: CartFormName, fields: Record<string,
     if (answer && typeof answer === "object") cartChanged(answer as CartSummary);
     return { ok: true };
   } catch (error) {
-    if (error instanceof RequestError && error.body && typeof error.body === "object") {
-      const body = error.body as { Message?: string; Errors?: Record<string, string[]> };
-      const first = Object.values(body.Errors ?? {}).find((m) => m.length > 0)?.[0];
-      return { ok: false, message: first ?? body.Message ?? "" };
-    }
+    const refusal = refusalMessage(error);
+    if (refusal) return { ok: false, message: refusal.message };
     throw error;
   }
 }

@@ -1,9 +1,9 @@
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import type { Flash } from "../../server/http/flash";
-import { endpointsByKey, runFormEndpoint } from "../../server/http/form-endpoints";
+import { endpointsByKey, runNamedForm } from "../../server/http/form-endpoints";
 import type { Session } from "../../server/session/session";
-import { isWishlistForm, WISHLIST_FORMS } from "./wishlist.forms";
+import { WISHLIST_FORMS } from "./wishlist.forms";
 import * as wishlistEndpoints from "./wishlists.endpoints";
 import type { OrderAllLine } from "./wishlists.server";
 
@@ -19,13 +19,11 @@ export async function wishlistFormAction(
   form: FormData,
 ): Promise<{ flash: Flash; location?: string }> {
   const t = translator(culture);
-  const fields = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
-  if (!isWishlistForm(fields.action))
-    return { flash: { kind: "error", message: t("Errors.ValidationFailed"), links: [] } };
-  const definition = WISHLIST_FORMS[fields.action];
-  const outcome = await runFormEndpoint(byKey, definition.endpoint, definition.request(fields, []), session, culture);
+  const run = await runNamedForm(WISHLIST_FORMS, byKey, form, session, culture);
+  if (!run) return { flash: { kind: "error", message: t("Errors.ValidationFailed"), links: [] } };
+  const { action, fields, outcome } = run;
   if (!outcome.ok) return { flash: { kind: "error", message: outcome.message, links: [] } };
-  switch (fields.action) {
+  switch (action) {
     case "delete":
       return {
         flash: { kind: "success", message: t("Wishlist.Deleted"), links: [] },

@@ -1,5 +1,5 @@
 import { atom, map } from "nanostores";
-import { RequestError } from "../../shell/request-errors";
+import { refusalMessage } from "../../shell/request-errors";
 import { trackEcommerce } from "../../shell/tag-manager";
 import { WISHLIST_FORMS, type WishlistFormName } from "./wishlist.forms";
 import { wishlistApi } from "./wishlists.client";
@@ -61,11 +61,8 @@ export async function addToWishlist(
     void wishlistChanged(variantId, true);
     return { ok: true, message: answer.Message, wishlistId: answer.WishlistId };
   } catch (error) {
-    if (error instanceof RequestError && error.body && typeof error.body === "object") {
-      const body = error.body as { Message?: string; Errors?: Record<string, string[]> };
-      const [field, messages] = Object.entries(body.Errors ?? {}).find(([, m]) => m.length > 0) ?? [];
-      return { ok: false, message: messages?.[0] ?? body.Message ?? "", ...(field ? { field } : {}) };
-    }
+    const refusal = refusalMessage(error);
+    if (refusal) return { ok: false, ...refusal };
     throw error;
   }
 }
@@ -106,11 +103,8 @@ export async function runWishlistAction(
     }
     return { ok: true, answer };
   } catch (error) {
-    if (error instanceof RequestError && error.body && typeof error.body === "object") {
-      const body = error.body as { Message?: string; Errors?: Record<string, string[]> };
-      const first = Object.values(body.Errors ?? {}).find((m) => m.length > 0)?.[0];
-      return { ok: false, message: first ?? body.Message ?? "" };
-    }
+    const refusal = refusalMessage(error);
+    if (refusal) return { ok: false, message: refusal.message };
     throw error;
   }
 }

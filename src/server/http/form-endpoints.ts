@@ -45,3 +45,28 @@ export async function runFormEndpoint(
     return { ok: false, status: error.status, message: first ?? body.Message };
   }
 }
+
+/** A page's forms by name (`action` field), each an endpoint call built from the posted fields. */
+export type FormTable = Record<
+  string,
+  { endpoint: string; request(fields: Record<string, string>, ...rest: never[]): { params?: unknown; body?: unknown } }
+>;
+
+/**
+ * A page's form posted without JavaScript, found by its `action` field in the page's form table and
+ * run as its endpoint. Null when the action is not one of the table's.
+ */
+export async function runNamedForm(
+  table: FormTable,
+  endpoints: Map<string, AnyEndpoint>,
+  form: FormData,
+  session: Session,
+  culture: Culture,
+): Promise<{ action: string; fields: Record<string, string>; outcome: FormEndpointOutcome } | null> {
+  const fields = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
+  const action = fields.action;
+  const definition = action !== undefined && Object.hasOwn(table, action) ? table[action] : undefined;
+  if (!action || !definition) return null;
+  const request = (definition.request as (fields: Record<string, string>, items: unknown[]) => object)(fields, []);
+  return { action, fields, outcome: await runFormEndpoint(endpoints, definition.endpoint, request, session, culture) };
+}
