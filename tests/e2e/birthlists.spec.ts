@@ -104,6 +104,11 @@ test("the owner's page: stepper, typed quantity, priority, information dialog, r
   await expect(page.locator(".birthlist-head__message")).toHaveText("Merci <script>alert(1)</script> !");
   await expect(dialog).toBeHidden();
 
+  // Order all: what is left goes to the cart as gifts of the list; the mini-cart follows.
+  await page.getByRole("button", { name: "Tout ajouter au panier" }).click();
+  await expect(page.locator("[data-wishlist-status]")).toContainText("Produits ajoutés au panier :");
+  await expect(page.locator(".site-header [data-cart-count]")).not.toHaveText("0");
+
   // Remove a product: its row goes.
   const rows = page.locator(".list-item");
   const count = await rows.count();

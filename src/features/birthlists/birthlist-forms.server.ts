@@ -30,6 +30,17 @@ export async function birthListFormAction(
       return { flash: { kind: "success", message: t("BirthList.Created"), links: [] }, location: answer.Uri };
     case "remove":
       return { flash: { kind: "success", message: t("Catalog.ProductDeletedFromWishlist"), links: [] } };
+    case "order-all": {
+      const result = outcome.answer as { Lines: { Added: boolean; Message: string }[]; AddedCount: number };
+      const refused = result.Lines.filter((l) => !l.Added).map((l) => l.Message);
+      return {
+        flash: {
+          kind: refused.length > 0 ? "error" : "success",
+          message: [t("Wishlist.OrderAllDone", { count: result.AddedCount }), ...refused].join(" "),
+          links: result.AddedCount > 0 ? [{ href: `/${culture}/shoppingcarts`, label: t("Cart.GoToBasket") }] : [],
+        },
+      };
+    }
     case "gift":
       return {
         flash: {

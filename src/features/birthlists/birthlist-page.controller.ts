@@ -1,3 +1,5 @@
+import type { CartSummary } from "../cart/cart";
+import { cartChanged } from "../cart/cart.store";
 import { positive, status } from "../wishlists/list-page";
 import { LIST_QUANTITY_DELAY_MS } from "../wishlists/wishlists.constants";
 import { type BirthListFormName, isBirthListForm } from "./birthlist.forms";
@@ -114,6 +116,21 @@ async function submit(
       case "gift":
         status(root, (outcome.answer as { Message: string }).Message);
         return;
+      case "order-all": {
+        const answer = outcome.answer as {
+          Lines: { Added: boolean; Message: string }[];
+          AddedCount: number;
+          Cart: CartSummary;
+        };
+        cartChanged(answer.Cart);
+        const refused = answer.Lines.filter((l) => !l.Added).map((l) => l.Message);
+        status(
+          root,
+          [text("textOrderAll").replace("{count}", String(answer.AddedCount)), ...refused].join(" "),
+          refused.length > 0,
+        );
+        return;
+      }
       default:
         status(root, text("textSaved"));
     }

@@ -61,6 +61,10 @@ export const BIRTHLIST_FORMS = {
       body: { Name: f.Name ?? "", Parents: f.Parents ?? "", DueDate: f.DueDate ?? "", Message: f.Message ?? "" },
     }),
   }),
+  "order-all": form({
+    endpoint: "POST /birthlists/birthlist/addlisttocart",
+    request: (f) => ({ body: { BirthListId: f.Id } }),
+  }),
   gift: form({
     endpoint: "POST /birthlists/birthlist/addtocart",
     request: (f) => ({ body: { BirthListItemId: f.Id, Quantity: f.Quantity } }),

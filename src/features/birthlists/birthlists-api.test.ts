@@ -258,4 +258,31 @@ describe.each(DIALECTS)("birth list API on %s", (dialect) => {
     });
     expect(third.status).toBe(409);
   });
+
+  it("orders all for the owner: what is left of each product goes to the cart as gifts; others get 404", async () => {
+    const owner = await jan();
+    await db().deleteFrom("cart_lines").execute();
+    const listId = await newList(owner, "Order all");
+    const plenty = await simpleVariant(6, 4);
+    const { BirthListItemId } = (await (
+      await owner.call("POST", "/birthlists/birthlist/addproductvariant", {
+        ProductVariantId: plenty.id,
+        Quantity: 3,
+        BirthListId: listId,
+      })
+    ).json()) as { BirthListItemId: number };
+    await db().updateTable("birth_list_items").set({ given_quantity: 1 }).where("id", "=", BirthListItemId).execute();
+    expect(
+      (await (await marie()).call("POST", "/birthlists/birthlist/addlisttocart", { BirthListId: listId })).status,
+    ).toBe(404);
+    const answer = await owner.call("POST", "/birthlists/birthlist/addlisttocart", { BirthListId: listId });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as {
+      Lines: { variantId: number; qty: number; Added: boolean }[];
+      AddedCount: number;
+    };
+    expect(body.Lines).toEqual([expect.objectContaining({ variantId: plenty.id, qty: 2, Added: true })]);
+    const lines = await db().selectFrom("cart_lines").select(["quantity", "item_origin", "item_key"]).execute();
+    expect(lines).toEqual([{ quantity: 2, item_origin: "BirthList", item_key: String(BirthListItemId) }]);
+  });
 });

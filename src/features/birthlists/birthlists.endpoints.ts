@@ -13,6 +13,7 @@ import {
   UpdateQuantitySchema,
 } from "./birthlists";
 import {
+  addBirthListToCart,
   addToBirthList,
   birthListCount,
   createBirthList,
@@ -176,4 +177,15 @@ export const gift = defineEndpoint({
   tags: ["birthlists", "cart"],
   body: GiftSchema,
   run: ({ session, culture, body }) => giftToCart(session, culture, body),
+});
+
+export const orderAll = defineEndpoint({
+  method: "post",
+  path: `${BASE}/addlisttocart`,
+  summary:
+    "Order all, for the list's owner: what is left of each product goes to the cart as gifts of the list; each line says whether it went, and why not",
+  tags: ["birthlists", "cart"],
+  body: z.object({ BirthListId: IdSchema.shape.Id }),
+  auth: true,
+  run: ({ session, culture, body }) => addBirthListToCart(session, culture, body.BirthListId),
 });

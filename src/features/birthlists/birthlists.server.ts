@@ -1,9 +1,9 @@
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import { db, type Executor } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
+import { ApiError, errorBody } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
-import { addToCart } from "../cart/cart.server";
+import { addToCart, cartSummary } from "../cart/cart.server";
 import { variantSummaries } from "../catalog/catalog.server";
 import { correctQuantity } from "../catalog/product/quantity";
 import { BIRTH_LIST_SEARCH_MIN } from "./birthlists";
@@ -207,6 +207,30 @@ export async function giftToCart(
     ItemOrigin: "BirthList",
     ItemKey: String(item.id),
   });
+}
+
+/**
+ * Order all, for the list's owner (the wishlist page's feature): what is left of each product goes to
+ * the cart as gifts of the list, under the cart's rules; each line says whether it went, and why not.
+ */
+export async function addBirthListToCart(session: Session, culture: Culture, listId: number) {
+  const customerId = session.customerId;
+  if (customerId === null || customerId === undefined) throw new ApiError("Unauthorized");
+  await ownList(customerId, listId);
+  const lines: { variantId: number; qty: number; Added: boolean; Message: string }[] = [];
+  for (const item of await itemsOf(db(), listId)) {
+    const qty = item.quantity - item.given_quantity;
+    if (qty <= 0) continue;
+    try {
+      const result = await giftToCart(session, culture, { BirthListItemId: item.id, Quantity: qty });
+      lines.push({ variantId: item.variant_id, qty, Added: true, Message: result.Message });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      const body = errorBody(error, culture);
+      lines.push({ variantId: item.variant_id, qty, Added: false, Message: body.Errors.Quantity?.[0] ?? body.Message });
+    }
+  }
+  return { Lines: lines, AddedCount: lines.filter((l) => l.Added).length, Cart: await cartSummary(session, culture) };
 }
 
 /**
