@@ -5,7 +5,8 @@
  * stamp and the visitor's stored choice) comes from the JSON in its `data-consent` attribute.
  */
 export const HEAD_SCRIPT = [
-  'document.documentElement.classList.add("js");',
+  // `is-initial-loading`: the initial loader, a bar over the top edge that hides nothing (shell/main.ts).
+  'document.documentElement.classList.add("js","is-initial-loading");',
   "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}window.gtag=gtag;",
   "(function(c){",
   'gtag("consent","default",c.defaults);',

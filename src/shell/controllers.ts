@@ -25,6 +25,9 @@ registerControllers(
     { name: "animated-label", load: "eager", module: () => import("./controllers/animated-label") },
     { name: "bigger-link", load: "eager", module: () => import("./controllers/bigger-link") },
     { name: "validation", load: "interaction", module: () => import("./controllers/validation") },
+    { name: "off-canvas", load: "interaction", module: () => import("./controllers/off-canvas") },
+    { name: "sticky-header", load: "eager", module: () => import("./controllers/sticky-header") },
+    { name: "see-more", load: "eager", module: () => import("./controllers/see-more") },
     { name: "carousel", load: "interaction", module: () => import("./controllers/carousel") },
   ]),
 );

@@ -2,6 +2,7 @@ import type Swup from "swup";
 import { PAGE_ANIMATION_MS } from "./constants";
 import { connectControllers } from "./controllers";
 import "./events";
+import { endInitialLoader } from "./initial-loader";
 import { installLinkBehaviours } from "./link-behaviours";
 import { configureSwup } from "./navigation";
 import { swupInstance } from "./swup-instance";
@@ -16,8 +17,10 @@ document.documentElement.style.setProperty("--page-animation-ms", `${PAGE_ANIMAT
 installLinkBehaviours();
 installTagManager();
 connectControllers();
+endInitialLoader();
 
-document.addEventListener("page:loaded", () => connectControllers(document.querySelector("#swup") ?? document));
+// The whole document: header parts that follow the page (navigation, account) are replaced too.
+document.addEventListener("page:loaded", () => connectControllers(document));
 
 // swup is created by @swup/astro once the page is idle; it announces itself with swup:enable.
 const configured = new WeakSet<Swup>();

@@ -17,7 +17,7 @@ export const PAGE_EVENTS = { leave: "page:leave", loaded: "page:loaded", finishe
 
 const LONG_LOADING_CLASS = "is-long-loading";
 /** Header parts that depend on the page; the header itself persists across swaps. */
-const HEADER_PARTS = ["#language-switch", "#site-nav", "#account-area"];
+const HEADER_PARTS = ["#site-nav", "#account-area", "#footer-language-switch"];
 
 class HandledVisitError extends Error {}
 

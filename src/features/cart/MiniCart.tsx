@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { CartSummary } from "./cart";
 import { $cart, $miniCartItems, CART_CHANGED_EVENT, loadMiniCartItems, runCartAction } from "./cart.store";
 
@@ -8,7 +8,7 @@ export interface MiniCartProps {
   showTotal: boolean;
   cartUrl: string;
   culture: string;
-  labels: { cart: string; countOne: string; countOther: string; showItems: string };
+  labels: { cart: string; countOne: string; countOther: string; showItems: string; close: string; goToCart: string };
 }
 
 /**
@@ -23,7 +23,50 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState("");
   const panelId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   useEffect(() => setHydrated(true), []);
+  // A side panel (off-canvas): focus goes in, the page behind keeps still, Escape closes, and focus
+  // comes back to the toggle.
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    document.body.classList.remove("has-off-canvas");
+    if (returnFocus) toggleRef.current?.focus();
+  };
+  useEffect(() => {
+    if (!open) return;
+    document.body.classList.add("has-off-canvas");
+    panelRef.current?.focus();
+    const leave = () => {
+      setOpen(false);
+      document.body.classList.remove("has-off-canvas");
+    };
+    document.addEventListener("page:leave", leave);
+    return () => document.removeEventListener("page:leave", leave);
+  }, [open]);
+  const onPanelKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close(true);
+      return;
+    }
+    if (event.key !== "Tab" || !panelRef.current) return;
+    const focusables = Array.from(
+      panelRef.current.querySelectorAll<HTMLElement>(
+        "a[href], button:not([disabled]), input:not([type=hidden]), select",
+      ),
+    );
+    const first = focusables[0];
+    const last = focusables[focusables.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === panelRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
   useEffect(() => {
     if (!open) return;
     void loadMiniCartItems(culture);
@@ -47,8 +90,23 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
 
   return (
     <>
-      <a href={cartUrl} className="mini-cart__link">
-        <span>{labels.cart} </span>
+      <a href={cartUrl} className="mini-cart__link icon-button">
+        <svg
+          className="icon"
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="M5 8h14l-1 13H6L5 8Zm4 0V6a3 3 0 0 1 6 0v2" />
+        </svg>
+        <span className="mini-cart__label">{labels.cart} </span>
         <span className="mini-cart__count" data-cart-count aria-hidden="true">
           {live.ItemsCount}
         </span>
@@ -67,15 +125,50 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
           className="mini-cart__toggle"
           aria-expanded={open}
           aria-controls={panelId}
-          onClick={() => setOpen(!open)}
+          onClick={() => (open ? close(true) : setOpen(true))}
+          ref={toggleRef}
           data-mini-cart-toggle
         >
           <span className="visually-hidden">{labels.showItems}</span>
           <span aria-hidden="true">▾</span>
         </button>
       )}
+      {open && <div className="mini-cart__backdrop" onClick={() => close(true)} aria-hidden="true" />}
       {open && (
-        <div id={panelId} className="mini-cart__panel" data-mini-cart-panel onSubmit={onSubmit}>
+        <div
+          id={panelId}
+          ref={panelRef}
+          className="mini-cart__panel"
+          data-mini-cart-panel
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={`${panelId}-title`}
+          tabIndex={-1}
+          onSubmit={onSubmit}
+          onKeyDown={onPanelKey}
+        >
+          <div className="mini-cart__head">
+            <h2 id={`${panelId}-title`} className="mini-cart__title">
+              {labels.cart}
+            </h2>
+            <button type="button" className="icon-button" onClick={() => close(true)} data-mini-cart-close>
+              <svg
+                className="icon"
+                viewBox="0 0 24 24"
+                width="24"
+                height="24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+              <span className="visually-hidden">{labels.close}</span>
+            </button>
+          </div>
           {problem && (
             <p className="form-error" role="alert">
               {problem}
@@ -84,6 +177,9 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
           {/* Our own server-rendered fragment: every text in it is escaped by Astro. */}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own escaped fragment */}
           <div dangerouslySetInnerHTML={{ __html: items ?? "" }} />
+          <a className="button mini-cart__go" href={cartUrl}>
+            {labels.goToCart}
+          </a>
         </div>
       )}
     </>

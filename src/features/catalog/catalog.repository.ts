@@ -433,5 +433,10 @@ export async function facetCounts(ex: Executor, culture: Culture, filter: Produc
 }
 
 export const allBrands = memoize(REFERENCE_TTL_MS, () =>
-  db().selectFrom("brands").select(["id", "name", "slug"]).orderBy("name").execute(),
+  db()
+    .selectFrom("brands as b")
+    .leftJoin("assets as a", "a.id", "b.logo_asset_id")
+    .select(["b.id", "b.name", "b.slug", "a.guid as logoGuid"])
+    .orderBy("b.name")
+    .execute(),
 );

@@ -1,5 +1,6 @@
 import type { Culture } from "../../lib/culture";
 import { withVat } from "../../lib/money";
+import { memoize, REFERENCE_TTL_MS } from "../../server/cache";
 import { db } from "../../server/db/client";
 import { priceCountryCode } from "../pricing/price-country.server";
 import { type ListFilter, type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
@@ -116,6 +117,31 @@ export async function navigation(culture: Culture): Promise<(CategoryNode & { ch
     .filter((c) => c.parentId === null)
     .map((c) => ({ ...c, children: all.filter((k) => k.parentId === c.id) }));
 }
+
+export interface MenuEntry extends CategoryNode {
+  children: CategoryNode[];
+  /** The product shown in the category's panel (its first featured or first product), without a price. */
+  feature: { name: string; slug: string; image: { guid: string; alt: string } } | null;
+}
+
+/**
+ * The header's category menu: two levels and a featured photo per top category. Kept a minute in
+ * memory like the tree itself (every page draws it); no price in it, since prices follow the shopper.
+ */
+export const navigationMenu = memoize(REFERENCE_TTL_MS, async (culture: Culture): Promise<MenuEntry[]> => {
+  const tops = await navigation(culture);
+  return Promise.all(
+    tops.map(async (top) => {
+      const ids = [top.id, ...top.children.map((c) => c.id)];
+      // The default order puts featured products first.
+      const [first] = await productCards(db(), culture, { categoryIds: ids }, { offset: 0, limit: 1 });
+      return {
+        ...top,
+        feature: first?.image ? { name: first.name, slug: first.slug, image: first.image } : null,
+      };
+    }),
+  );
+});
 
 export async function brands() {
   return allBrands();

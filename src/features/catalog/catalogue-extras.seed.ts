@@ -2,7 +2,14 @@ import { CULTURES, type Culture } from "../../lib/culture";
 import { slugify } from "../../lib/slug";
 import type { DbHandle } from "../../server/db/client";
 import { CATEGORIES, type Translated } from "../../server/db/seed/catalog-data";
-import { FRAME_COUNT, FRAME_SIZE, renderFrame } from "../../server/db/seed/images";
+import {
+  FRAME_COUNT,
+  FRAME_SIZE,
+  LOGO_HEIGHT,
+  LOGO_WIDTH,
+  renderBrandLogo,
+  renderFrame,
+} from "../../server/db/seed/images";
 import { Random } from "../../server/db/seed/random";
 import { guidFor, insertMany } from "../../server/db/seed/seeder";
 
@@ -153,6 +160,39 @@ export async function seedCatalogueExtras(handle: DbHandle, seed: number, now: D
         frames.push({ product_id: product.id, asset_id: id, frame });
     }
     await insertMany(handle, "product_frames", frames);
+  }
+
+  // Brand logos, in the asset library's Content folder.
+  const brands = await db.selectFrom("brands").select(["id", "name", "slug"]).orderBy("id").execute();
+  const lastAsset = await db
+    .selectFrom("assets")
+    .select((eb) => eb.fn.max<number>("id").as("id"))
+    .executeTakeFirst();
+  let logoId = Number(lastAsset?.id ?? 0);
+  const logos: Record<string, unknown>[] = [];
+  const logoOf = new Map<number, number>();
+  for (const brand of brands) {
+    const storageKey = `logo-${brand.slug}`;
+    const size = await renderBrandLogo(storageKey, brand.name, (brand.id * 47) % 360);
+    logoId += 1;
+    logoOf.set(brand.id, logoId);
+    logos.push({
+      id: logoId,
+      guid: guidFor("asset", storageKey),
+      folder_id: 3,
+      name: `${storageKey}.webp`,
+      original_file_name: `${storageKey}.webp`,
+      mime_type: "image/webp",
+      width: LOGO_WIDTH,
+      height: LOGO_HEIGHT,
+      size,
+      storage_key: storageKey,
+      created_at: now.toISOString(),
+    });
+  }
+  await insertMany(handle, "assets", logos);
+  for (const [brandId, assetId] of logoOf) {
+    await db.updateTable("brands").set({ logo_asset_id: assetId }).where("id", "=", brandId).execute();
   }
 
   // The business demo customer has given some variants their own references.

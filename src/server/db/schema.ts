@@ -7,7 +7,7 @@ import type { Generated, Insertable, Selectable } from "kysely";
 export interface Database {
   categories: { id: number; parent_id: number | null; position: number; image_asset_id: number | null };
   category_translations: { category_id: number; culture: string; name: string; slug: string; description: string };
-  brands: { id: number; name: string; slug: string };
+  brands: { id: number; name: string; slug: string; logo_asset_id: number | null };
   products: {
     id: number;
     category_id: number;

@@ -21,3 +21,12 @@ export const heroHeaderIsland = defineIsland({
   props: z.object({ categoryIds: z.array(z.number().int().min(1)).max(12).optional() }),
   fixtures: { all: {}, single: { categoryIds: [1] } },
 });
+
+export const brandCarouselIsland = defineIsland({
+  name: "brand-carousel",
+  component: "BrandCarousel",
+  description:
+    "The shop's brands with their logos: `brands` shows 9 down to 2 per view, `logos` 7, 5, 4 or 2 gliding at 2500 ms; autoplay every 5 s, pausing on hover, focus and with its button.",
+  props: z.object({ kind: z.enum(["brands", "logos"]).default("brands") }),
+  fixtures: { brands: {}, logos: { kind: "logos" } },
+});

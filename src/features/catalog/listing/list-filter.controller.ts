@@ -39,6 +39,9 @@ export default function connect(form: HTMLElement): void {
   form.addEventListener("change", (event) => {
     if (!(event.target as Element).matches("[data-change]")) return;
     clearTimeout(timer);
+    // In the open side panel the shopper chooses several filters, then applies them (the page would
+    // swap under the panel at each choice).
+    if (form.closest("[data-off-canvas].is-open")) return;
     timer = setTimeout(send, LIVE_FILTER_DELAY_MS);
   });
   form.addEventListener("submit", () => clearTimeout(timer));

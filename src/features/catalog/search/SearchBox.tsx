@@ -144,7 +144,23 @@ export default function SearchBox({ action, value, limit, labels }: SearchBoxPro
               : labels.noResults
             : ""}
         </span>
-        <button type="submit">{labels.search}</button>
+        <button type="submit">
+          <svg
+            className="icon"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm5-2 5 5" />
+          </svg>
+          <span className="search__button-label">{labels.search}</span>
+        </button>
       </form>
     </search>
   );

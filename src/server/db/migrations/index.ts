@@ -10,6 +10,7 @@ import { m008_accounts } from "./008_accounts";
 import { m009_after_sale } from "./009_after_sale";
 import { m010_wishlists } from "./010_wishlists";
 import { m011_birth_lists } from "./011_birth_lists";
+import { m012_brand_logos } from "./012_brand_logos";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -48,6 +49,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "011_birth_lists": {
       up: (db: Kysely<unknown>) => m011_birth_lists(db, dialect),
+    },
+    "012_brand_logos": {
+      up: (db: Kysely<unknown>) => m012_brand_logos(db),
     },
   };
 }

@@ -103,3 +103,31 @@ export async function renderFrame(storageKey: string, shape: Shape, colour: stri
   ]);
   return webp.size;
 }
+
+/** Brand logos: a wordmark on a tinted plate, 320 × 160. */
+export const LOGO_WIDTH = 320;
+export const LOGO_HEIGHT = 160;
+
+function logoSvg(name: string, hue: number): string {
+  const text = name.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const size = name.length > 14 ? 30 : 36;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_WIDTH}" height="${LOGO_HEIGHT}" viewBox="0 0 320 160">
+<rect width="320" height="160" fill="#ffffff"/>
+<circle cx="160" cy="52" r="24" fill="hsl(${hue} 45% 38%)"/>
+<path d="M148 52 L160 36 L172 52 L160 68 Z" fill="#ffffff"/>
+<text x="160" y="122" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="700" font-size="${size}" letter-spacing="1" fill="hsl(${hue} 35% 22%)">${text}</text>
+</svg>`;
+}
+
+/** Renders a brand's logo (WebP and JPEG); skips files that exist. */
+export async function renderBrandLogo(storageKey: string, name: string, hue: number): Promise<number> {
+  const webpPath = assetFilePath(storageKey, "webp");
+  const jpgPath = assetFilePath(storageKey, "jpg");
+  if (existsSync(webpPath) && existsSync(jpgPath)) return (await sharp(webpPath).metadata()).size ?? 0;
+  const image = sharp(Buffer.from(logoSvg(name, hue)));
+  const [webp] = await Promise.all([
+    image.clone().webp({ quality: 80, effort: 2 }).toFile(webpPath),
+    image.clone().jpeg({ quality: 85 }).toFile(jpgPath),
+  ]);
+  return webp.size;
+}

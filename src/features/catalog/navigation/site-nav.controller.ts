@@ -1,0 +1,58 @@
+/**
+ * The main navigation's panels on wide screens (spec 001: dropdown-click navigation, panel navigation,
+ * touch fake-hover). The chevron opens and closes its panel; a first tap on a top category from a
+ * touch screen opens its panel and a second follows the link; Escape and a click elsewhere close it.
+ * Hover is CSS's; the side panel on narrow screens is the off-canvas controller's.
+ */
+const WIDE = "(min-width: 1024px)";
+
+export default function connect(nav: HTMLElement): void {
+  const items = Array.from(nav.querySelectorAll<HTMLElement>("[data-nav-item]"));
+  const wide = () => window.matchMedia(WIDE).matches;
+  let pointerType = "";
+
+  const toggleOf = (item: Element) => item.querySelector<HTMLButtonElement>("[data-nav-toggle]");
+  const setOpen = (item: Element, open: boolean) => {
+    item.classList.toggle("is-open", open);
+    toggleOf(item)?.setAttribute("aria-expanded", String(open));
+  };
+  const closeAll = (except?: Element) => {
+    for (const item of items) if (item !== except && item.classList.contains("is-open")) setOpen(item, false);
+  };
+
+  for (const item of items) {
+    const toggle = toggleOf(item);
+    if (!toggle) continue;
+    toggle.hidden = false;
+    toggle.addEventListener("click", () => {
+      const open = !item.classList.contains("is-open");
+      closeAll(item);
+      setOpen(item, open);
+    });
+    const link = item.querySelector<HTMLAnchorElement>("[data-nav-link]");
+    link?.addEventListener("pointerdown", (event) => {
+      pointerType = event.pointerType;
+    });
+    link?.addEventListener("click", (event) => {
+      if (pointerType !== "touch" || !wide() || item.classList.contains("is-open")) return;
+      // Fake hover: a touch screen has no hover to show the panel, so the first tap does.
+      event.preventDefault();
+      closeAll(item);
+      setOpen(item, true);
+    });
+  }
+
+  nav.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const open = items.find((item) => item.classList.contains("is-open"));
+    if (!open) return;
+    event.stopPropagation();
+    setOpen(open, false);
+    toggleOf(open)?.focus();
+  });
+  document.addEventListener("click", (event) => {
+    if (!nav.isConnected) return;
+    if (!(event.target instanceof Node) || !nav.contains(event.target)) closeAll();
+  });
+  document.addEventListener("page:leave", () => closeAll());
+}
