@@ -264,31 +264,50 @@ test.describe("variation picker", () => {
     await expect(page.locator("[data-stock-notification-link]")).toBeVisible();
   });
 
-  test("the gallery shows 5 thumbnails, and one looping thumbnail on small screens", async ({ page, request }) => {
+  test("the gallery shows 4 vertical thumbnails, and one faded thumbnail on small screens", async ({
+    page,
+    request,
+  }) => {
+    // The first demo product has three views in each of its colours.
     const product = await findProduct(request, () => true);
-    for (const [width, perPage, loop] of [
-      [1280, 5, false],
-      [500, 1, true],
+    for (const [width, perPage, kind] of [
+      [1280, 4, "ttb"],
+      [500, 1, "fade"],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(product.url);
       await page.locator(".product-gallery").hover({ position: { x: 10, y: 10 } });
       const thumbs = page.locator(".product-gallery__thumbs");
       await expect(thumbs).toHaveClass(/is-initialized/, { timeout: 15_000 });
-      await expect(thumbs).toHaveClass(loop ? /splide--loop/ : /splide--slide/);
-      // Thumbnails fully inside the track, once Splide has placed it.
+      await expect(thumbs).toHaveClass(kind === "ttb" ? /splide--ttb/ : /splide--fade/);
+      // Thumbnails fully inside the track (stacked on wide screens), once Splide has placed it.
       await expect
         .poll(() =>
           thumbs.evaluate((root) => {
             const track = root.querySelector(".splide__track")?.getBoundingClientRect();
             return [...root.querySelectorAll(".splide__slide")].filter((slide) => {
               const box = slide.getBoundingClientRect();
-              return track && box.width > 0 && box.left >= track.left - 1 && box.right <= track.right + 1;
+              const style = getComputedStyle(slide);
+              return (
+                track &&
+                box.width > 0 &&
+                style.opacity !== "0" &&
+                style.visibility !== "hidden" &&
+                box.left >= track.left - 1 &&
+                box.right <= track.right + 1 &&
+                box.top >= track.top - 1 &&
+                box.bottom <= track.bottom + 1
+              );
             }).length;
           }),
         )
         .toBe(perPage);
-      if (loop) expect(await thumbs.locator(".splide__slide--clone").count()).toBeGreaterThan(0);
+      if (kind === "ttb") {
+        // Beside the photo, not under it.
+        const thumbBox = await thumbs.boundingBox();
+        const mainBox = await page.locator(".product-gallery__main").boundingBox();
+        expect(thumbBox && mainBox && thumbBox.x + thumbBox.width <= mainBox.x).toBe(true);
+      }
     }
   });
 
@@ -480,11 +499,13 @@ test.describe("carousels", () => {
       }).length;
     });
 
+  // Spec 001 page chrome: brands 9 down to 2, products 4, 3, 2 or 1.
   for (const [width, brands, products] of [
-    [1280, 6, 4],
-    [1000, 3, 3],
-    [590, 2, 2],
-    [470, 1, 1],
+    [1280, 9, 4],
+    [1000, 5, 3],
+    [700, 4, 2],
+    [590, 3, 2],
+    [470, 2, 1],
   ] as const) {
     test(`brands show ${brands} and products ${products} per view at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });

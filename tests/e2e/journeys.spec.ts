@@ -29,7 +29,7 @@ for (const culture of ["fr", "de"] as const) {
     test.setTimeout(60_000);
     await page.goto(`/${culture}/`);
     await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
-    await page.locator("#site-nav a").first().click();
+    await page.locator("#site-nav .site-nav__link").first().click();
     await expect(page.locator(".product-grid")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -64,7 +64,7 @@ for (const culture of ["fr", "de"] as const) {
     await expect(page.locator("[data-cart-count]")).toHaveText(quantity);
     await page.locator(".added-dialog .button--secondary").click();
     // The count stays after a page swap (the header persists) and after a full reload (the server knows).
-    await page.locator("#site-nav a").first().click();
+    await page.locator("#site-nav .site-nav__link").first().click();
     await expect(page.locator("[data-cart-count]")).toHaveText(quantity);
     await page.reload();
     await expect(page.locator("[data-cart-count]")).toHaveText(quantity);
@@ -76,7 +76,7 @@ test("the same journey works with JavaScript disabled", async ({ browser, baseUR
   await context.addCookies([consentCookie(baseURL as string)]);
   const page = await context.newPage();
   await page.goto("/nl/");
-  await page.locator("#site-nav a").first().click();
+  await page.locator("#site-nav .site-nav__link").first().click();
   await page.locator("select[name=pageSize]").selectOption("12");
   await page.locator("select[name=sort]").selectOption("price-asc");
   await page.locator(".list-toolbar button[type=submit]").click();

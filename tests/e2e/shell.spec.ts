@@ -36,7 +36,7 @@ test.describe("link rules (spec 000 section 2)", () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __events: string[] }).__events))
       .toEqual(["page:leave", "page:loaded", "page:finished"]);
-    await expect(page.locator("body")).toHaveClass("page");
+    await expect(page.locator("body")).toHaveClass("page page--category");
     // Route announcement for screen readers, in the page's language, and focus on the new content.
     await expect(page.locator("[aria-live]").first()).toContainText("Page affichée : Vêtements");
     await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("#swup")))).toBe(true);
@@ -150,13 +150,14 @@ test.describe("link rules (spec 000 section 2)", () => {
   });
 
   test("the body class follows homepage recognition", async ({ page }) => {
+    // The homepage-or-page class first, then the page's own kind (custom body classes).
     await page.goto("/fr/");
-    await expect(page.locator("body")).toHaveClass("homepage");
+    await expect(page.locator("body")).toHaveClass("homepage page--home");
     await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
-    await page.locator("#site-nav a").first().click();
-    await expect(page.locator("body")).toHaveClass("page");
+    await page.locator("#site-nav .site-nav__link").first().click();
+    await expect(page.locator("body")).toHaveClass("page page--category");
     await page.locator(".logo").click();
-    await expect(page.locator("body")).toHaveClass("homepage");
+    await expect(page.locator("body")).toHaveClass("homepage page--home");
   });
 });
 

@@ -24,7 +24,8 @@ export function filterFromInputs(form: HTMLFormElement): Record<string, unknown>
 export default function connect(form: HTMLElement): void {
   if (!(form instanceof HTMLFormElement)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const send = () => {
+  /** The form goes out with the filter as one JSON parameter, however it is submitted. */
+  const prepare = () => {
     const filter = filterFromInputs(form);
     const hidden =
       form.querySelector<HTMLInputElement>("input[name=filter]") ??
@@ -34,6 +35,9 @@ export default function connect(form: HTMLElement): void {
     form.append(hidden);
     // The plain fields stay for browsers without JavaScript; here the JSON says it all.
     for (const input of form.querySelectorAll<HTMLInputElement>("[data-change]")) input.disabled = true;
+  };
+  const send = () => {
+    prepare();
     form.requestSubmit();
   };
   form.addEventListener("change", (event) => {
@@ -44,7 +48,10 @@ export default function connect(form: HTMLElement): void {
     if (form.closest("[data-off-canvas].is-open")) return;
     timer = setTimeout(send, LIVE_FILTER_DELAY_MS);
   });
-  form.addEventListener("submit", () => clearTimeout(timer));
+  form.addEventListener("submit", () => {
+    clearTimeout(timer);
+    prepare();
+  });
   const search = form.querySelector<HTMLInputElement>("[data-brand-search]");
   search?.addEventListener("input", () => {
     const term = foldTerm(search.value.trim());

@@ -44,6 +44,11 @@ export default async function connect(root: HTMLElement): Promise<void> {
     main.sync(thumbs);
     main.mount();
     thumbs.mount();
+    // Splide marks the stacked list vertical, but its role is presentation, where the attribute is
+    // not allowed (axe: aria-allowed-attr); the thumbnails are buttons in order either way.
+    const dropOrientation = () => thumbsRoot.querySelector(".splide__list")?.removeAttribute("aria-orientation");
+    dropOrientation();
+    thumbs.on("refresh updated", dropOrientation);
   } else main.mount();
 
   const labels = carouselLabels(root);

@@ -462,6 +462,14 @@ export const DESCRIPTION_TEMPLATES: Translated[] = [
     it: "Prodotto in Europa in un laboratorio partner da oltre dieci anni.",
     pt: "Fabricado na Europa numa oficina parceira há mais de dez anos.",
   },
+  {
+    fr: "Entretien : lavage à 30 °C sur l'envers, séchage à plat, repassage doux. Les matières sont choisies pour durer plusieurs saisons sans boulocher ni se détendre, et chaque pièce est contrôlée avant de partir chez vous.",
+    nl: "Onderhoud: wassen op 30 °C binnenstebuiten, plat laten drogen, zacht strijken. De materialen zijn gekozen om meerdere seizoenen mee te gaan zonder pluizen of uitrekken, en elk stuk wordt gecontroleerd voor het naar u vertrekt.",
+    es: "Cuidados: lavado a 30 °C del revés, secado en plano, planchado suave. Los materiales se eligen para durar varias temporadas sin bolitas ni deformarse, y cada prenda se revisa antes de salir hacia usted.",
+    de: "Pflege: bei 30 °C auf links waschen, liegend trocknen, sanft bügeln. Die Materialien sind für mehrere Saisons gewählt, ohne Pilling oder Ausleiern, und jedes Stück wird geprüft, bevor es zu Ihnen geht.",
+    it: "Cura: lavaggio a 30 °C al rovescio, asciugatura in piano, stiratura delicata. I materiali sono scelti per durare più stagioni senza pilling né deformarsi, e ogni capo viene controllato prima di partire verso di voi.",
+    pt: "Cuidados: lavagem a 30 °C do avesso, secagem na horizontal, engomar suave. Os materiais são escolhidos para durar várias estações sem borbotos nem deformar, e cada peça é verificada antes de seguir para si.",
+  },
 ];
 
 export const CARE_DESCRIPTION: Translated = {

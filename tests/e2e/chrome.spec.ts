@@ -1,0 +1,362 @@
+import type { Page } from "@playwright/test";
+import { addFromCard, expect, seriousViolations, test } from "../support/e2e";
+
+/**
+ * The page chrome of spec 001 as shoppers use it: the menu and filter side panels on phones, the
+ * category panels on desktop, by keyboard and by touch; the header's size, the tap targets and the
+ * page widths at phone sizes; the sticky header without layout shift.
+ */
+const PHONE = { width: 412, height: 915 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Waits until the header's behaviours are connected (they load as the page starts). */
+async function ready(page: Page) {
+  await expect(page.locator("#site-nav")).toHaveAttribute("data-connected", /site-nav/, { timeout: 15_000 });
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("the menu opens from its button, keeps focus inside, closes with Escape and outside, and locks the page", async ({
+    page,
+  }) => {
+    await page.goto("/fr/");
+    await ready(page);
+    const button = page.locator(".menu-button");
+    const nav = page.locator("#site-nav");
+    await expect(nav).not.toBeInViewport();
+    await expect(button).toHaveAttribute("aria-controls", "site-nav");
+
+    // Keyboard: open, walk through every category, Tab wraps inside the panel, Escape closes.
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(nav).toBeInViewport();
+    await expect(page.locator("body")).toHaveClass(/has-off-canvas/);
+    const links = nav.locator("a:visible, button:visible, select:visible");
+    const count = await links.count();
+    const reached = new Set<string>();
+    for (let i = 0; i < count + 2; i++) {
+      const inside = await page.evaluate(() => document.getElementById("site-nav")?.contains(document.activeElement));
+      expect(inside, `focus ${i} stays in the menu`).toBe(true);
+      reached.add((await page.evaluate(() => document.activeElement?.textContent?.trim())) ?? "");
+      await page.keyboard.press("Tab");
+    }
+    for (const name of ["Vêtements", "T-shirts", "Vestes", "Chaussures", "Accessoires", "Sacs", "Entretien"])
+      expect([...reached]).toContain(name);
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
+    await expect(page.locator("body")).not.toHaveClass(/has-off-canvas/);
+    await expect(nav).not.toBeInViewport();
+
+    // Pointer: open, the page behind does not scroll, a tap outside closes.
+    await button.click();
+    await expect(nav).toBeInViewport();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+    await page.mouse.click(PHONE.width - 10, 400);
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+
+    // A category from the menu: the page changes and the menu is gone.
+    await button.click();
+    await nav.getByRole("link", { name: "Pulls" }).click();
+    await expect(page.locator("h1")).toHaveText("Pulls");
+    await expect(page.locator("body")).not.toHaveClass(/has-off-canvas/);
+    await expect(nav).not.toBeInViewport();
+  });
+
+  test("the header fits two rows with labelled controls of at least 44 px, at 360, 412 and 768 px", async ({
+    page,
+  }) => {
+    for (const width of [360, 412, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/fr/c/vetements");
+      const bar = page.locator(".site-header__bar");
+      const rows = await bar.evaluate((element) => {
+        const tops = [...element.children]
+          .map((child) => child.getBoundingClientRect())
+          .filter((box) => box.width > 0 && box.height > 0)
+          .map((box) => Math.round(box.top / 10));
+        return new Set(tops).size;
+      });
+      expect(rows, `rows at ${width}`).toBeLessThanOrEqual(2);
+      const controls = page.locator(
+        ".site-header__bar a:visible, .site-header__bar button:visible, .site-header__bar input:visible",
+      );
+      for (let i = 0; i < (await controls.count()); i++) {
+        const control = controls.nth(i);
+        const box = await control.boundingBox();
+        const name = await control.evaluate((element) => {
+          const label = element.getAttribute("aria-label") ?? element.textContent ?? "";
+          const input = element as HTMLInputElement;
+          return (label.trim() || (input.labels?.[0]?.textContent ?? "")).trim();
+        });
+        expect(name, `control ${i} at ${width} has a label`).not.toBe("");
+        expect(box && box.height >= 44 && box.width >= 44, `${name} at ${width}: ${JSON.stringify(box)}`).toBe(true);
+      }
+    }
+  });
+
+  test("filters wait in a drawer behind Filters (n), and the first card is in the first screen", async ({ page }) => {
+    for (const width of [360, 412, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/fr/c/vetements");
+      const card = page.locator(".product-card").first();
+      const box = await card.boundingBox();
+      expect(box && box.y < 800, `first card at ${box?.y} at ${width}`).toBe(true);
+      await expect(page.locator("#list-filters")).not.toBeInViewport();
+    }
+    await page.setViewportSize(PHONE);
+    await page.goto("/fr/c/vetements");
+    await ready(page);
+    const button = page.locator(".filters-button");
+    await expect(button).toHaveText("Filtres");
+    // Sort and page size sit beside the button.
+    const sort = await page.locator(".list-toolbar select[name=sort]").boundingBox();
+    const buttonBox = await button.boundingBox();
+    expect(sort && buttonBox && Math.abs(sort.y - buttonBox.y) < 44).toBe(true);
+
+    // By keyboard: open, choose two brands (the list waits), apply.
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.locator("#list-filters");
+    await expect(drawer).toBeInViewport();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const brands = drawer.locator("input[name=brand]");
+    await brands.nth(0).check();
+    await brands.nth(1).check();
+    await page.waitForTimeout(1300);
+    await expect(drawer).toBeInViewport();
+    await drawer.getByRole("button", { name: "Appliquer" }).click();
+    await expect(page).toHaveURL(/filter=/);
+    await expect(page.locator(".filters-button")).toHaveText("Filtres (2)");
+    await expect(page.locator("#list-filters")).not.toBeInViewport();
+
+    // Escape closes it and gives focus back.
+    await page.locator(".filters-button").click();
+    await expect(page.locator("#list-filters")).toBeInViewport();
+    await page.keyboard.press("Escape");
+    await expect(page.locator(".filters-button")).toBeFocused();
+  });
+
+  test("no page is wider than the screen at 360 px", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await addFromCard(page, "fr");
+    const product = await page.locator(".product-card a[href*='/p/']").first().getAttribute("href");
+    for (const path of [
+      "/fr/",
+      "/fr/c/vetements",
+      product as string,
+      "/fr/catalog?q=pull",
+      "/fr/shoppingcarts",
+      "/fr/checkout",
+      "/fr/security/login",
+      "/fr/birthlists/birthlist/search",
+    ]) {
+      await page.goto(path);
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: document.documentElement.clientWidth,
+      }));
+      expect(widths.page, path).toBeLessThanOrEqual(widths.screen);
+    }
+  });
+});
+
+test.describe("without JavaScript on a phone", () => {
+  test.use({ viewport: PHONE, javaScriptEnabled: false });
+
+  test("the menu and the filters open by their links and close by theirs", async ({ page }) => {
+    await page.goto("/fr/c/vetements");
+    await page.locator(".menu-button").click();
+    await expect(page).toHaveURL(/#site-nav$/);
+    const nav = page.locator("#site-nav");
+    await expect(nav).toBeInViewport();
+    await expect(nav.getByRole("link", { name: "T-shirts" })).toBeVisible();
+    await nav.locator(".site-nav__close").click();
+    await expect(nav).not.toBeInViewport();
+
+    await page.locator(".filters-button").click();
+    await expect(page.locator("#list-filters")).toBeInViewport();
+    await page.locator("#list-filters input[name=brand]").first().check();
+    await page.locator("#list-filters").getByRole("button", { name: "Appliquer" }).click();
+    await expect(page.locator(".filters-button")).toHaveText("Filtres (1)");
+  });
+});
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("a category's panel opens by keyboard with its sub-categories and photo, and Escape closes it", async ({
+    page,
+  }) => {
+    await page.goto("/fr/");
+    await ready(page);
+    await expect(page.locator(".menu-button")).toBeHidden();
+    const item = page.locator(".site-nav__item").first();
+    const toggle = item.locator("[data-nav-toggle]");
+    const panel = item.locator(".mega-panel");
+    await expect(panel).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("link", { name: "T-shirts" })).toBeVisible();
+    const photo = panel.locator(".mega-panel__feature img");
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.keyboard.press("Tab");
+    await expect(panel.locator("a").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(toggle).toBeFocused();
+    // A click elsewhere closes an open panel too.
+    await toggle.click();
+    await expect(panel).toBeVisible();
+    await page.locator("h2").first().click();
+    await expect(panel).toBeHidden();
+  });
+
+  test("hovering a category shows its panel", async ({ page }) => {
+    await page.goto("/fr/");
+    const item = page.locator(".site-nav__item").first();
+    await item.locator(".site-nav__link").hover();
+    await expect(item.locator(".mega-panel")).toBeVisible();
+    await page.mouse.move(600, 700);
+    await expect(item.locator(".mega-panel")).toBeHidden();
+  });
+
+  test("the header stays at the top while scrolling, with its shadow past the threshold, and nothing shifts", async ({
+    page,
+  }) => {
+    await page.goto("/fr/c/vetements");
+    await page.evaluate(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const header = page.locator(".site-header");
+    await expect(header).toHaveAttribute("data-connected", /sticky-header/, { timeout: 15_000 });
+    await expect(header).not.toHaveClass(/is-stuck/);
+    await page.mouse.wheel(0, 1500);
+    await expect(header).toHaveClass(/is-stuck/);
+    expect((await header.boundingBox())?.y).toBe(0);
+    await expect(page.locator(".site-nav__link").first()).toBeInViewport();
+    await page.mouse.wheel(0, -1500);
+    await expect(header).not.toHaveClass(/is-stuck/);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.01);
+  });
+
+  test("pages carry their kind as a body class, and the initial loader goes once images are in", async ({ page }) => {
+    await page.goto("/fr/c/vetements");
+    await expect(page.locator("body")).toHaveClass(/page--category/);
+    await expect(page.locator("html")).not.toHaveClass(/is-initial-loading/);
+    await page.goto("/fr/");
+    await expect(page.locator("body")).toHaveClass(/homepage page--home/);
+  });
+
+  test("the footer carries the shop's information, badges and a language switch that follows the page", async ({
+    page,
+  }) => {
+    await page.goto("/fr/");
+    const footer = page.locator(".site-footer");
+    await expect(footer.locator("address")).toContainText("Bruxelles");
+    await expect(footer.locator(".badge")).toHaveCount(5);
+    await page.locator("#site-nav .site-nav__link").first().click();
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    await expect(footer.locator('#footer-language-switch a[hreflang="nl"]')).toHaveAttribute("href", "/nl/c/kleding");
+  });
+});
+
+test.describe("touch screens", () => {
+  test.use({ viewport: { width: 1180, height: 820 }, hasTouch: true });
+
+  test("a first tap on a category opens its panel, a second follows the link", async ({ page }) => {
+    await page.goto("/fr/");
+    await ready(page);
+    const item = page.locator(".site-nav__item").first();
+    await item.locator(".site-nav__link").tap();
+    await expect(item.locator(".mega-panel")).toBeVisible();
+    await expect(page).toHaveURL(/\/fr\/$/);
+    await item.locator(".site-nav__link").tap();
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+  });
+});
+
+test.describe("accessibility of every page type", () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`no serious violation at ${viewport.width} px, menu and drawer open included`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await addFromCard(page, "fr");
+      const product = await page.locator(".product-card a[href*='/p/']").first().getAttribute("href");
+      for (const path of [
+        "/fr/",
+        "/fr/c/vetements",
+        product as string,
+        "/fr/catalog?q=pull",
+        "/fr/brand/walvis",
+        "/fr/shoppingcarts",
+        "/fr/checkout",
+        "/fr/security/login",
+      ]) {
+        await page.goto(path);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      if (viewport === PHONE) {
+        await page.goto("/fr/c/vetements");
+        await ready(page);
+        await page.locator(".menu-button").click();
+        await expect(page.locator("#site-nav")).toBeInViewport();
+        expect(await seriousViolations(page), "menu open").toEqual([]);
+        await page.keyboard.press("Escape");
+        await page.locator(".filters-button").click();
+        await expect(page.locator("#list-filters")).toBeInViewport();
+        expect(await seriousViolations(page), "filters open").toEqual([]);
+      }
+    });
+  }
+});
+
+test.describe("long texts and content blocks", () => {
+  test("a long product description is cut to 184 px behind see more, and opens whole", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/fr/c/vetements");
+    await page.locator(".product-card a[href*='/p/']").first().click();
+    const box = page.locator(".see-more");
+    await expect(box).toHaveAttribute("data-connected", /see-more/, { timeout: 15_000 });
+    const body = box.locator("[data-see-more-body]");
+    const toggle = box.locator("[data-see-more-toggle]");
+    expect((await body.boundingBox())?.height).toBeLessThanOrEqual(185);
+    await expect(toggle).toHaveText("Voir plus");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveText("Voir moins");
+    expect((await body.boundingBox())?.height).toBeGreaterThan(185);
+  });
+
+  test("without JavaScript the whole text shows and no toggle", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL });
+    const page = await context.newPage();
+    await page.goto("/fr/c/vetements");
+    await page.goto((await page.locator(".product-card a[href*='/p/']").first().getAttribute("href")) as string);
+    await expect(page.locator("[data-see-more-toggle]")).toBeHidden();
+    expect((await page.locator("[data-see-more-body]").boundingBox())?.height).toBeGreaterThan(185);
+    await context.close();
+  });
+
+  test("the home page's category blocks stand in a masonry of four columns on a desktop", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/fr/");
+    const boxes = await page
+      .locator(".category-block")
+      .evaluateAll((blocks) =>
+        blocks
+          .map((block) => block.getBoundingClientRect())
+          .map((box) => ({ x: Math.round(box.x), h: Math.round(box.height) })),
+      );
+    expect(new Set(boxes.map((box) => box.x)).size).toBe(4);
+    expect(new Set(boxes.map((box) => box.h)).size).toBeGreaterThan(1);
+  });
+});
