@@ -360,3 +360,25 @@ test.describe("long texts and content blocks", () => {
     expect(new Set(boxes.map((box) => box.h)).size).toBeGreaterThan(1);
   });
 });
+
+test("the mini-cart opens as a side panel on a phone, keeps focus, and Escape gives it back", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await addFromCard(page, "fr");
+  await page.keyboard.press("Escape");
+  const toggle = page.locator("[data-mini-cart-toggle]");
+  await toggle.click();
+  const panel = page.locator("[data-mini-cart-panel]");
+  await expect(panel).toBeInViewport({ ratio: 1 });
+  await expect(panel.locator("[data-cart-line]")).toHaveCount(1);
+  await expect(page.locator("body")).toHaveClass(/has-off-canvas/);
+  const box = await panel.boundingBox();
+  expect(box && Math.round(box.x + box.width)).toBe(PHONE.width);
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[data-mini-cart-panel]")))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await expect(page.locator("body")).not.toHaveClass(/has-off-canvas/);
+});
