@@ -26,8 +26,7 @@ registerControllers(
     { name: "bigger-link", load: "eager", module: () => import("./controllers/bigger-link") },
     { name: "validation", load: "interaction", module: () => import("./controllers/validation") },
     { name: "off-canvas", load: "interaction", module: () => import("./controllers/off-canvas") },
-    { name: "sticky-header", load: "eager", module: () => import("./controllers/sticky-header") },
-    { name: "see-more", load: "eager", module: () => import("./controllers/see-more") },
+    { name: "see-more", load: "interaction", module: () => import("./controllers/see-more") },
     { name: "carousel", load: "interaction", module: () => import("./controllers/carousel") },
   ]),
 );

@@ -43,6 +43,7 @@ test.describe("cultures", () => {
     await expect(page.locator("article.product")).toBeVisible();
     const spanish = new URL(page.url()).pathname;
     await page.locator('#language-switch a[hreflang="de"]').click();
+    await expect(page).toHaveURL(/\/de\/p\//);
     const german = new URL(page.url()).pathname;
     expect(german).toMatch(/^\/de\/p\//);
     expect(german.split("-").at(-1)).toBe(spanish.split("-").at(-1));

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import LineIcon from "../../components/ui/LineIcon";
 import type { CartSummary } from "./cart";
 import { $cart, $miniCartItems, CART_CHANGED_EVENT, loadMiniCartItems, runCartAction } from "./cart.store";
 
@@ -91,22 +92,8 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
   return (
     <>
       <a href={cartUrl} className="mini-cart__link icon-button">
-        <svg
-          className="icon"
-          viewBox="0 0 24 24"
-          width="24"
-          height="24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d="M5 8h14l-1 13H6L5 8Zm4 0V6a3 3 0 0 1 6 0v2" />
-        </svg>
-        <span className="mini-cart__label">{labels.cart} </span>
+        <LineIcon name="bag" />
+        <span className="visually-hidden-narrow">{labels.cart} </span>
         <span className="mini-cart__count" data-cart-count aria-hidden="true">
           {live.ItemsCount}
         </span>
@@ -114,7 +101,7 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
           {countLabel}
         </span>
         {showTotal && (
-          <span className="mini-cart__total" data-cart-total>
+          <span className="mini-cart__total visually-hidden-narrow" data-cart-total>
             {live.AmountTaxInclHtml}
           </span>
         )}
@@ -152,20 +139,7 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
               {labels.cart}
             </h2>
             <button type="button" className="icon-button" onClick={() => close(true)} data-mini-cart-close>
-              <svg
-                className="icon"
-                viewBox="0 0 24 24"
-                width="24"
-                height="24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                aria-hidden="true"
-                focusable="false"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <LineIcon name="close" />
               <span className="visually-hidden">{labels.close}</span>
             </button>
           </div>

@@ -13,7 +13,7 @@ const ROW: Options = { perMove: 1, gap: "1rem", pagination: false, autoplay: tru
 export const CAROUSEL_OPTIONS: Record<string, Options> = {
   logos: {
     ...ROW,
-    type: "loop",
+    rewind: true,
     perPage: 7,
     speed: LOGO_SPEED_MS,
     breakpoints: { 1199: { perPage: 5 }, 1023: { perPage: 4 }, 599: { perPage: 2 } },

@@ -8,7 +8,7 @@ export const SEE_MORE_HEIGHT_PX = 184;
 
 export default function connect(root: HTMLElement): void {
   const body = root.querySelector<HTMLElement>("[data-see-more-body]");
-  const toggle = root.querySelector<HTMLButtonElement>("[data-see-more-toggle]");
+  const toggle = root.querySelector<HTMLElement>("[data-see-more-toggle]");
   if (!body || !toggle) return;
   const limit = Number(root.dataset.seeMoreHeight) || SEE_MORE_HEIGHT_PX;
   root.style.setProperty("--see-more-height", `${limit}px`);
@@ -18,12 +18,19 @@ export default function connect(root: HTMLElement): void {
   }
   const more = toggle.dataset.more ?? "";
   const less = toggle.dataset.less ?? "";
-  toggle.setAttribute("aria-controls", body.id);
   const set = (open: boolean) => {
     root.classList.toggle("is-open", open);
     toggle.setAttribute("aria-expanded", String(open));
     toggle.textContent = open ? less : more;
   };
   set(false);
-  toggle.addEventListener("click", () => set(toggle.getAttribute("aria-expanded") !== "true"));
+  toggle.addEventListener("click", (event) => {
+    event.preventDefault();
+    set(toggle.getAttribute("aria-expanded") !== "true");
+  });
+  toggle.addEventListener("keydown", (event) => {
+    if (event.key !== " ") return;
+    event.preventDefault();
+    toggle.click();
+  });
 }

@@ -11,7 +11,7 @@ export default function connect(nav: HTMLElement): void {
   const wide = () => window.matchMedia(WIDE).matches;
   let pointerType = "";
 
-  const toggleOf = (item: Element) => item.querySelector<HTMLButtonElement>("[data-nav-toggle]");
+  const toggleOf = (item: Element) => item.querySelector<HTMLElement>("[data-nav-toggle]");
   const setOpen = (item: Element, open: boolean) => {
     item.classList.toggle("is-open", open);
     toggleOf(item)?.setAttribute("aria-expanded", String(open));
@@ -23,8 +23,16 @@ export default function connect(nav: HTMLElement): void {
   for (const item of items) {
     const toggle = toggleOf(item);
     if (!toggle) continue;
-    toggle.hidden = false;
-    toggle.addEventListener("click", () => {
+    // A link to its panel without JavaScript; here a button that opens and closes it.
+    toggle.setAttribute("role", "button");
+    toggle.setAttribute("aria-expanded", "false");
+    toggle.addEventListener("keydown", (event) => {
+      if (event.key !== " ") return;
+      event.preventDefault();
+      toggle.click();
+    });
+    toggle.addEventListener("click", (event) => {
+      event.preventDefault();
       const open = !item.classList.contains("is-open");
       closeAll(item);
       setOpen(item, open);
@@ -34,7 +42,9 @@ export default function connect(nav: HTMLElement): void {
       pointerType = event.pointerType;
     });
     link?.addEventListener("click", (event) => {
-      if (pointerType !== "touch" || !wide() || item.classList.contains("is-open")) return;
+      // The first tap may have loaded this behaviour and been replayed: then the screen says it is touch.
+      const touch = pointerType ? pointerType === "touch" : window.matchMedia("(hover: none)").matches;
+      if (!touch || !wide() || item.classList.contains("is-open")) return;
       // Fake hover: a touch screen has no hover to show the panel, so the first tap does.
       event.preventDefault();
       closeAll(item);

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import LineIcon from "../../../components/ui/LineIcon";
 import { visit } from "../../../shell/swup-instance";
 import { SEARCH_MIN_CHARS } from "../catalog.constants";
 import { $suggestions, clearSuggestions, querySuggestions, SUGGESTION_DELAY_MS } from "./search.store";
@@ -145,21 +146,8 @@ export default function SearchBox({ action, value, limit, labels }: SearchBoxPro
             : ""}
         </span>
         <button type="submit">
-          <svg
-            className="icon"
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm5-2 5 5" />
-          </svg>
-          <span className="search__button-label">{labels.search}</span>
+          <LineIcon name="search" size={20} />
+          <span className="visually-hidden-phone">{labels.search}</span>
         </button>
       </form>
     </search>
