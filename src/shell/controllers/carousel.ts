@@ -2,8 +2,10 @@ import type { Options } from "@splidejs/splide";
 import { mountCarousel } from "../carousel";
 
 /**
- * Spec 001 section 9: per-view counts by breakpoint (Splide breakpoints are max-widths). Autoplay every
- * 5000 ms; logos glide with a 2500 ms speed; the hero fades in 1500 ms with dots.
+ * Spec 001 section 9. How many slides show at each width is said once, in CSS (`--per-view` per kind
+ * and breakpoint, global.css): the row has those widths before Splide mounts (nothing moves when it
+ * does) and Splide reads its `perPage` from there. Autoplay every 5000 ms; logos glide with a 2500 ms
+ * speed; the hero fades in 1500 ms with dots.
  */
 export const AUTOPLAY_INTERVAL_MS = 5000;
 export const LOGO_SPEED_MS = 2500;
@@ -11,26 +13,10 @@ export const HERO_FADE_MS = 1500;
 const ROW: Options = { perMove: 1, gap: "1rem", pagination: false, autoplay: true, interval: AUTOPLAY_INTERVAL_MS };
 
 export const CAROUSEL_OPTIONS: Record<string, Options> = {
-  logos: {
-    ...ROW,
-    rewind: true,
-    perPage: 7,
-    speed: LOGO_SPEED_MS,
-    breakpoints: { 1199: { perPage: 5 }, 1023: { perPage: 4 }, 599: { perPage: 2 } },
-  },
-  brands: {
-    ...ROW,
-    perPage: 9,
-    breakpoints: {
-      1279: { perPage: 7 },
-      1023: { perPage: 5 },
-      767: { perPage: 4 },
-      599: { perPage: 3 },
-      479: { perPage: 2 },
-    },
-  },
-  products: { ...ROW, perPage: 4, breakpoints: { 1023: { perPage: 3 }, 767: { perPage: 2 }, 479: { perPage: 1 } } },
-  news: { ...ROW, perPage: 3, breakpoints: { 1023: { perPage: 2 }, 599: { perPage: 1 } } },
+  logos: { ...ROW, rewind: true, speed: LOGO_SPEED_MS },
+  brands: ROW,
+  products: ROW,
+  news: ROW,
   hero: {
     type: "fade",
     rewind: true,
@@ -42,6 +28,10 @@ export const CAROUSEL_OPTIONS: Record<string, Options> = {
   },
 };
 
+function perView(root: HTMLElement): number {
+  return Number.parseInt(getComputedStyle(root).getPropertyValue("--per-view"), 10) || 1;
+}
+
 /** Mounts the carousel of its kind; autoplay pauses on hover and focus and has a play/pause button. */
 export default async function connect(root: HTMLElement): Promise<void> {
   const options = CAROUSEL_OPTIONS[root.dataset.carousel ?? ""];
@@ -52,6 +42,7 @@ export default async function connect(root: HTMLElement): Promise<void> {
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const splide = await mountCarousel(root, {
     ...options,
+    ...(options.type === "fade" ? {} : { perPage: perView(root) }),
     autoplay: options.autoplay && !reduced,
     pauseOnHover: true,
     pauseOnFocus: true,
@@ -60,4 +51,10 @@ export default async function connect(root: HTMLElement): Promise<void> {
   if (toggle) toggle.hidden = !options.autoplay;
   splide.mount();
   root.dataset.carouselMounted = "true";
+  if (options.type === "fade") return;
+  // Crossing a breakpoint changes --per-view: Splide follows.
+  window.addEventListener("resize", () => {
+    const count = perView(root);
+    if (root.isConnected && count !== splide.options.perPage) splide.options = { perPage: count };
+  });
 }
