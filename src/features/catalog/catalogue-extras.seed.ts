@@ -62,6 +62,35 @@ const TURNTABLE_SHAPES = new Set(["shoe", "bag", "bottle", "hat"]);
 const TURNTABLE_COLOUR = "#8a5a3c";
 const RELATED_PER_PRODUCT = 4;
 
+/** The asset library's seeded folders (catalog.seed.ts creates them). */
+const PRODUCTS_FOLDER = 2;
+const CONTENT_FOLDER = 3;
+
+/** An asset row for a WebP the seed rendered (its JPEG twin sits beside it under the same key). */
+function webpAsset(
+  id: number,
+  storageKey: string,
+  folderId: number,
+  width: number,
+  height: number,
+  size: number,
+  now: Date,
+) {
+  return {
+    id,
+    guid: guidFor("asset", storageKey),
+    folder_id: folderId,
+    name: `${storageKey}.webp`,
+    original_file_name: `${storageKey}.webp`,
+    mime_type: "image/webp",
+    width,
+    height,
+    size,
+    storage_key: storageKey,
+    created_at: now.toISOString(),
+  };
+}
+
 /**
  * The demo catalogue's extras, deterministic from the seed: tags on products, related products from the
  * same category, 360-degree frame sets for turnable objects, and the business demo customer's own
@@ -135,19 +164,7 @@ export async function seedCatalogueExtras(handle: DbHandle, seed: number, now: D
         const size = await renderFrame(storageKey, shape as never, TURNTABLE_COLOUR, frame);
         assetId += 1;
         ids.push(assetId);
-        assets.push({
-          id: assetId,
-          guid: guidFor("asset", storageKey),
-          folder_id: 2,
-          name: `${storageKey}.webp`,
-          original_file_name: `${storageKey}.webp`,
-          mime_type: "image/webp",
-          width: FRAME_SIZE,
-          height: FRAME_SIZE,
-          size,
-          storage_key: storageKey,
-          created_at: now.toISOString(),
-        });
+        assets.push(webpAsset(assetId, storageKey, PRODUCTS_FOLDER, FRAME_SIZE, FRAME_SIZE, size, now));
       }
       frameAssets.set(shape, ids);
     }
@@ -176,19 +193,7 @@ export async function seedCatalogueExtras(handle: DbHandle, seed: number, now: D
     const size = await renderBrandLogo(storageKey, brand.name, (brand.id * 47) % 360);
     logoId += 1;
     logoOf.set(brand.id, logoId);
-    logos.push({
-      id: logoId,
-      guid: guidFor("asset", storageKey),
-      folder_id: 3,
-      name: `${storageKey}.webp`,
-      original_file_name: `${storageKey}.webp`,
-      mime_type: "image/webp",
-      width: LOGO_WIDTH,
-      height: LOGO_HEIGHT,
-      size,
-      storage_key: storageKey,
-      created_at: now.toISOString(),
-    });
+    logos.push(webpAsset(logoId, storageKey, CONTENT_FOLDER, LOGO_WIDTH, LOGO_HEIGHT, size, now));
   }
   await insertMany(handle, "assets", logos);
   for (const [brandId, assetId] of logoOf) {

@@ -52,9 +52,15 @@ export default async function connect(root: HTMLElement): Promise<void> {
   splide.mount();
   root.dataset.carouselMounted = "true";
   if (options.type === "fade") return;
-  // Crossing a breakpoint changes --per-view: Splide follows.
-  window.addEventListener("resize", () => {
-    const count = perView(root);
-    if (root.isConnected && count !== splide.options.perPage) splide.options = { perPage: count };
-  });
+  // Crossing a breakpoint changes --per-view: Splide follows, until a page swap takes the carousel away.
+  const gone = new AbortController();
+  window.addEventListener(
+    "resize",
+    () => {
+      if (!root.isConnected) return gone.abort();
+      const count = perView(root);
+      if (count !== splide.options.perPage) splide.options = { perPage: count };
+    },
+    { signal: gone.signal },
+  );
 }

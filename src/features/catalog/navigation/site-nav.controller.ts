@@ -60,9 +60,13 @@ export default function connect(nav: HTMLElement): void {
     setOpen(open, false);
     toggleOf(open)?.focus();
   });
-  document.addEventListener("click", (event) => {
-    if (!nav.isConnected) return;
-    if (!(event.target instanceof Node) || !nav.contains(event.target)) closeAll();
-  });
-  document.addEventListener("page:leave", () => closeAll());
+  // A click elsewhere or leaving the page closes the panels. The navigation is replaced on page swaps:
+  // a replaced one drops its listeners the next time they fire.
+  const gone = new AbortController();
+  const close = (event: Event) => {
+    if (!nav.isConnected) return gone.abort();
+    if (event.type === "page:leave" || !(event.target instanceof Node) || !nav.contains(event.target)) closeAll();
+  };
+  document.addEventListener("click", close, { signal: gone.signal });
+  document.addEventListener("page:leave", close, { signal: gone.signal });
 }
