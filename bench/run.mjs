@@ -119,8 +119,9 @@ async function pageWeights(base) {
       if (request.resourceType() === "script") {
         const response = await request.response();
         const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
-        scriptGzip += gzipSync(body, { level: 9 }).length;
-        scripts.push(new URL(request.url()).pathname);
+        const gzip = gzipSync(body, { level: 9 }).length;
+        scriptGzip += gzip;
+        scripts.push({ path: new URL(request.url()).pathname, gzip });
       }
       if (request.resourceType() === "stylesheet") {
         const response = await request.response();
@@ -136,8 +137,8 @@ async function pageWeights(base) {
     // CSS the page ships: its stylesheets and inline <style> blocks (Astro inlines small ones).
     const inlineCss = await page.$$eval("style", (nodes) => nodes.map((n) => n.textContent ?? "").join("\n"));
     cssGzip += gzipSync(Buffer.from(inlineCss), { level: 9 }).length;
-    const react = scripts.some((s) => /\/client\.[\w-]+\.js$|react/i.test(s));
-    const maplibre = scripts.some((s) => /maplibre|pickup-map/i.test(s));
+    const react = scripts.some((s) => /\/client\.[\w-]+\.js$|react/i.test(s.path));
+    const maplibre = scripts.some((s) => /maplibre|pickup-map/i.test(s.path));
     await context.close();
     const cls = await layoutShift(browser, base, budget, budget.path.replace("FIRST_PRODUCT", firstProduct));
     const ok = scriptGzip <= budget.maxScriptGzip && (budget.react || !react) && !maplibre && cls <= MAX_CLS;
@@ -152,6 +153,8 @@ async function pageWeights(base) {
       maplibre,
       budget: budget.maxScriptGzip,
       ok,
+      inlineScriptGzip: gzipSync(Buffer.from(inline), { level: 9 }).length,
+      scripts,
     };
   }
   await browser.close();
