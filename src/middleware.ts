@@ -16,7 +16,7 @@ import { loadSession, SESSION_COOKIE } from "./server/session/session";
 registerInlineScripts([HEAD_SCRIPT]);
 
 /** First path segments that are not cultures. */
-const NON_CULTURE_PREFIXES = new Set(["maps", "api", "media", "dev", "_astro", "400", "404", "500"]);
+const NON_CULTURE_PREFIXES = new Set(["maps", "api", "assets", "media", "dev", "_astro", "400", "404", "500"]);
 
 function withHeaders(response: Response): Response {
   try {
@@ -53,8 +53,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const first = pathname.split("/")[1] ?? "";
   context.locals.requestId = context.request.headers.get("x-request-id")?.slice(0, 64) ?? randomUUID();
 
-  // The API does its own culture, session and origin handling.
-  if (first === "api") return withHeaders(await next());
+  // The API does its own culture, session and origin handling (/assets/croptempimg is one of its paths).
+  if (first === "api" || first === "assets") return withHeaders(await next());
 
   // A rewrite to an error page (/400, /404) keeps the culture of the address the shopper asked for.
   context.locals.culture = isCulture(first)

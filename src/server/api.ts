@@ -18,7 +18,7 @@ import { isSameOriginRequest } from "./http/security";
 import { refuseControlCharacters } from "./http/validation";
 import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/session";
 
-/** JSON bodies of this API are small; uploads (a later issue) get their own limit. */
+/** JSON bodies of this API are small; uploads (`multipart` endpoints) have their own limits. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -51,21 +51,22 @@ export function createApi(): Hono<ApiEnv> {
         type !== undefined ||
         (length !== undefined && length !== "0") ||
         c.req.header("transfer-encoding") !== undefined;
-      if (c.req.raw.body !== null && declared && !/^application\/json\s*(;|$)/i.test(type ?? "")) {
+      const expected = endpoint?.multipart ? /^multipart\/form-data\s*;/i : /^application\/json\s*(;|$)/i;
+      if (c.req.raw.body !== null && declared && !expected.test(type ?? "")) {
         throw new ApiError("UnsupportedMediaType");
       }
     }
     await next();
   });
 
-  app.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new ApiError("PayloadTooLarge");
-      },
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new ApiError("PayloadTooLarge");
+    },
+  });
+  // An upload streams its body under its own per-file and per-request limits (assets feature).
+  app.use((c, next) => (c.get("endpoint")?.multipart ? next() : jsonLimit(c, next)));
 
   // Session: read from the cookie; the cookie is written back only when the id changed.
   app.use(async (c, next) => {
@@ -128,6 +129,7 @@ function handler(endpoint: AnyEndpoint) {
       body,
       requestHeader: (name) => c.req.header(name),
       header: (name, value) => c.header(name, value),
+      request: c.req.raw,
     });
     if (!(answer instanceof Response)) return c.json(answer as object);
     // A Response of its own (a 304, a prepared body) keeps the headers set so far (request id, cookie).

@@ -1,3 +1,4 @@
+import type { Insertable } from "kysely";
 import { CULTURES } from "../../lib/culture";
 import { slugify, slugWithId } from "../../lib/slug";
 import type { Database } from "../../server/db/schema";
@@ -131,7 +132,7 @@ async function seedPhotos(ctx: SeedContext) {
   const iso = (d: Date) => d.toISOString();
   const { log, started } = ctx;
   const imageAssets = new Map<string, number>();
-  const assetRows: Database["assets"][] = [];
+  const assetRows: Insertable<Database["assets"]>[] = [];
   const renders: {
     storageKey: string;
     shape: NonNullable<(typeof sellable)[number]["shape"]>;

@@ -1,3 +1,4 @@
+import { ApiError } from "../../server/http/errors";
 import { db } from "../../server/db/client";
 import type { Session } from "../../server/session/session";
 import type { SignedInCustomer } from "./customers";
@@ -22,4 +23,16 @@ export {
 export async function currentCustomer(session: Session): Promise<SignedInCustomer | null> {
   if (!session.customerId) return null;
   return (await findCustomerById(db(), session.customerId)) ?? null;
+}
+
+/** Editors (and staff) manage the shop's content and its asset library. */
+export const canEditContent = (customer: Pick<SignedInCustomer, "role"> | null) =>
+  customer?.role === "editor" || customer?.role === "staff";
+
+/** The signed-in editor: a shopper is forbidden (403), a guest unauthorised (401). */
+export async function contentEditor(session: Session): Promise<SignedInCustomer> {
+  const customer = await currentCustomer(session);
+  if (!customer) throw new ApiError("Unauthorized");
+  if (!canEditContent(customer)) throw new ApiError("Forbidden");
+  return customer;
 }

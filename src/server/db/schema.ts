@@ -48,9 +48,9 @@ export interface Database {
   vat_rates: { country_id: number; vat_class: string; rate_basis_points: number };
   warehouses: { id: number; code: string; name: string; city: string; is_active: number };
   stock: { variant_id: number; warehouse_id: number; quantity: number };
-  asset_folders: { id: number; parent_id: number | null; name: string; item_level: number };
+  asset_folders: { id: Generated<number>; parent_id: number | null; name: string; item_level: number };
   assets: {
-    id: number;
+    id: Generated<number>;
     guid: string;
     folder_id: number;
     name: string;
@@ -60,6 +60,17 @@ export interface Database {
     height: number;
     size: number;
     storage_key: string;
+    created_at: string;
+  };
+  asset_uploads: {
+    tmp_name: string;
+    customer_id: number;
+    file_type: string;
+    mime_type: string;
+    original_file_name: string;
+    width: number;
+    height: number;
+    size: number;
     created_at: string;
   };
   tags: { id: number; code: string };

@@ -27,6 +27,8 @@ export interface EndpointCall<P, Q, B, A extends boolean> {
   requestHeader(name: string): string | undefined;
   /** Sets an answer header (ignored by a form post). */
   header(name: string, value: string): void;
+  /** The request itself, for a `multipart` endpoint that streams its body (absent in a form post). */
+  request: Request | undefined;
 }
 
 export interface EndpointOptions<M extends HttpMethod, Path extends string, P, Q, B, A extends boolean, R> {
@@ -49,6 +51,11 @@ export interface EndpointOptions<M extends HttpMethod, Path extends string, P, Q
   public?: boolean;
   /** Not called by our pages (a provider's signed webhook): no Origin check. */
   crossOrigin?: boolean;
+  /**
+   * A file upload: the body is multipart/form-data, read as it streams by `run` (from `request`) under its
+   * own limits instead of the JSON ones.
+   */
+  multipart?: boolean;
   /** The rule. Its answer is sent as JSON, unless it is a Response. */
   run(call: EndpointCall<Parsed<P>, Parsed<Q>, Parsed<B>, A>): Promise<R> | R;
 }
@@ -104,6 +111,7 @@ export interface RawCall {
   body?: unknown;
   requestHeader?: (name: string) => string | undefined;
   header?: (name: string, value: string) => void;
+  request?: Request;
 }
 
 /** Parses a call's parts with the endpoint's schemas (400 field errors, 404 bad path, 401) and runs it. */
@@ -124,6 +132,7 @@ export async function runEndpoint(endpoint: AnyEndpoint, raw: RawCall): Promise<
     clientIp: raw.clientIp,
     requestHeader: raw.requestHeader ?? (() => undefined),
     header: raw.header ?? (() => {}),
+    request: raw.request,
   });
 }
 

@@ -39,6 +39,21 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[]) {
       ...(doc.body
         ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.body) } } } }
         : {}),
+      ...(doc.multipart
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                "multipart/form-data": {
+                  schema: {
+                    type: "object",
+                    properties: { files: { type: "array", items: { type: "string", format: "binary" } } },
+                  },
+                },
+              },
+            },
+          }
+        : {}),
       responses: {
         "200": {
           description: "OK",

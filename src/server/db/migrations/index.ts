@@ -11,6 +11,7 @@ import { m009_after_sale } from "./009_after_sale";
 import { m010_wishlists } from "./010_wishlists";
 import { m011_birth_lists } from "./011_birth_lists";
 import { m012_brand_logos } from "./012_brand_logos";
+import { m013_asset_library } from "./013_asset_library";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -52,6 +53,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "012_brand_logos": {
       up: (db: Kysely<unknown>) => m012_brand_logos(db),
+    },
+    "013_asset_library": {
+      up: (db: Kysely<unknown>) => m013_asset_library(db, dialect),
     },
   };
 }

@@ -678,4 +678,13 @@ export const DEMO_CUSTOMERS = [
     business: null,
     role: "staff",
   },
+  {
+    email: "editor@vitrine.test",
+    password: "Vitrine-editor-1",
+    first: "Eva",
+    last: "Editor",
+    culture: "fr",
+    business: null,
+    role: "editor",
+  },
 ] as const;

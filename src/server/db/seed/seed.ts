@@ -45,7 +45,7 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
 
   if (handle.dialect === "postgres") {
     // Seeded rows carry explicit ids; move serial sequences past them.
-    for (const table of ["price_history", "customers", "carts", "cart_lines"]) {
+    for (const table of ["price_history", "customers", "carts", "cart_lines", "asset_folders", "assets"]) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
         handle.db,
       );
