@@ -64,23 +64,30 @@ interface Received {
  * Reads a multipart body as it streams (busboy): each file goes to its own file under the system's
  * temporary folder, never whole into memory; the request stops at MAX_REQUEST_BYTES.
  */
-async function receive(request: Request, maxFileBytes: number): Promise<Received[]> {
+async function receive(
+  request: Request,
+  maxFileBytes: number,
+): Promise<{ files: Received[]; fields: Record<string, string> }> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type) || !request.body) throw new ApiError("UnsupportedMediaType");
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_REQUEST_BYTES) throw new ApiError("PayloadTooLarge");
   const received: Received[] = [];
+  const fields: Record<string, string> = {};
   const writes: Promise<void>[] = [];
   let refusal: ApiError | undefined;
   let parser: Busboy.Busboy;
   try {
     parser = Busboy({
       headers: { "content-type": type },
-      limits: { fileSize: maxFileBytes, files: MAX_FILES_PER_REQUEST, fields: 20, fieldSize: 1024, parts: 40 },
+      limits: { fileSize: maxFileBytes, files: MAX_FILES_PER_REQUEST, fields: 200, fieldSize: 1024, parts: 220 },
     });
   } catch {
     throw new ApiError("BadRequest");
   }
+  parser.on("field", (name, value) => {
+    fields[name] = value;
+  });
   parser.on("file", (_field, stream, info) => {
     const entry: Received = {
       name: displayName(info.filename ?? ""),
@@ -121,7 +128,7 @@ async function receive(request: Request, maxFileBytes: number): Promise<Received
     await Promise.all(received.map((r) => rm(r.path, { force: true })));
     throw refusal;
   }
-  return received;
+  return { files: received, fields };
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -200,6 +207,33 @@ async function keep(
 }
 
 /**
+ * A multipart body of an upload form: every file checked, re-encoded and kept as an upload (or refused,
+ * saying why), and the form's other fields.
+ */
+export async function receiveMultipart(
+  request: Request,
+  customerId: number,
+  culture: Culture,
+  options: UploadOptions,
+): Promise<{ results: UploadResult[]; fields: Record<string, string> }> {
+  const maxFileBytes = Math.min(options.maxFileBytes, MAX_FILE_BYTES);
+  const { files, fields } = await receive(request, maxFileBytes);
+  const t = translator(culture);
+  const results: UploadResult[] = [];
+  try {
+    // One after another: decoding images is the costly part, and two cores serve the shop too.
+    for (const file of files) {
+      // A form's empty file input still sends a part, without a name or bytes: nothing was chosen.
+      if (file.bytes === 0 && file.name === "file") continue;
+      results.push(await keep(file, customerId, { ...options, maxFileBytes }, t));
+    }
+  } finally {
+    await Promise.all(files.map((f) => rm(f.path, { force: true })));
+  }
+  return { results, fields };
+}
+
+/**
  * The upload of spec 000: every file of a multipart body, each checked, re-encoded and kept as an upload
  * waiting for its crop or its form. A file refused says why; when every file is refused the answer is a
  * 422 naming each.
@@ -210,17 +244,9 @@ export async function receiveUploads(
   culture: Culture,
   options: UploadOptions,
 ): Promise<UploadResult[]> {
-  const maxFileBytes = Math.min(options.maxFileBytes, MAX_FILE_BYTES);
-  const files = await receive(request, maxFileBytes);
-  if (files.length === 0)
+  const { results } = await receiveMultipart(request, customerId, culture, options);
+  if (results.length === 0) {
     throw new ApiError("ValidationFailed", { files: [translator(culture)("AssetsLibrary.WrongType")] });
-  const t = translator(culture);
-  const results: UploadResult[] = [];
-  try {
-    // One after another: decoding images is the costly part, and two cores serve the shop too.
-    for (const file of files) results.push(await keep(file, customerId, { ...options, maxFileBytes }, t));
-  } finally {
-    await Promise.all(files.map((f) => rm(f.path, { force: true })));
   }
   if (results.every((r) => "Error" in r)) {
     const errors: Record<string, string[]> = {};

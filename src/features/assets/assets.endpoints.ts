@@ -2,16 +2,8 @@ import { z } from "zod";
 import { defineEndpoint } from "../../server/http/endpoint";
 import { ApiError, errorBody } from "../../server/http/errors";
 import { contentEditor } from "../customers/customers.server";
-import {
-  CreateFolderSchema,
-  DEFAULT_TREE_DEPTH,
-  DeleteFolderSchema,
-  MAX_FILE_BYTES,
-  MoveFolderSchema,
-  parseCrop,
-  RenameFolderSchema,
-  TMP_NAME,
-} from "./assets";
+import { DEFAULT_TREE_DEPTH, MAX_FILE_BYTES, parseCrop, TMP_NAME } from "./assets";
+import { CreateFolderSchema, DeleteFolderSchema, MoveFolderSchema, RenameFolderSchema } from "./assets.schemas";
 import {
   asset,
   assetJson,

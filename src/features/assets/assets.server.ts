@@ -25,7 +25,7 @@ import {
   uploadOf,
 } from "./assets.repository";
 
-export { receiveUploads, type UploadResult } from "./asset-upload.server";
+export { receiveMultipart, receiveUploads, type UploadResult } from "./asset-upload.server";
 
 /** Spec 000's folder: FolderId, Name, ItemLevel, Children (and whether it has any beyond the depth asked). */
 export interface FolderNode {

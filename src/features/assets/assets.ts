@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The asset library (spec 000): folders, uploads, crops. Isomorphic: the island, the controllers and the
  * server share these names, limits and rules.
@@ -117,12 +115,3 @@ export interface WidgetAsset {
 
 /** A temporary upload's name: generated, so it is a safe path part and a safe field-name part. */
 export const TMP_NAME = /^tmp-[0-9a-f]{32}$/;
-
-export const FolderNameSchema = z.string().trim().min(1).max(FOLDER_NAME_MAX);
-export const AssetNameSchema = z.string().trim().min(1).max(ASSET_NAME_MAX);
-const Id = z.coerce.number().int().min(1).max(2_147_483_647);
-
-export const CreateFolderSchema = z.object({ ParentId: Id, Name: FolderNameSchema });
-export const RenameFolderSchema = z.object({ FolderId: Id, Name: FolderNameSchema });
-export const MoveFolderSchema = z.object({ FolderId: Id, ParentId: Id });
-export const DeleteFolderSchema = z.object({ FolderId: Id });

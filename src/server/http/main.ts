@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
+import { startUploadSweeper } from "../../features/assets/assets.server";
 import { startCartSweeper } from "../../features/cart/cart-sweeper.server";
 import { startUnpaidOrderSweeper } from "../../features/orders/unpaid-orders.server";
 import { EnvError, env } from "../config/env";
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   if (settings.UNPAID_ORDER_MINUTES > 0) startUnpaidOrderSweeper(settings.UNPAID_ORDER_MINUTES);
   // Expired sessions and the carts of visitors who are gone.
   startCartSweeper();
+  // Uploads nobody cropped or saved within the hour, with their files.
+  startUploadSweeper();
 
   const dist = resolve(process.env.VITRINE_DIST ?? "dist");
   const clientRoot = resolve(dist, "client");

@@ -1,0 +1,149 @@
+import type { Page } from "@playwright/test";
+import { expect, seriousViolations, settled, signIn, test } from "../support/e2e";
+import { picture } from "../support/pictures";
+
+const png = async (name: string, width: number, height: number) => ({
+  name,
+  mimeType: "image/png",
+  buffer: await picture(width, height),
+});
+
+async function hydratedUploader(page: Page) {
+  const input = page.locator(".asset-uploader__input");
+  // Hydrated: the input no longer posts with the form (files go to the API as they are chosen).
+  await expect(input).not.toHaveAttribute("name", "files");
+  return input;
+}
+
+test("an editor browses folders, uploads, renames and saves into the chosen folder", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+  await page.goto("/fr/assetslibrary");
+  await settled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  // The root's level starts open; a folder without children has no toggle.
+  const root = page.locator(".folder-tree > li");
+  await expect(root).toHaveAttribute("data-open", "true");
+  await root.locator("> .folder-tree__node [data-folder-toggle]").click();
+  await expect(root).toHaveAttribute("data-open", "false");
+  await expect(page.getByRole("link", { name: "Content" })).toBeHidden();
+  await root.locator("> .folder-tree__node [data-folder-toggle]").click();
+
+  // Choosing a folder loads its fragment in place, changes the address and tells the dataLayer.
+  await page.getByRole("link", { name: "Content" }).click();
+  await expect(page).toHaveURL(/\/fr\/assetslibrary\?folderId=3$/);
+  await expect(page.locator("#asset-folder-title")).toHaveText("Fichiers de « Content »");
+  const pushed = await page.evaluate(() =>
+    (window.dataLayer as { event?: string }[]).filter((e) => e.event === "changeFolder"),
+  );
+  expect(pushed.at(-1)).toEqual({ event: "changeFolder", assets: { rootFolderId: "1", targetFolderId: "3" } });
+
+  const input = await hydratedUploader(page);
+  await input.setInputFiles(await png("vitrine-banniere.png", 640, 480));
+  const item = page.locator(".asset-uploader__item");
+  await expect(item).toHaveCount(1);
+  await expect(item.locator(".asset-uploader__size")).toHaveText("640 × 480 px");
+  await item.getByLabel("Nom du fichier").fill("Bannière d'hiver");
+  await page.getByRole("button", { name: "Enregistrer dans ce dossier" }).click();
+  await expect(page.locator("[data-flash]")).toContainText("Fichiers enregistrés : 1.");
+  await expect(page).toHaveURL(/folderId=3$/);
+  const saved = page.locator(".asset-grid__item", { hasText: "Bannière d'hiver" });
+  await expect(saved.locator("img")).toHaveJSProperty("complete", true);
+  expect(await saved.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+});
+
+test.describe("the uploader island", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+  });
+
+  test("crops a larger image in the modal, after a quarter turn, and says so", async ({ page }) => {
+    await page.goto("/dev/islands/asset-uploader/images-cropped?culture=fr");
+    const input = await hydratedUploader(page);
+    await input.setInputFiles(await png("large.png", 1200, 800));
+    const dialog = page.getByRole("dialog", { name: "Recadrer l'image" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(".cropper-container")).toBeVisible();
+    expect(await seriousViolations(page, { include: ".crop-dialog" })).toEqual([]);
+    await dialog.getByRole("button", { name: "Tourner à droite" }).click();
+    await dialog.getByRole("button", { name: "Recadrer", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator(".asset-uploader__messages")).toHaveText("Image recadrée");
+    await expect(page.locator(".asset-uploader__size")).toHaveText("400 × 300 px");
+  });
+
+  test("adds an image of the crop's size directly; refuses a smaller one and a wrong type", async ({ page }) => {
+    await page.goto("/dev/islands/asset-uploader/images-cropped?culture=fr");
+    const input = await hydratedUploader(page);
+    const required = page.locator("input[name='file-upload-required-banner']");
+    await expect(required).not.toBeChecked();
+    // Required: asking the form to validate shows the message; adding a file clears it.
+    await required.evaluate((box: HTMLInputElement) => box.form?.reportValidity() ?? box.reportValidity());
+    await expect(page.locator(".asset-uploader__messages")).toHaveText("Ajoutez au moins un fichier.");
+    await input.setInputFiles(await png("exact.png", 400, 300));
+    await expect(page.locator(".asset-uploader__item")).toHaveCount(1);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(required).toBeChecked();
+    await expect(page.locator(".asset-uploader__messages")).toHaveText("");
+
+    await input.setInputFiles(await png("small.png", 300, 200));
+    await expect(page.locator(".asset-uploader__messages")).toHaveText(
+      "small.png: L'image est trop petite. Taille minimale : 400 × 300 px",
+    );
+    await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await expect(page.locator(".asset-uploader__messages")).toContainText("notes.txt: Veuillez choisir une image");
+    await expect(page.locator(".asset-uploader__item")).toHaveCount(1);
+  });
+
+  test("reorders by keyboard and by dragging, renames and removes; the hidden fields follow", async ({ page }) => {
+    await page.goto("/dev/islands/asset-uploader/files?culture=fr");
+    const input = await hydratedUploader(page);
+    await input.setInputFiles([await png("a.png", 40, 30), await png("b.png", 40, 30), await png("c.png", 40, 30)]);
+    const items = page.locator(".asset-uploader__item");
+    await expect(items).toHaveCount(3);
+    const names = () =>
+      items.locator("input[id$='-name']").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(await names()).toEqual(["a.png", "b.png", "c.png"]);
+    await page.getByRole("button", { name: "Descendre a.png" }).focus();
+    await page.keyboard.press("Enter");
+    expect(await names()).toEqual(["b.png", "a.png", "c.png"]);
+    await expect(page.locator("[aria-live=polite]")).toHaveText("a.png est maintenant en position 2 sur 3.");
+    await items.nth(2).dragTo(items.nth(0));
+    expect(await names()).toEqual(["c.png", "b.png", "a.png"]);
+    const order = await page.locator("input[name='list-assets-orders-documents']").inputValue();
+    const ids = await items.evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.asset));
+    expect(order.split(",")).toEqual(ids);
+    await page.getByRole("button", { name: "Retirer b.png" }).click();
+    await expect(items).toHaveCount(2);
+    await expect(page.locator(`input[name='asset-${ids[1]}']`)).toHaveCount(0);
+  });
+});
+
+test("shoppers are refused and guests sent to sign in; shop pages load none of the library's code", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+  await page.goto("/fr/");
+  await page.goto("/fr/c/vetements");
+  expect(scripts.filter((s) => /AssetUploader|cropper|asset-folders/i.test(s))).toEqual([]);
+  await page.goto("/fr/assetslibrary");
+  await expect(page).toHaveURL(/\/fr\/security\/login\?returnUrl=/);
+  await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
+  const response = await page.goto("/fr/assetslibrary");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("alert")).toContainText(/autorisé|interdit|droit/i);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the library's form posts the chosen file itself", async ({ page }) => {
+    await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+    await page.goto("/fr/assetslibrary?folderId=2");
+    await page.locator("input[name=files]").setInputFiles(await png("sans-js.png", 120, 90));
+    await page.getByRole("button", { name: "Enregistrer dans ce dossier" }).click();
+    await expect(page.locator("[data-flash]")).toContainText("Fichiers enregistrés : 1.");
+    await expect(page.locator(".asset-grid__item", { hasText: "sans-js.png" })).toHaveCount(1);
+  });
+});
