@@ -288,6 +288,8 @@ test.describe("touch screens", () => {
 test.describe("accessibility of every page type", () => {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`no serious violation at ${viewport.width} px, menu and drawer open included`, async ({ page }) => {
+      // Ten axe runs over whole pages: about 25 s on two cores, more while the machine is busy.
+      test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       await addFromCard(page, "fr");
       const product = await page.locator(".product-card a[href*='/p/']").first().getAttribute("href");

@@ -93,10 +93,8 @@ export default function AssetUploader(props: AssetUploaderProps) {
   const inputId = `asset-input-${id}`;
 
   return (
-    <div
+    <fieldset
       className="asset-uploader__body"
-      role="group"
-      aria-label={props.label}
       onDragOver={(event) => event.dataTransfer.types.includes("Files") && event.preventDefault()}
       onDrop={(event) => {
         if (event.dataTransfer.files.length === 0) return;
@@ -104,6 +102,7 @@ export default function AssetUploader(props: AssetUploaderProps) {
         choose(event.dataTransfer.files);
       }}
     >
+      <legend className="visually-hidden">{props.label}</legend>
       <label className="button button--secondary asset-uploader__choose" htmlFor={inputId}>
         {labels.choose}
       </label>
@@ -255,6 +254,6 @@ export default function AssetUploader(props: AssetUploaderProps) {
           onCancel={() => skipCrop(id)}
         />
       )}
-    </div>
+    </fieldset>
   );
 }

@@ -182,7 +182,7 @@ export const uploadPreview = defineEndpoint({
 });
 
 /** Coordinates from cropperjs: decimals, possibly below zero (clamped by the rule, spec 000 section 5). */
-const Coordinate = z.coerce.number().finite().min(-100_000).max(100_000);
+const Coordinate = z.coerce.number().min(-100_000).max(100_000);
 const CropSize = z.coerce.number().int().min(1).max(5000);
 
 export const cropTempImage = defineEndpoint({

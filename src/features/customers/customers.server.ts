@@ -1,5 +1,5 @@
-import { ApiError } from "../../server/http/errors";
 import { db } from "../../server/db/client";
+import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import type { SignedInCustomer } from "./customers";
 import { findCustomerById } from "./customers.repository";

@@ -14,7 +14,9 @@ export async function m013_asset_library(anyDb: Kysely<unknown>, dialect: Dialec
       const sequence = `${table}_id_seq`;
       await sql`create sequence if not exists ${sql.id(sequence)} owned by ${sql.id(table)}.id`.execute(db);
       await sql`alter table ${sql.id(table)} alter column id set default nextval(${sql.lit(sequence)})`.execute(db);
-      await sql`select setval(${sql.lit(sequence)}, coalesce((select max(id) from ${sql.id(table)}), 0) + 1, false)`.execute(db);
+      await sql`select setval(${sql.lit(sequence)}, coalesce((select max(id) from ${sql.id(table)}), 0) + 1, false)`.execute(
+        db,
+      );
     }
   }
   await db.schema
