@@ -119,6 +119,33 @@ test.describe("the uploader island", () => {
   });
 });
 
+test("the uploader shows the bytes sent and refuses more files than it takes", async ({ page }) => {
+  await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+  await page.goto("/dev/islands/asset-uploader/single-image?culture=fr");
+  const input = await hydratedUploader(page);
+  // The answer waits a second: the bytes already sent show meanwhile.
+  await page.route("**/api/v1/assetslibrary/assets/upload**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await input.setInputFiles([await png("one.png", 300, 200)]);
+  await expect(page.locator(".asset-uploader__progress")).toContainText(/KB envoyés sur \d+ KB/);
+  await expect(page.locator(".asset-uploader__item")).toHaveCount(1);
+  await expect(page.locator(".asset-uploader__progress")).toHaveCount(0);
+  await expect(page.locator("input[name='AssetLoadedlogo']")).toHaveValue("true");
+  await input.setInputFiles([await png("two.png", 30, 20)]);
+  await expect(page.locator(".asset-uploader__messages")).toHaveText("Vous pouvez ajouter un seul fichier.");
+  await expect(page.locator(".asset-uploader__item")).toHaveCount(1);
+});
+
+test("a folder fragment answers only for a folder under the root it names", async ({ page }) => {
+  await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+  expect((await page.request.get("/fr/assetslibrary/asset/assetsbyfolder/")).status()).toBe(200);
+  expect((await page.request.get("/fr/assetslibrary/asset/assetsbyfolder/3/1")).status()).toBe(200);
+  expect((await page.request.get("/fr/assetslibrary/asset/assetsbyfolder/3/2")).status()).toBe(404);
+  expect((await page.request.get("/fr/assetslibrary/asset/assetsbyfolder/abc/1")).status()).toBe(404);
+});
+
 test("shoppers are refused and guests sent to sign in; shop pages load none of the library's code", async ({
   page,
 }) => {
@@ -138,6 +165,26 @@ test("shoppers are refused and guests sent to sign in; shop pages load none of t
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("folders are created, renamed and deleted with plain forms; a folder with files is not", async ({ page }) => {
+    await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+    await page.goto("/fr/assetslibrary?folderId=3");
+    await page.locator("#new-folder-name").fill("Presse");
+    await page.getByRole("button", { name: "Créer" }).click();
+    await expect(page.locator("[data-flash]")).toContainText("Dossier enregistré.");
+    await expect(page.locator("#asset-folder-title")).toHaveText("Fichiers de « Presse »");
+    await page.locator("#rename-folder-name").fill("Presse 2027");
+    await page.getByRole("button", { name: "Renommer" }).click();
+    await expect(page.locator("#asset-folder-title")).toHaveText("Fichiers de « Presse 2027 »");
+    await page.getByRole("button", { name: "Supprimer ce dossier" }).click();
+    await expect(page.locator("[data-flash]")).toContainText("Dossier supprimé.");
+    await expect(page).toHaveURL(/folderId=3$/);
+    await expect(page.getByRole("link", { name: "Presse 2027" })).toHaveCount(0);
+    // Content holds files: refused, said, kept.
+    await page.getByRole("button", { name: "Supprimer ce dossier" }).click();
+    await expect(page.locator("[data-flash]")).toContainText("Ce dossier contient encore des fichiers");
+    await expect(page.getByRole("link", { name: "Content" })).toHaveCount(1);
+  });
+
   test("the library's form posts the chosen file itself", async ({ page }) => {
     await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
     await page.goto("/fr/assetslibrary?folderId=2");
@@ -145,5 +192,22 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Enregistrer dans ce dossier" }).click();
     await expect(page.locator("[data-flash]")).toContainText("Fichiers enregistrés : 1.");
     await expect(page.locator(".asset-grid__item", { hasText: "sans-js.png" })).toHaveCount(1);
+    // A document is served only as a download, as the type its content was checked to be.
+    await page.locator("input[name=files]").setInputFiles({
+      name: "fiche.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"),
+    });
+    await page.getByRole("button", { name: "Enregistrer dans ce dossier" }).click();
+    const href = await page.locator(".asset-grid__item a[download]", { hasText: "fiche.pdf" }).getAttribute("href");
+    const file = await page.request.get(href as string);
+    expect(file.headers()["content-type"]).toBe("application/pdf");
+    expect(file.headers()["content-disposition"]).toBe("attachment");
+    expect(file.headers()["x-content-type-options"]).toBe("nosniff");
+    expect((await page.request.get((href as string).replace(/\.pdf$/, ".webp"))).status()).toBe(404);
+    // Spec 000's crop address answers like the API: an unknown upload carries Error.
+    const crop = await page.request.get(`/assets/croptempimg/tmp-${"0".repeat(32)}/0/0/10/10/10/10`);
+    expect(crop.status()).toBe(404);
+    expect((await crop.json()).Error).toBeTruthy();
   });
 });

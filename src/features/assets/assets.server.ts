@@ -146,7 +146,7 @@ export async function deleteFolder(folderId: number): Promise<number | null> {
   if (row.parent_id === null) throw new ApiError("FolderMoveNotAllowed");
   const assets = await assetCount(db(), row.id);
   const folders = rows.filter((f) => f.parent_id === row.id).length;
-  if (assets > 0 || folders > 0) throw new ApiError("FolderNotEmpty", { FolderId: [`${assets} / ${folders}`] });
+  if (assets > 0 || folders > 0) throw new ApiError("FolderNotEmpty");
   await deleteFolderRow(db(), row.id);
   return row.parent_id;
 }
