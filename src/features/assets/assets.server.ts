@@ -6,7 +6,7 @@ import { ApiError } from "../../server/http/errors";
 import { ASSET_FORMATS, assetUrl } from "../../server/storage/assets";
 import { fileStore } from "../../server/storage/file-store";
 import { uploadFile, uploadUrl } from "./asset-upload.server";
-import { type AssetKind, clampSelection, quarterTurn, UPLOAD_TTL_MS, type WidgetAsset } from "./assets";
+import { type AssetKind, clampSelection, quarterTurn, subtreeIds, UPLOAD_TTL_MS, type WidgetAsset } from "./assets";
 import {
   allFolders,
   assetById,
@@ -119,14 +119,9 @@ export async function moveFolder(folderId: number, parentId: number): Promise<vo
       const moving = rows.find((f) => f.id === folderId);
       const parent = rows.find((f) => f.id === parentId);
       if (!moving || !parent) throw new ApiError("NotFound");
-      const children = childrenOf(rows);
-      const subtree: FolderRow[] = [];
-      const visit = (row: FolderRow) => {
-        subtree.push(row);
-        for (const kid of children.get(row.id) ?? []) visit(kid);
-      };
-      visit(moving);
-      if (moving.parent_id === null || subtree.some((f) => f.id === parent.id)) {
+      const below = subtreeIds(rows, moving.id);
+      const subtree = rows.filter((f) => below.has(f.id) && f.id !== moving.id);
+      if (moving.parent_id === null || below.has(parent.id)) {
         throw new ApiError("FolderMoveNotAllowed", { ParentId: [] });
       }
       if (rows.some((f) => f.parent_id === parent.id && f.id !== moving.id && f.name === moving.name)) {
@@ -134,7 +129,7 @@ export async function moveFolder(folderId: number, parentId: number): Promise<vo
       }
       const shift = parent.item_level + 1 - moving.item_level;
       await updateFolder(tx, moving.id, { parent_id: parent.id, item_level: moving.item_level + shift });
-      for (const row of subtree.slice(1)) await updateFolder(tx, row.id, { item_level: row.item_level + shift });
+      for (const row of subtree) await updateFolder(tx, row.id, { item_level: row.item_level + shift });
     });
 }
 

@@ -115,3 +115,17 @@ export interface WidgetAsset {
 
 /** A temporary upload's name: generated, so it is a safe path part and a safe field-name part. */
 export const TMP_NAME = /^tmp-[0-9a-f]{32}$/;
+
+/** A folder and every folder below it (ids), from the flat list of folders. */
+export function subtreeIds(folders: { id: number; parent_id: number | null }[], rootId: number): Set<number> {
+  const ids = new Set<number>([rootId]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const f of folders)
+      if (f.parent_id !== null && ids.has(f.parent_id) && !ids.has(f.id)) {
+        ids.add(f.id);
+        grew = true;
+      }
+  }
+  return ids;
+}
