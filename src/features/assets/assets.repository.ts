@@ -90,6 +90,10 @@ export async function assetUses(ex: Executor, id: number): Promise<number> {
       .where("image_asset_id", "=", id)
       .executeTakeFirst(),
     ex.selectFrom("brands").select(ex.fn.countAll<number>().as("n")).where("logo_asset_id", "=", id).executeTakeFirst(),
+    // Editorial content shows assets too: a news photo, a gallery, a banner slide.
+    ex.selectFrom("news").select(ex.fn.countAll<number>().as("n")).where("image_asset_id", "=", id).executeTakeFirst(),
+    ex.selectFrom("news_gallery").select(ex.fn.countAll<number>().as("n")).where("asset_id", "=", id).executeTakeFirst(),
+    ex.selectFrom("banner_slides").select(ex.fn.countAll<number>().as("n")).where("asset_id", "=", id).executeTakeFirst(),
   ]);
   return counts.reduce((sum, row) => sum + Number(row?.n ?? 0), 0);
 }
@@ -125,5 +129,27 @@ export function expiredUploads(ex: Executor, before: string) {
     .select(["tmp_name", "mime_type"])
     .where("created_at", "<", before)
     .limit(500)
+    .execute();
+}
+
+/** Images by id, for content that shows them (news photos, galleries, banner slides). */
+export function imagesById(ex: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return ex
+    .selectFrom("assets")
+    .select(["id", "guid", "name", "width", "height"])
+    .where("id", "in", [...ids])
+    .where("mime_type", "like", "image/%")
+    .execute();
+}
+
+/** The newest images of the library, for the editors' image picker. */
+export function newestImages(ex: Executor, limit: number) {
+  return ex
+    .selectFrom("assets")
+    .select(["id", "guid", "name", "width", "height"])
+    .where("mime_type", "like", "image/%")
+    .orderBy("id", "desc")
+    .limit(limit)
     .execute();
 }

@@ -16,10 +16,12 @@ import {
   deleteAssetRow,
   deleteFolderRow,
   expiredUploads,
+  imagesById,
   type FolderRow,
   insertAsset,
   insertFolder,
   insertUpload,
+  newestImages,
   takeUpload,
   updateFolder,
   uploadOf,
@@ -357,4 +359,23 @@ export function startUploadSweeper(): () => void {
     running.vitrineUploadSweeper = undefined;
   };
   return running.vitrineUploadSweeper;
+}
+
+export interface ContentImage {
+  id: number;
+  guid: string;
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** Images by id (unknown ids and documents left out), in a map for content that shows them. */
+export async function contentImages(ids: readonly number[]): Promise<Map<number, ContentImage>> {
+  const rows = await imagesById(db(), [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The newest images, for the editors' image picker. */
+export function pickerImages(limit = 48): Promise<ContentImage[]> {
+  return newestImages(db(), limit);
 }

@@ -93,6 +93,8 @@ export const SETTINGS_SCHEMA = z.object({
   ADDRESS_EDIT: booleanFlag.default(true),
   /** MapLibre style that replaces the offline basemap in production. */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The maps key answered when the `GoogleFrontAPIKey` setting is empty (spec 001). */
+  MAPS_API_KEY_FALLBACK: z.string().trim().max(200).default(""),
   /** Lifetime of a visitor's session without a customer (renewed while used). */
   ANONYMOUS_SESSION_TTL_HOURS: z.coerce
     .number()

@@ -73,6 +73,52 @@ export interface Database {
     size: number;
     created_at: string;
   };
+  content_pages: { id: Generated<number>; key: string; published: number; created_at: string; updated_at: string };
+  content_page_translations: {
+    page_id: number;
+    culture: string;
+    slug: string;
+    title: string;
+    body: string;
+    seo_description: string;
+  };
+  news_categories: { id: Generated<number>; parent_id: number | null; position: number };
+  news_category_translations: { category_id: number; culture: string; name: string };
+  news: {
+    id: Generated<number>;
+    category_id: number;
+    published_at: string;
+    author: string;
+    image_asset_id: number | null;
+    published: number;
+    created_at: string;
+    updated_at: string;
+  };
+  news_translations: { news_id: number; culture: string; slug: string; title: string; summary: string; body: string };
+  news_gallery: { news_id: number; asset_id: number; position: number };
+  banners: {
+    id: Generated<number>;
+    key: string;
+    duration_ms: number | null;
+    fade: number;
+    closable: number;
+    end_at: string | null;
+    published: number;
+    updated_at: string;
+  };
+  banner_slides: {
+    id: Generated<number>;
+    banner_id: number;
+    position: number;
+    asset_id: number | null;
+    video_provider: string | null;
+    video_id: string | null;
+    link_url: string | null;
+  };
+  banner_slide_translations: { slide_id: number; culture: string; title: string; text: string; link_label: string };
+  popups: { id: Generated<number>; key: string; end_at: string | null; published: number; updated_at: string };
+  popup_translations: { popup_id: number; culture: string; title: string; body: string };
+  settings: { key: string; value: string };
   tags: { id: number; code: string };
   tag_translations: { tag_id: number; culture: string; name: string; slug: string };
   product_tags: { product_id: number; tag_id: number };

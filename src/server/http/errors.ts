@@ -46,6 +46,7 @@ export const ERROR_CATALOGUE = {
   FolderNotEmpty: { status: 409, messageKey: "Errors.FolderNotEmpty" },
   FolderNameTaken: { status: 409, messageKey: "Errors.FolderNameTaken" },
   AssetInUse: { status: 409, messageKey: "Errors.AssetInUse" },
+  SlugTaken: { status: 409, messageKey: "Errors.SlugTaken" },
   PayloadTooLarge: { status: 413, messageKey: "Errors.PayloadTooLarge" },
   TooManyFiles: { status: 413, messageKey: "Errors.TooManyFiles" },
   UnsupportedMediaType: { status: 415, messageKey: "Errors.UnsupportedMediaType" },

@@ -12,6 +12,7 @@ import { m010_wishlists } from "./010_wishlists";
 import { m011_birth_lists } from "./011_birth_lists";
 import { m012_brand_logos } from "./012_brand_logos";
 import { m013_asset_library } from "./013_asset_library";
+import { m014_content } from "./014_content";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -56,6 +57,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "013_asset_library": {
       up: (db: Kysely<unknown>) => m013_asset_library(db, dialect),
+    },
+    "014_content": {
+      up: (db: Kysely<unknown>) => m014_content(db, dialect),
     },
   };
 }
