@@ -92,8 +92,16 @@ export async function assetUses(ex: Executor, id: number): Promise<number> {
     ex.selectFrom("brands").select(ex.fn.countAll<number>().as("n")).where("logo_asset_id", "=", id).executeTakeFirst(),
     // Editorial content shows assets too: a news photo, a gallery, a banner slide.
     ex.selectFrom("news").select(ex.fn.countAll<number>().as("n")).where("image_asset_id", "=", id).executeTakeFirst(),
-    ex.selectFrom("news_gallery").select(ex.fn.countAll<number>().as("n")).where("asset_id", "=", id).executeTakeFirst(),
-    ex.selectFrom("banner_slides").select(ex.fn.countAll<number>().as("n")).where("asset_id", "=", id).executeTakeFirst(),
+    ex
+      .selectFrom("news_gallery")
+      .select(ex.fn.countAll<number>().as("n"))
+      .where("asset_id", "=", id)
+      .executeTakeFirst(),
+    ex
+      .selectFrom("banner_slides")
+      .select(ex.fn.countAll<number>().as("n"))
+      .where("asset_id", "=", id)
+      .executeTakeFirst(),
   ]);
   return counts.reduce((sum, row) => sum + Number(row?.n ?? 0), 0);
 }

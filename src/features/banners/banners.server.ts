@@ -159,7 +159,8 @@ export async function saveBanner(id: number | null, input: BannerInput, culture:
       .execute(async (tx) => {
         if (id !== null && !(await bannerRow(tx, { id }))) throw new ApiError("NotFound");
         if (await keyOwner(tx, "banners", input.Key, id ?? 0)) throw new ApiError("SlugTaken", { Key: [] });
-        const bannerId = id === null ? await insertBanner(tx, row) : (await updateBanner(tx, id, row), id);
+        if (id !== null) await updateBanner(tx, id, row);
+        const bannerId = id ?? (await insertBanner(tx, row));
         await deleteSlides(tx, bannerId);
         for (const [position, slide] of input.Slides.entries()) {
           await insertSlide(
@@ -234,7 +235,8 @@ export async function savePopup(id: number | null, input: PopupInput, culture: C
       .execute(async (tx) => {
         if (id !== null && !(await popupRow(tx, { id }))) throw new ApiError("NotFound");
         if (await keyOwner(tx, "popups", input.Key, id ?? 0)) throw new ApiError("SlugTaken", { Key: [] });
-        const popupId = id === null ? await insertPopup(tx, row) : (await updatePopup(tx, id, row), id);
+        if (id !== null) await updatePopup(tx, id, row);
+        const popupId = id ?? (await insertPopup(tx, row));
         await replacePopupTexts(
           tx,
           popupId,

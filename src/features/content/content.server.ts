@@ -118,10 +118,8 @@ export async function savePage(id: number | null, input: PageInput, culture: Cul
           if (t && (await pageSlugOwner(tx, c, t.Slug, id ?? 0)))
             throw new ApiError("SlugTaken", { [`Translations.${c}.Slug`]: [] });
         }
-        const pageId =
-          id === null
-            ? await insertPage(tx, input.Key, input.Published, now)
-            : (await updatePage(tx, id, { key: input.Key, published: input.Published, updated_at: now }), id);
+        if (id !== null) await updatePage(tx, id, { key: input.Key, published: input.Published, updated_at: now });
+        const pageId = id ?? (await insertPage(tx, input.Key, input.Published, now));
         await replacePageTranslations(
           tx,
           pageId,

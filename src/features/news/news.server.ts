@@ -259,7 +259,8 @@ export async function saveNews(id: number | null, input: NewsInput, culture: Cul
           published: input.Published ? 1 : 0,
           updated_at: now,
         };
-        const newsId = id === null ? await insertNews(tx, row) : (await updateNews(tx, id, row), id);
+        if (id !== null) await updateNews(tx, id, row);
+        const newsId = id ?? (await insertNews(tx, row));
         await replaceNewsTexts(
           tx,
           newsId,
