@@ -16,7 +16,18 @@ import { loadSession, SESSION_COOKIE } from "./server/session/session";
 registerInlineScripts([HEAD_SCRIPT]);
 
 /** First path segments that are not cultures. */
-const NON_CULTURE_PREFIXES = new Set(["maps", "api", "assets", "media", "dev", "_astro", "400", "404", "500"]);
+const NON_CULTURE_PREFIXES = new Set([
+  "maps",
+  "api",
+  "assets",
+  "media",
+  "dev",
+  "_astro",
+  "400",
+  "404",
+  "500",
+  "sitemap.xml",
+]);
 
 function withHeaders(response: Response): Response {
   try {

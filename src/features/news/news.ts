@@ -90,3 +90,19 @@ export function dayListPath(
 export function newsUrl(culture: string, slug: string): string {
   return `/${culture}/news/${slug}`;
 }
+
+/** The calendar widget's path parameters (spec 001), or null when one is not what the route expects. */
+export function calendarParams(params: Record<string, string | undefined>) {
+  const categoryIds = parseCategoryIds(params.categoryIds ?? "");
+  const displayChildren = params.displayChildren === "true" ? true : params.displayChildren === "false" ? false : null;
+  const postPerPage = /^\d{1,2}$/.test(params.postPerPage ?? "") ? Number(params.postPerPage) : 0;
+  if (categoryIds === null || displayChildren === null || postPerPage < 1 || postPerPage > POSTS_PER_PAGE_MAX)
+    return null;
+  return { categoryIds, displayChildren, postPerPage };
+}
+
+/** "2026-11" as a year and a month, or null. */
+export function parseMonth(text: string | null): { year: number; month: number } | null {
+  const day = text ? parseDay(`${text}-01`) : null;
+  return day ? { year: day.year, month: day.month } : null;
+}

@@ -1,9 +1,8 @@
 import * as maplibregl from "maplibre-gl";
 import maplibreCss from "maplibre-gl/dist/maplibre-gl.css?url";
-// MapLibre 6 runs its tiling in a module worker that bundlers do not emit by themselves: ship the
-// worker file as an asset of ours (same origin, allowed by worker-src 'self') and say where it is.
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { loadStylesheet } from "../../shell/stylesheets";
+import { offlineBasemap } from "../maps/basemap";
 import { PICKUP_MAP_ZOOM } from "./pickup.constants";
 
 /** MapLibre's own CSS, linked when the map first mounts rather than on every page. */
@@ -36,21 +35,7 @@ export function mountPickupMap(
       geometry: { type: "Point" as const, coordinates: [p.lon, p.lat] },
     })),
   };
-  const style: maplibregl.StyleSpecification = {
-    version: 8,
-    sources: {
-      countries: {
-        type: "geojson",
-        data: "/maps/countries.geojson",
-        attribution: "Natural Earth · GeoNames (CC BY 4.0)",
-      },
-    },
-    layers: [
-      { id: "water", type: "background", paint: { "background-color": "#cfe3ef" } },
-      { id: "land", type: "fill", source: "countries", paint: { "fill-color": "#f4f1ea" } },
-      { id: "borders", type: "line", source: "countries", paint: { "line-color": "#9a9a9a", "line-width": 1 } },
-    ],
-  };
+  const style = offlineBasemap();
   maplibregl.setWorkerUrl(workerUrl);
   const lons = points.map((p) => p.lon);
   const lats = points.map((p) => p.lat);

@@ -50,6 +50,8 @@ export function securityHeaders(
       `connect-src 'self'${extra}`,
       // MapLibre's worker is one of our own files.
       "worker-src 'self'",
+      // Banner and content videos (features/banners VIDEO_ORIGINS), loaded only with consent or on a click.
+      "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
       "frame-ancestors 'self'",
       "base-uri 'self'",
       "form-action 'self'",

@@ -17,6 +17,8 @@ export const CAROUSEL_OPTIONS: Record<string, Options> = {
   brands: ROW,
   products: ROW,
   news: ROW,
+  // A news ticker: one title at a time, autoplay, dots, no arrows (spec 001 section 9).
+  ticker: { type: "loop", perPage: 1, pagination: true, arrows: false, autoplay: true, interval: AUTOPLAY_INTERVAL_MS },
   hero: {
     type: "fade",
     rewind: true,
@@ -42,7 +44,7 @@ export default async function connect(root: HTMLElement): Promise<void> {
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const splide = await mountCarousel(root, {
     ...options,
-    ...(options.type === "fade" ? {} : { perPage: perView(root) }),
+    ...(options.type === "fade" || options.perPage ? {} : { perPage: perView(root) }),
     autoplay: options.autoplay && !reduced,
     pauseOnHover: true,
     pauseOnFocus: true,
@@ -51,7 +53,7 @@ export default async function connect(root: HTMLElement): Promise<void> {
   if (toggle) toggle.hidden = !options.autoplay;
   splide.mount();
   root.dataset.carouselMounted = "true";
-  if (options.type === "fade") return;
+  if (options.type === "fade" || options.perPage) return;
   // Crossing a breakpoint changes --per-view: Splide follows, until a page swap takes the carousel away.
   const gone = new AbortController();
   window.addEventListener(

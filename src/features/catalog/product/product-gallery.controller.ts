@@ -1,6 +1,6 @@
 import type { Options } from "@splidejs/splide";
-import { carouselLabels, mountCarousel } from "../../../shell/carousel";
-import { loadStylesheet } from "../../../shell/stylesheets";
+import { mountCarousel } from "../../../shell/carousel";
+import { openableLightbox } from "../../../shell/lightbox";
 import { $variants } from "./variant.store";
 
 /**
@@ -51,23 +51,8 @@ export default async function connect(root: HTMLElement): Promise<void> {
     thumbs.on("refresh updated", dropOrientation);
   } else main.mount();
 
-  const labels = carouselLabels(root);
-  const [{ default: GLightbox }] = await Promise.all([
-    import("glightbox"),
-    import("glightbox/dist/css/glightbox.min.css?url").then(({ default: href }) => loadStylesheet(href)),
-  ]);
   const links = [...mainRoot.querySelectorAll<HTMLAnchorElement>("a.product-gallery__zoom")];
-  const lightbox = GLightbox({
-    // The published types declare `elements` as an empty tuple; the library takes slide objects.
-    elements: links.map((link) => ({
-      href: link.href,
-      type: "image",
-      alt: link.querySelector("img")?.alt ?? "",
-    })) as [],
-    keyboardNavigation: true,
-    loop: true,
-    lightboxHTML: lightboxHtml(labels),
-  });
+  const lightbox = await openableLightbox(links, root);
   mainRoot.addEventListener("click", (event) => {
     const link = (event.target as Element).closest<HTMLAnchorElement>("a.product-gallery__zoom");
     if (!link) return;
@@ -85,15 +70,4 @@ export default async function connect(root: HTMLElement): Promise<void> {
     const index = slides.findIndex((slide) => slide.dataset.valueId && chosen.has(slide.dataset.valueId));
     if (index >= 0 && index !== main.index) main.go(index);
   });
-}
-
-function lightboxHtml(labels: Record<string, string>): string {
-  const attribute = (text = "") => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<div id="glightbox-body" class="glightbox-container" tabindex="-1" role="dialog" aria-modal="true" aria-hidden="false">
-<div class="gloader visible"></div><div class="goverlay"></div>
-<div class="gcontainer"><div id="glightbox-slider" class="gslider"></div>
-<button class="gclose gbtn" aria-label="${attribute(labels.close)}" data-taborder="3">{closeSVG}</button>
-<button class="gprev gbtn" aria-label="${attribute(labels.prev)}" data-taborder="2">{prevSVG}</button>
-<button class="gnext gbtn" aria-label="${attribute(labels.next)}" data-taborder="1">{nextSVG}</button>
-</div></div>`;
 }

@@ -131,3 +131,38 @@ export async function renderBrandLogo(storageKey: string, name: string, hue: num
   ]);
   return webp.size;
 }
+
+/** A content picture (banners, news): a landscape of soft hills under a sky, in the hue given. */
+function sceneSvg(hue: number, variant: number, width: number, height: number): string {
+  const sunX = 120 + ((variant * 173) % Math.max(1, width - 240));
+  const hills = [0.62, 0.72, 0.84].map((level, i) => {
+    const y = Math.round(height * level);
+    const bump = Math.round(height * (0.1 + ((variant + i) % 3) * 0.04));
+    return `<path d="M0 ${y} Q ${width * 0.3} ${y - bump} ${width * 0.55} ${y} T ${width} ${y - bump / 2} L ${width} ${height} L 0 ${height} Z" fill="hsl(${(hue + i * 18) % 360} ${38 + i * 8}% ${62 - i * 14}%)"/>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${(hue + 200) % 360} 55% 82%)"/><stop offset="1" stop-color="hsl(${(hue + 30) % 360} 60% 92%)"/></linearGradient></defs>
+<rect width="${width}" height="${height}" fill="url(#sky)"/>
+<circle cx="${sunX}" cy="${Math.round(height * 0.28)}" r="${Math.round(height * 0.1)}" fill="hsl(${(hue + 40) % 360} 85% 72%)"/>
+${hills.join("\n")}
+</svg>`;
+}
+
+/** Renders a content picture (WebP and JPEG); skips files that exist. */
+export async function renderScene(
+  storageKey: string,
+  hue: number,
+  variant: number,
+  width: number,
+  height: number,
+): Promise<number> {
+  const webpPath = assetFilePath(storageKey, "webp");
+  const jpgPath = assetFilePath(storageKey, "jpg");
+  if (existsSync(webpPath) && existsSync(jpgPath)) return (await sharp(webpPath).metadata()).size ?? 0;
+  const image = sharp(Buffer.from(sceneSvg(hue, variant, width, height)));
+  const [webp] = await Promise.all([
+    image.clone().webp({ quality: 70, effort: 2 }).toFile(webpPath),
+    image.clone().jpeg({ quality: 78 }).toFile(jpgPath),
+  ]);
+  return webp.size;
+}

@@ -3,7 +3,9 @@ import { seedBirthLists } from "../../../features/birthlists/birthlists.seed";
 import { seedCatalog } from "../../../features/catalog/catalog.seed";
 import { seedCatalogueExtras } from "../../../features/catalog/catalogue-extras.seed";
 import { seedCheckout } from "../../../features/checkout/checkout.seed";
+import { seedContent } from "../../../features/content/content.seed";
 import { seedCustomers } from "../../../features/customers/customers.seed";
+import { seedNews } from "../../../features/news/news.seed";
 import { seedPrepaid } from "../../../features/prepaid/prepaid.seed";
 import { seedPricing } from "../../../features/pricing/pricing.seed";
 import { seedAfterSale } from "../../../features/refunds/after-sale.seed";
@@ -42,10 +44,25 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
   await seedAfterSale(ctx);
   await seedWishlists(ctx);
   await seedBirthLists(ctx);
+  await seedNews(ctx);
+  await seedContent(ctx);
 
   if (handle.dialect === "postgres") {
     // Seeded rows carry explicit ids; move serial sequences past them.
-    for (const table of ["price_history", "customers", "carts", "cart_lines", "asset_folders", "assets"]) {
+    for (const table of [
+      "price_history",
+      "customers",
+      "carts",
+      "cart_lines",
+      "asset_folders",
+      "assets",
+      "content_pages",
+      "news_categories",
+      "news",
+      "banners",
+      "banner_slides",
+      "popups",
+    ]) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
         handle.db,
       );

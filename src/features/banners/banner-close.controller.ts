@@ -1,0 +1,11 @@
+import { remember } from "./popup-memory";
+
+/** Removing a banner (spec 001): its id and the time go to the popup memory, and the banner leaves the page. */
+export default function connect(button: HTMLElement): void {
+  const banner = button.closest<HTMLElement>("[data-memory-id]");
+  if (!banner) return;
+  button.addEventListener("click", () => {
+    remember(banner.dataset.memoryId ?? "");
+    banner.remove();
+  });
+}

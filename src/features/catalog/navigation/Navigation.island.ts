@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { defineIsland } from "../../islands/islands";
+
+export const categoryBlocksIsland = defineIsland({
+  name: "category-blocks",
+  component: "CategoryBlocks",
+  description: "The top categories as blocks (photo, description, sub-categories) in a masonry layout.",
+  props: z.object({}),
+  fixtures: { all: {} },
+});

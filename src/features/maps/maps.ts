@@ -1,0 +1,34 @@
+/** A map marker from content (spec 001 map config: coordinates, title, id, content). */
+export interface MapMarker {
+  id?: string;
+  lat: number;
+  lng: number;
+  title: string;
+  content?: string;
+}
+
+/** Spec 001 map config, as the map island takes it (the Google-only controls are not ours to draw). */
+export interface MapConfig {
+  center: { lat: number; lng: number } | null;
+  zoom: number;
+  markers: MapMarker[];
+  zoomToFit: boolean;
+  draggable: boolean;
+  zoomControl: boolean;
+  scrollWheel: boolean;
+  disableDoubleClickZoom: boolean;
+}
+
+/** The bounds that hold every marker, with a margin (for zoom to fit); null without markers. */
+export function markerBounds(
+  markers: readonly MapMarker[],
+  margin = 0.02,
+): [[number, number], [number, number]] | null {
+  if (markers.length === 0) return null;
+  const lngs = markers.map((m) => m.lng);
+  const lats = markers.map((m) => m.lat);
+  return [
+    [Math.min(...lngs) - margin, Math.min(...lats) - margin],
+    [Math.max(...lngs) + margin, Math.max(...lats) + margin],
+  ];
+}
