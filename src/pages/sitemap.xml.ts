@@ -7,7 +7,7 @@ import { env } from "../server/config/env";
 
 type Entry = { urls: Partial<Record<Culture, string>>; updated?: string };
 
-const escape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The sitemap: each public page once per culture, with its translations as hreflang alternates
@@ -38,10 +38,10 @@ export const GET: APIRoute = async () => {
     .flatMap((entry) =>
       Object.entries(entry.urls).map(
         ([, url]) =>
-          `<url><loc>${escape(site + url)}</loc>${entry.updated ? `<lastmod>${entry.updated.slice(0, 10)}</lastmod>` : ""}${Object.entries(
+          `<url><loc>${escapeXml(site + url)}</loc>${entry.updated ? `<lastmod>${entry.updated.slice(0, 10)}</lastmod>` : ""}${Object.entries(
             entry.urls,
           )
-            .map(([c, alt]) => `<xhtml:link rel="alternate" hreflang="${c}" href="${escape(site + alt)}"/>`)
+            .map(([c, alt]) => `<xhtml:link rel="alternate" hreflang="${c}" href="${escapeXml(site + alt)}"/>`)
             .join("")}</url>`,
       ),
     )

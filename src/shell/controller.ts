@@ -5,7 +5,7 @@
  * shopper to reach it (focus, pointer), for `data-load-visible` or a `data-load-on` event, holding back
  * and replaying what was done before it arrived.
  */
-export type Connect = (element: HTMLElement) => void;
+export type Connect = (element: HTMLElement) => void | Promise<void>;
 
 export interface ControllerDefinition {
   name: string;

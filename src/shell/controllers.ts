@@ -104,8 +104,10 @@ export function connectControllers(root: ParentNode = document): void {
       if (name === "validation" && element instanceof HTMLFormElement) element.noValidate = true;
       const run = (release: () => void = () => {}) =>
         loadChunk(`controller-${name}`, definition.module)
-          .then((module) => {
-            module.default(element);
+          .then(async (module) => {
+            // A behaviour that sets itself up asynchronously (a library to load first) is live, and
+            // held clicks are replayed, once its promise settles.
+            await module.default(element);
             // Says which behaviours are live (for CMS scripts and tests).
             element.dataset.connected = `${element.dataset.connected ?? ""} ${name}`.trim();
             release();

@@ -203,7 +203,7 @@ test.describe("server", () => {
 
 test.describe("islands", () => {
   test("every fixture renders in the shell without serious accessibility violations", async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000);
     const islands = (await (await request.get("/api/v1/islands")).json()) as { Name: string; Fixtures: string[] }[];
     expect(islands.length).toBeGreaterThan(0);
     for (const island of islands) {

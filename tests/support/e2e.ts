@@ -11,10 +11,22 @@ export function consentCookie(baseURL: string, choices = { preferences: false, s
   };
 }
 
-/** Tests of everything but consent: a visitor who already answered the cookie prompt. */
+/** The popup memory (spec 001) of a visitor who already closed the demo home page's welcome popup. */
+export function closedPopupCookie(baseURL: string) {
+  return {
+    name: "PopupMemory",
+    value: encodeURIComponent(JSON.stringify({ notShow: [{ id: "popup-1", datetime: "2026-11-01T00:00:00.000Z" }] })),
+    url: baseURL,
+  };
+}
+
+/**
+ * Tests of everything but consent and popups: a visitor who already answered the cookie prompt and
+ * closed the home page's welcome popup (which would otherwise cover the page after 3 seconds).
+ */
 export const test = base.extend({
   context: async ({ context, baseURL }, use) => {
-    await context.addCookies([consentCookie(baseURL as string)]);
+    await context.addCookies([consentCookie(baseURL as string), closedPopupCookie(baseURL as string)]);
     await use(context);
   },
 });

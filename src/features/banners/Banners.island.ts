@@ -26,7 +26,7 @@ export const popupIsland = defineIsland({
   props: z
     .object({ popupId: z.number().int().min(1).optional(), popupKey: Key.optional() })
     .refine((p) => p.popupId || p.popupKey, { message: "popupId or popupKey" }),
-  fixtures: { welcome: { popupKey: "welcome" } },
+  fixtures: { newsletter: { popupKey: "newsletter" } },
 });
 
 export const videoIsland = defineIsland({

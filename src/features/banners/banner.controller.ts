@@ -18,8 +18,9 @@ export default async function connect(root: HTMLElement): Promise<void> {
   const fade = Number(root.dataset.bannerFade) || 0;
   const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const splide = await mountCarousel(slider, {
-    type: fade ? "fade" : "loop",
-    rewind: Boolean(fade),
+    // No "loop": its cloned slides would hold copies of the video players.
+    type: fade ? "fade" : "slide",
+    rewind: true,
     speed: fade || 400,
     perPage: 1,
     arrows: true,

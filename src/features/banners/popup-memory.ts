@@ -31,5 +31,6 @@ export function remember(id: string): void {
   const value = popupMemoryValue(rememberPopup(cookieEntries(), id, new Date()));
   const maxAge = POPUP_MEMORY_LIFETIME_DAYS * 86400;
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
   document.cookie = `${POPUP_MEMORY_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
 }

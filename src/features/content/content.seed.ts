@@ -140,6 +140,22 @@ const ABOUT = {
 };
 
 const POPUP = {
+  newsletter: {
+    fr: "Notre lettre d'information",
+    nl: "Onze nieuwsbrief",
+    es: "Nuestro boletín",
+    de: "Unser Newsletter",
+    it: "La nostra newsletter",
+    pt: "A nossa newsletter",
+  } as Texts,
+  newsletterText: {
+    fr: "Une lettre par mois : nouveautés, ateliers et ventes privées.",
+    nl: "Eén brief per maand: nieuwigheden, ateliers en privéverkopen.",
+    es: "Un boletín al mes: novedades, talleres y ventas privadas.",
+    de: "Ein Brief im Monat: Neuheiten, Werkstätten und Privatverkäufe.",
+    it: "Una lettera al mese: novità, laboratori e vendite private.",
+    pt: "Uma carta por mês: novidades, oficinas e vendas privadas.",
+  } as Texts,
   title: {
     fr: "Bienvenue chez Vitrine",
     nl: "Welkom bij Vitrine",
@@ -314,11 +330,18 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
       { slide_id: 5, culture, title: "Vimeo", text: "", link_label: "" },
     ]),
   );
-  await insertMany(handle, "popups", [{ id: 1, key: "welcome", end_at: end, published: 1, updated_at: iso }]);
+  // The welcome popup is on the home page; the newsletter one, without an end, is for previews.
+  await insertMany(handle, "popups", [
+    { id: 1, key: "welcome", end_at: end, published: 1, updated_at: iso },
+    { id: 2, key: "newsletter", end_at: null, published: 1, updated_at: iso },
+  ]);
   await insertMany(
     handle,
     "popup_translations",
-    CULTURES.map((culture) => ({ popup_id: 1, culture, title: POPUP.title[culture], body: POPUP.body[culture] })),
+    CULTURES.flatMap((culture) => [
+      { popup_id: 1, culture, title: POPUP.title[culture], body: POPUP.body[culture] },
+      { popup_id: 2, culture, title: POPUP.newsletter[culture], body: `<p>${POPUP.newsletterText[culture]}</p>` },
+    ]),
   );
   await insertMany(handle, "settings", [{ key: "GoogleFrontAPIKey", value: "" }]);
 }

@@ -1,0 +1,318 @@
+import type { Page } from "@playwright/test";
+import { test as base } from "@playwright/test";
+import { consentCookie, expect, seriousViolations, signIn, test } from "../support/e2e";
+
+/** Calls the editors' API from the signed-in page (same cookies, our Origin). */
+async function api(page: Page, method: "POST" | "PUT", path: string, data: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.fetch(`/api/v1${path}`, { method, data, headers: { Origin: origin } });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+test.describe("content pages", () => {
+  test("a page built from content has its translations as hreflang, in the sitemap too", async ({ page }) => {
+    await page.goto("/nl/pages/over-ons");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Over Vitrine");
+    await expect(page.locator('link[rel="alternate"][hreflang="fr"]')).toHaveAttribute(
+      "href",
+      /\/fr\/pages\/a-propos$/,
+    );
+    await expect(page.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute(
+      "href",
+      /\/de\/pages\/ueber-uns$/,
+    );
+    // Its island tags became islands: the see-more text, the shops' map, a video behind a button.
+    await expect(page.locator(".see-more")).toBeVisible();
+    await expect(page.locator(".map-view__places li")).toHaveCount(3);
+    await expect(page.locator(".map-view__map")).toHaveAttribute("data-map-ready", "true", { timeout: 15_000 });
+    await expect(page.locator(".map-view__map .map-marker")).toHaveCount(3);
+    expect(await seriousViolations(page)).toEqual([]);
+    const sitemap = await (await page.request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain("/nl/pages/over-ons</loc>");
+    expect(sitemap).toMatch(/hreflang="pt" href="[^"]+\/pt\/pages\/sobre-nos"/);
+    expect(sitemap).toContain("/fr/news/la-collection-d-automne-est-arrivee</loc>");
+  });
+
+  test("an unpublished page or an unknown slug is not found", async ({ page }) => {
+    expect((await page.goto("/fr/pages/no-such-page"))?.status()).toBe(404);
+  });
+});
+
+test.describe("news", () => {
+  test("the calendar loads a day's news below it, and a failure says so in red", async ({ page }) => {
+    await page.goto("/fr/news?month=2025-10");
+    const calendar = page.locator(".news-calendar");
+    await expect(calendar.getByRole("heading")).toHaveText(/octobre 2025/i);
+    const day = calendar.locator("a[data-day-url]").first();
+    const title = await day.getAttribute("aria-label");
+    await day.click();
+    await expect(calendar.locator(".news-day-list li").first()).toBeVisible();
+    await expect(calendar.locator(".news-day-list__title")).toContainText(title?.split(" : ")[0]?.split(" ")[1] ?? "");
+    await expect(page).toHaveURL(/month=2025-10$/);
+    // The next month loads in place.
+    await calendar.locator(".news-calendar__nav--next").click();
+    await expect(page.locator(".news-calendar").getByRole("heading")).toHaveText(/novembre 2025/i);
+    // A day list that cannot load: the spec's inline red alert with Core.Error.
+    await page.route("**/widget/news/newslist/**", (route) => route.abort());
+    await page.locator(".news-calendar a[data-day-url]").first().click();
+    await expect(page.locator(".news-calendar [role=alert]")).toHaveText("Erreur");
+    await expect(page.locator(".news-calendar .alert--error")).toHaveCSS("color", "rgb(163, 33, 27)");
+  });
+
+  test("a day with two news lists both; without JavaScript the day is a page of its own", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    await context.addCookies([consentCookie(baseURL as string)]);
+    const page = await context.newPage();
+    await page.goto("/fr/news?month=2025-10");
+    const busy = page.locator('.news-calendar a[aria-label$="2 actualités"]');
+    await expect(busy).toHaveCount(1);
+    await busy.click();
+    await expect(page).toHaveURL(/\/fr\/news\?day=2025-10-\d\d/);
+    await expect(page.locator(".news-grid > li")).toHaveCount(2);
+    await context.close();
+  });
+
+  test("the news list, the blog layout and an article with its gallery in a lightbox", async ({ page }) => {
+    await page.goto("/fr/news");
+    await expect(page.locator(".news-grid > li")).toHaveCount(9);
+    await expect(page.locator(".pagination")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/layout=blog/);
+    await expect(page.locator(".news-blog__post").first()).toBeVisible();
+    await page.goto("/fr/news/teinture-vegetale-retour-en-images");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Teinture végétale : retour en images");
+    await expect(page.locator('link[rel="alternate"][hreflang="it"]')).toHaveAttribute(
+      "href",
+      /\/it\/news\/tintura-vegetale-il-racconto-per-immagini$/,
+    );
+    const thumbs = page.locator(".news-gallery__item");
+    await expect(thumbs).toHaveCount(3);
+    await thumbs.nth(1).click();
+    await expect(page.locator(".glightbox-container")).toBeVisible();
+    await expect(page.locator(".gslide.current img")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.locator(".glightbox-container")).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("a news page loads no React", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+    await page.goto("/fr/news/les-soldes-d-hiver-commencent");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((s) => /\/client\.[\w-]+\.js$/.test(s))).toEqual([]);
+  });
+
+  test("the footer links to the news and the home page shows the ticker", async ({ page }) => {
+    await page.goto("/de/");
+    await expect(page.locator(".carousel--ticker .splide__slide").first()).toBeVisible();
+    await page.locator("footer").getByRole("link", { name: "Neuigkeiten" }).click();
+    await expect(page).toHaveURL(/\/de\/news$/);
+  });
+});
+
+base.describe("popups", () => {
+  const preferences = { preferences: true, statistics: false, marketing: false };
+
+  base(
+    "the welcome popup opens 3 s after load, once: closing it is remembered for 9999 days",
+    async ({ page, context, baseURL }) => {
+      await context.addCookies([consentCookie(baseURL as string, preferences)]);
+      await page.goto("/fr/");
+      const popup = page.locator("dialog.popup");
+      await page.waitForTimeout(2_000);
+      await expect(popup).not.toBeVisible();
+      await expect(popup).toBeVisible({ timeout: 3_000 });
+      await expect(popup.getByRole("heading")).toHaveText("Bienvenue chez Vitrine");
+      expect(await seriousViolations(page, { include: "dialog.popup" })).toEqual([]);
+      await popup.getByRole("button", { name: "Fermer" }).click();
+      await expect(popup).not.toBeVisible();
+      const memory = (await context.cookies()).find((c) => c.name === "PopupMemory");
+      expect(JSON.parse(decodeURIComponent(memory?.value ?? "{}")).notShow).toEqual([
+        { id: "popup-1", datetime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      ]);
+      // Set for 9999 days; Chromium keeps a cookie 400 days at most (RFC 6265bis).
+      expect((memory?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(399 * 86400);
+      await page.reload();
+      await expect(page.locator("dialog.popup")).toHaveCount(0);
+    },
+  );
+
+  base(
+    "without the preferences consent the popup stays closed for the visit, and no cookie is written",
+    async ({ page, context, baseURL }) => {
+      await context.addCookies([consentCookie(baseURL as string)]);
+      await page.goto("/fr/");
+      const popup = page.locator("dialog.popup");
+      await expect(popup).toBeVisible({ timeout: 5_000 });
+      await page.keyboard.press("Escape");
+      await expect(popup).not.toBeVisible();
+      expect((await context.cookies()).find((c) => c.name === "PopupMemory")).toBeUndefined();
+      // Across a page swap and back, the visit remembers.
+      await page.locator("footer").getByRole("link", { name: "Actualités" }).click();
+      await expect(page).toHaveURL(/\/fr\/news$/);
+      await page.goBack();
+      await expect(page.locator(".banner")).toBeVisible();
+      await page.waitForTimeout(3_500);
+      await expect(page.locator("dialog.popup")).not.toBeVisible();
+    },
+  );
+});
+
+test.describe("banners and countdowns", () => {
+  test("the hero banner fades with dots, shows its photo first and counts down in DD/MM/YYYY", async ({ page }) => {
+    await page.goto("/fr/");
+    const banner = page.locator(".banner");
+    await expect(banner.locator(".banner__slide").first().locator("img")).toBeVisible();
+    await expect(banner).toHaveAttribute("data-banner-mounted", "true", { timeout: 15_000 });
+    await expect(banner.locator(".splide")).toHaveClass(/splide--fade/);
+    await expect(banner.locator(".splide__pagination__page")).toHaveCount(3);
+    await expect(banner.locator(".countdown__until")).toHaveText(/^Jusqu'au \d\d\/\d\d\/\d{4}$/);
+    const seconds = banner.locator('[data-countdown-part="seconds"]');
+    const first = await seconds.textContent();
+    await expect(seconds).not.toHaveText(first ?? "", { timeout: 2_500 });
+  });
+
+  test("a countdown that reaches zero reloads the page, and the ended banner is gone", async ({ page }) => {
+    await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+    const image = 1;
+    const end = new Date(Date.now() + 4_000).toISOString();
+    await api(page, "POST", "/content/banners", {
+      Key: `flash-sale-${Date.now()}`,
+      EndAt: end,
+      Published: true,
+      Slides: [{ AssetId: image, Translations: { fr: { Title: "Vente flash" } } }],
+    }).then(async ({ Id }) => {
+      const created = await api(page, "POST", "/content/pages", {
+        Key: `flash-${Id}`,
+        Published: true,
+        Translations: {
+          fr: {
+            Slug: `vente-flash-${Id}`,
+            Title: "Vente flash",
+            Body: `<shop-island name="banner" props='{"bannerId": ${Id}}'></shop-island>`,
+          },
+        },
+      });
+      await page.goto(created.Url);
+    });
+    await expect(page.locator(".banner")).toBeVisible();
+    await expect(page.locator(".banner .countdown")).toBeVisible();
+    await page.waitForEvent("load", { timeout: 10_000 });
+    await expect(page.locator(".banner")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vente flash");
+  });
+});
+
+test.describe("videos", () => {
+  test("without marketing consent a video is a placeholder: no request to the provider until a click", async ({
+    page,
+  }) => {
+    const provider: string[] = [];
+    page.on("request", (r) => /youtube|vimeo/.test(new URL(r.url()).hostname) && provider.push(r.url()));
+    await page.route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>player</title><p>player</p>" }),
+    );
+    await page.goto("/dev/islands/banner/videos?culture=fr");
+    const video = page.locator(".banner__slide").first().locator(".video");
+    await expect(video.getByText(/hébergée par YouTube/)).toBeVisible();
+    await expect(page.locator(".banner")).toHaveAttribute("data-banner-mounted", "true", { timeout: 15_000 });
+    await page.waitForTimeout(1_000);
+    expect(provider).toEqual([]);
+    await expect(video.locator("iframe")).toHaveCount(0);
+    await video.getByRole("button", { name: /Lire la vidéo/ }).click();
+    await expect(video.locator("iframe")).toHaveAttribute(
+      "src",
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ\?enablejsapi=1/,
+    );
+    expect(provider.length).toBeGreaterThan(0);
+  });
+
+  test("with marketing consent the current slide's video loads and is told to play; leaving it pauses it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([
+      consentCookie(baseURL as string, { preferences: false, statistics: false, marketing: true }),
+    ]);
+    // A stand-in player that keeps the commands it hears.
+    await page.route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: "<script>window.heard=[];addEventListener('message',e=>heard.push(typeof e.data==='string'?JSON.parse(e.data).func:e.data.method))</script>",
+      }),
+    );
+    await page.goto("/dev/islands/banner/videos?culture=fr");
+    const first = page.locator(".banner__slide").first().locator("iframe");
+    await expect(first).toHaveAttribute("src", /youtube-nocookie/);
+    const youtube = page.frames().find((f) => f.url().includes("youtube-nocookie")) ?? null;
+    await expect
+      .poll(async () => (await youtube?.evaluate(() => (window as unknown as { heard: string[] }).heard)) ?? [])
+      .toContain("playVideo");
+    await page.locator(".banner .splide__arrow--next").click();
+    await expect
+      .poll(async () => (await youtube?.evaluate(() => (window as unknown as { heard: string[] }).heard)) ?? [])
+      .toContain("pauseVideo");
+    const vimeo = page.locator('.banner__slide[data-slide-index="1"] iframe');
+    await expect(vimeo).toHaveAttribute("src", /player\.vimeo\.com\/video\/76979871\?muted=1&loop=1/);
+  });
+});
+
+test.describe("the editors' pages", () => {
+  test("an editor writes a page, inserts an island from the picker and sees it in the live preview", async ({
+    page,
+  }) => {
+    await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+    await page.goto("/fr/content/pages/new");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nouvelle page");
+    const key = `journal-${Date.now()}`;
+    await page.getByLabel("Clé").fill(key);
+    await page.getByLabel("Publié").check();
+    await page.locator('[name="Translations.fr.Title"]').fill("Notre journal");
+    const body = page.locator('[name="Translations.fr.Body"]');
+    await body.fill("<p>Bonjour à tous</p>");
+    const preview = page.frameLocator('iframe[name="content-preview"]');
+    await expect(preview.getByText("Bonjour à tous")).toBeVisible();
+    // The picker is fed by GET /api/v1/islands; news-ticker needs no props.
+    const picker = page.locator(".island-picker");
+    await picker.getByLabel("Îlot à insérer").selectOption("news-ticker");
+    await picker.getByRole("button", { name: "Insérer l'îlot" }).click();
+    await expect(body).toHaveValue(/<shop-island name="news-ticker"><\/shop-island>/);
+    await expect(preview.locator(".carousel--ticker")).toBeVisible();
+    // A wrong tag is explained in the preview, and nothing of it reaches shoppers.
+    await body.press("End");
+    await body.pressSequentially('<shop-island name="nope"></shop-island>');
+    await expect(preview.locator(".island-warning")).toContainText("nope");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page).toHaveURL(/\/fr\/content\/pages\/\d+$/);
+    await expect(page.locator("[data-flash]")).toContainText(/nope/);
+    await page.goto("/fr/pages/notre-journal");
+    await expect(page.getByText("Bonjour à tous")).toBeVisible();
+    await expect(page.locator(".carousel--ticker")).toBeVisible();
+    await expect(page.locator(".island-warning")).toHaveCount(0);
+  });
+
+  test("a refused save shows the form again as typed, with the reason", async ({ page }) => {
+    await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+    await page.goto("/fr/content/pages/new");
+    await page.getByLabel("Clé").fill("about");
+    await page.locator('[name="Translations.fr.Title"]').fill("Un autre à propos");
+    await page.locator('[name="Translations.fr.Body"]').fill("<p>Texte précieux</p>");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.locator(".notice--error")).toContainText("déjà utilisé");
+    await expect(page.locator('[name="Translations.fr.Body"]')).toHaveValue("<p>Texte précieux</p>");
+  });
+
+  test("a shopper is refused the editor", async ({ page }) => {
+    await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
+    const response = await page.goto("/fr/content");
+    expect(response?.status()).toBe(403);
+  });
+});
