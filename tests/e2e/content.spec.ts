@@ -172,6 +172,8 @@ test.describe("banners and countdowns", () => {
     await expect(banner).toHaveAttribute("data-banner-mounted", "true", { timeout: 15_000 });
     await expect(banner.locator(".splide")).toHaveClass(/splide--fade/);
     await expect(banner.locator(".splide__pagination__page")).toHaveCount(3);
+    // One slide serves six languages: its link's {culture} is the page's.
+    await expect(banner.locator(".banner__slide").first().getByRole("link")).toHaveAttribute("href", "/fr/catalog?q=");
     await expect(banner.locator(".countdown__until")).toHaveText(/^Jusqu'au \d\d\/\d\d\/\d{4}$/);
     const seconds = banner.locator('[data-countdown-part="seconds"]');
     const first = await seconds.textContent();
