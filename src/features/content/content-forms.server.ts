@@ -1,6 +1,10 @@
+import type { AstroCookies } from "astro";
 import { CULTURES, type Culture } from "../../lib/culture";
+import { translator } from "../../lib/i18n";
 import { signInPath } from "../../lib/url";
+import { setFlash } from "../../server/http/flash";
 import { endpointsByKey, runFormEndpoint } from "../../server/http/form-endpoints";
+import { commitSessionCookie } from "../../server/session/cookies";
 import type { Session } from "../../server/session/session";
 import { canEditContent, currentCustomer } from "../customers/customers.server";
 import { slugify } from "./content";
@@ -72,4 +76,30 @@ export async function editorGate(session: Session, culture: Culture, here: strin
   const actor = await currentCustomer(session);
   if (!actor) return { redirect: signInPath(culture, here), allowed: false as const };
   return { redirect: null, allowed: canEditContent(actor) };
+}
+
+/**
+ * After an editor page's save: on success a notice (with the island warnings, if any, and a link to the
+ * public page) and the address to go to; on a refusal the message to show above the form as typed.
+ */
+export function afterEditorSave(
+  cookies: AstroCookies,
+  session: Session,
+  culture: Culture,
+  outcome: EditorOutcome,
+  editPath: (id: number) => string,
+): { redirect: string } | { error: string } {
+  if (!outcome.ok) return { error: outcome.message };
+  const t = translator(culture);
+  const warnings = outcome.answer.Warnings.map((w) => `${w.Culture.toUpperCase()} ${w.Island}: ${w.Reason}`);
+  setFlash(cookies, {
+    kind: warnings.length ? "error" : "success",
+    message: (warnings.length
+      ? t("Editor.SavedWithWarnings", { warnings: warnings.join(" · ") })
+      : t("Editor.Saved")
+    ).slice(0, 500),
+    links: outcome.answer.Url ? [{ label: t("Editor.View"), href: outcome.answer.Url }] : [],
+  });
+  commitSessionCookie(cookies, session);
+  return { redirect: editPath(outcome.answer.Id) };
 }
