@@ -11,7 +11,7 @@ function files(dir: string): string[] {
 
 const browserSide = files("src").filter(
   (f) =>
-    (/\.(client|store|controller|controllers)\.ts$|\.tsx$/.test(f) ||
+    (/\.(client|store|controller|controllers|browser)\.ts$|\.tsx$/.test(f) ||
       f.startsWith(join("src", "shell")) ||
       f === join("src", "layouts", "behaviours.ts")) &&
     !f.endsWith(".test.ts"),

@@ -1,4 +1,4 @@
-import { loadMapLibre, offlineBasemap } from "./basemap";
+import { loadMapLibre, offlineBasemap } from "./basemap.browser";
 import { type MapConfig, markerBounds } from "./maps";
 
 /**

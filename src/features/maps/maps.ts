@@ -1,3 +1,6 @@
+/** Spec 001 section 9: maps open at zoom 13. */
+export const DEFAULT_MAP_ZOOM = 13;
+
 /** A map marker from content (spec 001 map config: coordinates, title, id, content). */
 export interface MapMarker {
   id?: string;

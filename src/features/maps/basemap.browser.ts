@@ -5,9 +5,6 @@ import maplibreCss from "maplibre-gl/dist/maplibre-gl.css?url";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { loadStylesheet } from "../../shell/stylesheets";
 
-/** Spec 001 section 9: maps open at zoom 13. */
-export const DEFAULT_MAP_ZOOM = 13;
-
 /**
  * MapLibre, its stylesheet and its worker, loaded when a map first mounts (never on a first load).
  */
