@@ -108,7 +108,7 @@ describe.each(DIALECTS)("content pages on %s", (dialect) => {
     const replaced = await client.call(
       "PUT",
       `/content/pages/${Id}`,
-      page("about-x", { fr: "a-propos-y", it: "chi-siamo" }),
+      page("about-x", { fr: "a-propos-y", it: "chi-siamo-x" }),
     );
     expect(replaced.status).toBe(200);
     const read = await (await client.call("GET", `/content/pages/${Id}`)).json();
