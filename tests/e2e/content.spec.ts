@@ -84,6 +84,7 @@ test.describe("news", () => {
     await page.getByRole("link", { name: "Blog" }).click();
     await expect(page).toHaveURL(/layout=blog/);
     await expect(page.locator(".news-blog__post").first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto("/fr/news/teinture-vegetale-retour-en-images");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Teinture végétale : retour en images");
     await expect(page.locator('link[rel="alternate"][hreflang="it"]')).toHaveAttribute(
@@ -163,6 +164,25 @@ base.describe("popups", () => {
     },
   );
 });
+
+base(
+  "removing a closable banner records it and takes it off the page, also after a reload",
+  async ({ page, context, baseURL }) => {
+    await context.addCookies([
+      consentCookie(baseURL as string, { preferences: true, statistics: false, marketing: false }),
+    ]);
+    await page.goto("/dev/islands/banner/videos?culture=fr");
+    const banner = page.locator(".banner");
+    await banner.getByRole("button", { name: "Masquer cette bannière" }).click();
+    await expect(banner).toHaveCount(0);
+    const memory = (await context.cookies()).find((c) => c.name === "PopupMemory");
+    expect(JSON.parse(decodeURIComponent(memory?.value ?? "{}")).notShow.map((e: { id: string }) => e.id)).toEqual([
+      "banner-2",
+    ]);
+    await page.reload();
+    await expect(page.locator(".banner")).toHaveCount(0);
+  },
+);
 
 test.describe("banners and countdowns", () => {
   test("the hero banner fades with dots, shows its photo first and counts down in DD/MM/YYYY", async ({ page }) => {
@@ -253,14 +273,15 @@ test.describe("videos", () => {
     await page.goto("/dev/islands/banner/videos?culture=fr");
     const first = page.locator(".banner__slide").first().locator("iframe");
     await expect(first).toHaveAttribute("src", /youtube-nocookie/);
-    const youtube = page.frames().find((f) => f.url().includes("youtube-nocookie")) ?? null;
-    await expect
-      .poll(async () => (await youtube?.evaluate(() => (window as unknown as { heard: string[] }).heard)) ?? [])
-      .toContain("playVideo");
+    // The frame is found anew at each look: it may still be loading the first time.
+    const heard = async () => {
+      const frame = page.frames().find((f) => f.url().includes("youtube-nocookie"));
+      if (!frame) return [];
+      return frame.evaluate(() => (window as unknown as { heard?: string[] }).heard ?? []).catch(() => []);
+    };
+    await expect.poll(heard).toContain("playVideo");
     await page.locator(".banner .splide__arrow--next").click();
-    await expect
-      .poll(async () => (await youtube?.evaluate(() => (window as unknown as { heard: string[] }).heard)) ?? [])
-      .toContain("pauseVideo");
+    await expect.poll(heard).toContain("pauseVideo");
     const vimeo = page.locator('.banner__slide[data-slide-index="1"] iframe');
     await expect(vimeo).toHaveAttribute("src", /player\.vimeo\.com\/video\/76979871\?muted=1&loop=1/);
   });
@@ -310,6 +331,32 @@ test.describe("the editors' pages", () => {
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.locator(".notice--error")).toContainText("déjà utilisé");
     await expect(page.locator('[name="Translations.fr.Body"]')).toHaveValue("<p>Texte précieux</p>");
+  });
+
+  test("without JavaScript the editor previews with its buttons and saves with its form", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    await context.addCookies([consentCookie(baseURL as string)]);
+    const page = await context.newPage();
+    await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+    await page.goto("/fr/content");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "À propos de Vitrine" }).click();
+    await expect(page.locator(".island-picker")).toBeHidden();
+    await page
+      .locator('[name="Translations.fr.Body"]')
+      .fill('<p>Sans script</p><shop-island name="news-ticker"></shop-island>');
+    await page.getByRole("button", { name: "Aperçu FR" }).click();
+    const preview = page.frameLocator('iframe[name="content-preview"]');
+    await expect(preview.getByText("Sans script")).toBeVisible();
+    await expect(preview.locator(".carousel--ticker")).toBeVisible();
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.locator("[data-flash]")).toContainText("Enregistré");
+    await page.goto("/fr/pages/a-propos");
+    await expect(page.getByText("Sans script")).toBeVisible();
+    await context.close();
   });
 
   test("a shopper is refused the editor", async ({ page }) => {

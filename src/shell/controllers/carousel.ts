@@ -18,7 +18,7 @@ export const CAROUSEL_OPTIONS: Record<string, Options> = {
   products: ROW,
   news: ROW,
   // A news ticker: one title at a time, autoplay, dots, no arrows (spec 001 section 9).
-  ticker: { type: "loop", perPage: 1, pagination: true, arrows: false, autoplay: true, interval: AUTOPLAY_INTERVAL_MS },
+  ticker: { rewind: true, perPage: 1, pagination: true, arrows: false, autoplay: true, interval: AUTOPLAY_INTERVAL_MS },
   hero: {
     type: "fade",
     rewind: true,
