@@ -324,6 +324,9 @@ test.describe("the editors' pages", () => {
 
   test("a refused save shows the form again as typed, with the reason", async ({ page }) => {
     await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+    await page.goto("/fr/content");
+    await expect(page.getByRole("link", { name: "À propos de Vitrine" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto("/fr/content/pages/new");
     await page.getByLabel("Clé").fill("about");
     await page.locator('[name="Translations.fr.Title"]').fill("Un autre à propos");
@@ -342,7 +345,6 @@ test.describe("the editors' pages", () => {
     const page = await context.newPage();
     await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
     await page.goto("/fr/content");
-    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("link", { name: "À propos de Vitrine" }).click();
     await expect(page.locator(".island-picker")).toBeHidden();
     await page

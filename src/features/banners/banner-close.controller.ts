@@ -4,6 +4,7 @@ import { remember } from "./popup-memory";
 export default function connect(button: HTMLElement): void {
   const banner = button.closest<HTMLElement>("[data-memory-id]");
   if (!banner) return;
+  button.hidden = false;
   button.addEventListener("click", () => {
     remember(banner.dataset.memoryId ?? "");
     banner.remove();

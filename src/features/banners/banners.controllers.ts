@@ -6,7 +6,7 @@ import { defineControllers } from "../../shell/controller";
  */
 export default defineControllers([
   { name: "banner", load: "interaction", module: () => import("./banner.controller") },
-  { name: "banner-close", load: "interaction", module: () => import("./banner-close.controller") },
+  { name: "banner-close", load: "eager", module: () => import("./banner-close.controller") },
   { name: "countdown", load: "eager", module: () => import("./countdown.controller") },
   { name: "popup", load: "eager", module: () => import("./popup.controller") },
   { name: "video", load: "eager", module: () => import("./video.controller") },
