@@ -6,7 +6,6 @@ import { HOME_PAGE_KEY } from "./content";
 
 const CONTENT_FOLDER = 3;
 const HERO = { width: 1200, height: 500 };
-const DAY = 86_400_000;
 
 type Texts = Record<Culture, string>;
 
@@ -279,8 +278,10 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
     }),
   );
 
-  // The hero banner fades every 6 s and counts down to the end of its sale.
-  const end = new Date(now.getTime() + 500 * DAY).toISOString();
+  // The hero banner fades every 6 s and counts down to the end of its sale: the first of a month more
+  // than a year after the day the demo is seeded (an ended sale would leave the demo without its banner).
+  const today = new Date(Math.max(now.getTime(), Date.now()));
+  const end = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth() + 1, 1)).toISOString();
   await insertMany(handle, "banners", [
     { id: 1, key: "home-hero", duration_ms: 6000, fade: 1, closable: 0, end_at: end, published: 1, updated_at: iso },
     { id: 2, key: "videos", duration_ms: null, fade: 0, closable: 1, end_at: null, published: 1, updated_at: iso },
