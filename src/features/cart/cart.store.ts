@@ -54,6 +54,9 @@ export async function addToCart(
   }
 }
 
+/** DOM event a shipping method change raises (detail: the new ShippingMethodId); the pickup finder follows it. */
+export const SHIPPING_METHOD_CHANGED_EVENT = "cart:shipping-method-changed";
+
 /** DOM event a country change raises (header selector, checkout); the cart page reloads on it. */
 export const COUNTRY_CHANGED_EVENT = "cart:country-changed";
 
@@ -76,6 +79,12 @@ export async function runCartAction(action: CartFormName, fields: Record<string,
     if (action === "coupon") return { ok: true, notice: { kind: answer === true ? "success" : "error" } };
     if (action === "country")
       document.dispatchEvent(new CustomEvent(COUNTRY_CHANGED_EVENT, { detail: { source: "cart-page" } }));
+    if (action === "method")
+      document.dispatchEvent(
+        new CustomEvent(SHIPPING_METHOD_CHANGED_EVENT, {
+          detail: { ShippingMethodId: Number(fields.ShippingMethodId) },
+        }),
+      );
     if (answer && typeof answer === "object") cartChanged(answer as CartSummary);
     return { ok: true };
   } catch (error) {
@@ -108,5 +117,6 @@ declare global {
   interface DocumentEventMap {
     "cart:changed": CustomEvent<CartSummary>;
     "cart:country-changed": CustomEvent<{ source: string }>;
+    "cart:shipping-method-changed": CustomEvent<{ ShippingMethodId: number }>;
   }
 }

@@ -1,4 +1,5 @@
 import { trackEcommerce } from "../../shell/tag-manager";
+import { setPickupNames } from "../pickup/pickup.store";
 import { checkVatNumber } from "./checkout.client";
 import { vatChangeReloads } from "./vat.constants";
 
@@ -8,6 +9,16 @@ import { vatChangeReloads } from "./vat.constants";
  * add_shipping_info / add_payment_info are sent when the order is submitted.
  */
 export default function connect(root: HTMLElement): void {
+  // A pickup point's shipping names are the billing names (spec 001 section 3): the finder reads them here.
+  const first = root.querySelector<HTMLInputElement>("[name='Billing.FirstName']");
+  const last = root.querySelector<HTMLInputElement>("[name='Billing.LastName']");
+  const names = () => setPickupNames(first?.value.trim() ?? "", last?.value.trim() ?? "");
+  names();
+  first?.addEventListener("input", names);
+  last?.addEventListener("input", names);
+  // A saved address chosen in the picker fills these inputs without an input event.
+  root.addEventListener("change", names);
+
   const vatForm = root.querySelector<HTMLFormElement>("[data-vat-form]");
   vatForm?.addEventListener(
     "submit",

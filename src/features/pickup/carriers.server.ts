@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { db } from "../../server/db/client";
 import { citiesWithin } from "../pricing/pricing.server";
-import { distanceKm, type PickupPointView } from "./pickup";
+import { type AddressForm, distanceKm, type PickupPointView } from "./pickup";
 import { activePickupPoints } from "./pickup.repository";
 
 /**
@@ -11,6 +11,8 @@ import { activePickupPoints } from "./pickup.repository";
  */
 export interface CarrierGateway {
   code: string;
+  /** The search form this carrier needs (the relay network locates by postal address). */
+  addressForm: AddressForm;
   pointsNear(place: { lat: number; lon: number; countryId: number }, radiusKm: number): Promise<PickupPointView[]>;
 }
 
@@ -19,6 +21,7 @@ const HOURS_WEEK = "1-5 08:30-19:00;6 09:00-17:00;7 closed";
 
 export const staticCarrier: CarrierGateway = {
   code: "static",
+  addressForm: "place",
   async pointsNear(place) {
     const rows = await activePickupPoints(db());
     return rows.map((row) => ({
@@ -54,6 +57,7 @@ const RELAY_NAMES = ["Librairie", "Tabac-Presse", "Supermarché", "Fleuriste", "
  */
 export const demoCarrier: CarrierGateway = {
   code: "demo",
+  addressForm: "postal",
   async pointsNear(place, radiusKm) {
     // A bounding box keeps the scan to the postal codes that can be within the radius.
     const dLat = radiusKm / 111;

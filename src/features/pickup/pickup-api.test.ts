@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { resetEnvForTests } from "../../server/config/env";
 import { db } from "../../server/db/client";
-import { distanceKm, nearest } from "./pickup";
+import { distanceKm, filterByAddress, nearest } from "./pickup";
+import { placeOfSuggestion, savedPointFields } from "./pickup-point";
 
 describe("pickup point rules", () => {
   it("measures distances and keeps the nearest within the radius, at most the list size", () => {
@@ -16,6 +20,75 @@ describe("pickup point rules", () => {
     ];
     expect(nearest(points, 15, 10).map((p) => p.PublicAccessPointID)).toEqual(["a", "b", "c"]);
     expect(nearest(points, 15, 2).map((p) => p.PublicAccessPointID)).toEqual(["a", "b"]);
+  });
+});
+
+describe("the address field's rules", () => {
+  const point = (name: string, street: string, postCode = "1000", city = "Bruxelles") => ({
+    ConsigneeName: name,
+    Address: street,
+    PostCode: postCode,
+    City: city,
+  });
+  it("filters by every word, accents and case ignored; blank keeps every point", () => {
+    const points = [
+      point("Librairie Bruxelles", "Rue Neuve 12"),
+      point("Pharmacie Bruxelles", "Place Sainte-Catherine 3"),
+      point("Fleuriste Liège", "Rue Neuve 9", "4000", "Liège"),
+    ];
+    expect(filterByAddress(points, "rue neuve").map((p) => p.ConsigneeName)).toEqual([
+      "Librairie Bruxelles",
+      "Fleuriste Liège",
+    ]);
+    expect(filterByAddress(points, "SAINTE catherine")).toHaveLength(1);
+    expect(filterByAddress(points, "liege, neuve").map((p) => p.ConsigneeName)).toEqual(["Fleuriste Liège"]);
+    expect(filterByAddress(points, "  ")).toHaveLength(3);
+    expect(filterByAddress(points, "Gent")).toEqual([]);
+  });
+
+  it("reads a suggestion back only when it is one the server made", () => {
+    const places = { "1000": "Bruxelles", "1050": "Ixelles / Elsene" };
+    expect(placeOfSuggestion("1000 Bruxelles", places)).toEqual({ postCode: "1000", city: "Bruxelles" });
+    expect(placeOfSuggestion("1050 Elsene", places)).toEqual({ postCode: "1050", city: "Elsene" });
+    expect(placeOfSuggestion("1000 Gent", places)).toBeNull();
+    expect(placeOfSuggestion("Rue Neuve 12", places)).toBeNull();
+    expect(placeOfSuggestion("1000", places)).toBeNull();
+  });
+
+  it("posts a found point with the billing names, and PickupPointId only for our shops", () => {
+    const found = {
+      PublicAccessPointID: "DEMO-1000-1",
+      ConsigneeName: "Librairie Bruxelles",
+      Address: "Rue 12",
+      PostCode: "1000",
+      City: "Bruxelles",
+      CountryId: 1,
+      PhoneNumber: "",
+      Distance: 1.25,
+      Geocode: { Latitude: 50.85, Longitude: 4.35 },
+      ImageURL: null,
+      Comments: "",
+      StandardHoursOfOperation: "Lundi 9:00",
+      Informations: "",
+      LatestAirDropOffTime: "17:00",
+      AdditionalChargeIndicator: false,
+      SpecialInstructions: "",
+      AdditionalComments: "",
+      PickupPointType: "Relay",
+      PickupPointId: null,
+    };
+    const fields = savedPointFields(found, 2, { first: "Anne", last: "Martin" });
+    expect(fields).toMatchObject({
+      ShippingFirstName: "Anne",
+      ShippingLastName: "Martin",
+      ShippingMethodId: "2",
+      PickupPointName: "Librairie Bruxelles",
+      ExternalPickupPointRef: "DEMO-1000-1",
+      Distance: "1.25",
+      AdditionalChargeIndicator: "false",
+    });
+    expect(fields).not.toHaveProperty("PickupPointId");
+    expect(savedPointFields({ ...found, PickupPointId: 4 }, 3, { first: "", last: "" }).PickupPointId).toBe("4");
   });
 });
 
@@ -156,5 +229,90 @@ describe.each(DIALECTS)("pickup points API on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(cart.shipping_method_id).toBe(3);
     expect(JSON.parse(cart.pickup_point ?? "{}").PickupPointName).toBe(shop.name);
+  });
+
+  it("filters the relays around the postal code by the address when no geocoder is configured", async () => {
+    const all = await (await search("demo", { PostalCode: "1000", ShippingMethodId: 2, MaximumListSize: 50 })).json();
+    const names: string[] = all.PickupPointViewModels.map((p: { ConsigneeName: string }) => p.ConsigneeName);
+    expect(names.some((n) => !n.startsWith("Librairie"))).toBe(true);
+    const filtered = await (
+      await search("demo", { PostalCode: "1000", Address: "librairie", ShippingMethodId: 2, MaximumListSize: 50 })
+    ).json();
+    expect(filtered.ResponseStatusDescription).toBe("Success");
+    expect(filtered.PickupPointViewModels.length).toBeGreaterThan(0);
+    expect(
+      filtered.PickupPointViewModels.every((p: { ConsigneeName: string }) => p.ConsigneeName.startsWith("Librairie")),
+    ).toBe(true);
+  });
+
+  describe("with a street-level geocoder", () => {
+    let geocoder: Server;
+    const asked: URLSearchParams[] = [];
+    let reply: (query: URLSearchParams) => { status: number; body: unknown; delay?: number } = () => ({
+      status: 200,
+      body: [],
+    });
+    beforeAll(async () => {
+      geocoder = createServer((request, response) => {
+        const query = new URL(request.url ?? "/", "http://x").searchParams;
+        asked.push(query);
+        const { status, body, delay = 0 } = reply(query);
+        setTimeout(() => {
+          response.writeHead(status, { "Content-Type": "application/json" });
+          response.end(JSON.stringify(body));
+        }, delay);
+      });
+      await new Promise<void>((resolve) => geocoder.listen(0, "127.0.0.1", resolve));
+      process.env.GEOCODER_URL = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`;
+      process.env.GEOCODER_TIMEOUT_MS = "300";
+      resetEnvForTests();
+    });
+    afterEach(() => {
+      asked.length = 0;
+    });
+    afterAll(async () => {
+      delete process.env.GEOCODER_URL;
+      delete process.env.GEOCODER_TIMEOUT_MS;
+      resetEnvForTests();
+      geocoder.closeAllConnections();
+      await new Promise((resolve) => geocoder.close(resolve));
+    });
+
+    it("searches around the street it locates, asked with a structured query", async () => {
+      // The street is in Antwerp: our Antwerp shop comes first although the postal code is Brussels'.
+      reply = () => ({ status: 200, body: [{ lat: "51.2180", lon: "4.4100", display_name: "Meir, Antwerpen" }] });
+      const body = await (
+        await search("static", { PostalCode: "1000", Address: "Meir 78", ShippingMethodId: 3, SearchRadius: 5 })
+      ).json();
+      expect(body.PickupPointViewModels.map((p: { City: string }) => p.City)).toEqual(["Antwerpen"]);
+      expect(asked).toHaveLength(1);
+      expect(Object.fromEntries(asked[0] ?? [])).toMatchObject({
+        street: "Meir 78",
+        postalcode: "1000",
+        countrycodes: "be",
+        format: "jsonv2",
+      });
+    });
+
+    it("falls back to the postal code when the geocoder finds nothing, fails or is slow, and is not asked without a street", async () => {
+      const around = async () =>
+        (
+          await (
+            await search("static", { PostalCode: "1000", Address: "Rue Neuve", ShippingMethodId: 3, SearchRadius: 5 })
+          ).json()
+        ).PickupPointViewModels.map((p: { City: string }) => p.City);
+      reply = () => ({ status: 200, body: [] });
+      // Not located: the address filters the shops around Brussels (Vitrine Bruxelles is Rue Neuve 45).
+      expect(await around()).toEqual(["Bruxelles"]);
+      reply = () => ({ status: 503, body: { error: "down" } });
+      expect(await around()).toEqual(["Bruxelles"]);
+      reply = () => ({ status: 200, body: [{ lat: "51.2180", lon: "4.4100" }], delay: 1000 });
+      expect(await around()).toEqual(["Bruxelles"]);
+      reply = () => ({ status: 200, body: [{ lat: "not a number", lon: "4.41" }] });
+      expect(await around()).toEqual(["Bruxelles"]);
+      const before = asked.length;
+      await search("static", { PostalCode: "1000", ShippingMethodId: 3, SearchRadius: 5 });
+      expect(asked).toHaveLength(before);
+    });
   });
 });

@@ -4,15 +4,40 @@ import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
 import { cartRow, updateCart } from "../cart/cart.server";
-import { cartDetail } from "../cart/cart-detail.server";
+import { type CartDetail, cartDetail } from "../cart/cart-detail.server";
 import { cityPosition, countryByCode, postalCodeOf, shippingMethodById } from "../pricing/pricing.server";
 import { carrierGateway } from "./carriers.server";
-import { formatOpeningHours, nearest, type PickupPointView, type PickupSearch, type SavedPickupPoint } from "./pickup";
+import { geocoder } from "./geocoder.server";
+import {
+  filterByAddress,
+  formatOpeningHours,
+  nearest,
+  type PickupPointView,
+  type PickupSearch,
+  type SavedPickupPoint,
+} from "./pickup";
+import { DEFAULT_SEARCH_POSTCODE } from "./pickup.constants";
 import { activePickupPoint } from "./pickup.repository";
+import type { ChosenPickupPoint, PickupMethod } from "./pickup-point";
 
-/** Where the shopper searches from: a postal code, else a city name, of the country (GeoNames data). */
-function geocode(countryId: number, search: PickupSearch) {
-  return cityPosition(db(), countryId, { postalCode: search.PostalCode, name: search.City });
+/**
+ * Where the shopper searches from. With a street-level geocoder configured and an address given, the
+ * street itself; otherwise (or when it cannot say) the postal code, else the city, of the country
+ * (GeoNames data), and the address then filters the points found (`located: false`).
+ */
+async function geocode(country: { id: number; code: string }, search: PickupSearch) {
+  const streetLevel = search.Address ? geocoder() : null;
+  if (streetLevel) {
+    const found = await streetLevel.locate({
+      street: search.Address,
+      postalCode: search.PostalCode,
+      city: search.City,
+      countryCode: country.code,
+    });
+    if (found) return { ...found, located: true };
+  }
+  const place = await cityPosition(db(), country.id, { postalCode: search.PostalCode, name: search.City });
+  return place ? { ...place, located: false } : null;
 }
 
 export interface PickupSearchResult {
@@ -40,9 +65,13 @@ export async function searchPickupPoints(
   if (!method || method.carrier !== carrier) throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] });
   const country = await countryByCode(db(), search.CountryCode);
   if (!country) throw new ApiError("CountryNotFound", { CountryCode: [] });
-  const place = await geocode(country.id, search);
+  const place = await geocode(country, search);
   if (!place) return { ResponseStatusDescription: "AddressNotFound", PickupPointViewModels: [] };
-  const points = await gateway.pointsNear({ ...place, countryId: country.id }, search.SearchRadius);
+  const around = await gateway.pointsNear(
+    { lat: place.lat, lon: place.lon, countryId: country.id },
+    search.SearchRadius,
+  );
+  const points = place.located ? around : filterByAddress(around, search.Address);
   return {
     ResponseStatusDescription: "Success",
     PickupPointViewModels: nearest(points, search.SearchRadius, search.MaximumListSize).map((p) => ({
@@ -73,7 +102,50 @@ export async function savePickupPoint(session: Session, culture: Culture, point:
   return true;
 }
 
+/** The search form a carrier needs (`place` or `postal`); unknown carriers get the simple one. */
+export function carrierAddressForm(carrier: string) {
+  return carrierGateway(carrier)?.addressForm ?? "place";
+}
+
 /** The postal code of the delivery city chosen on the cart, if any. */
 export async function chosenPostalCode(cityId: number | null): Promise<string | null> {
   return cityId ? postalCodeOf(db(), cityId) : null;
+}
+
+/** The point saved on the cart, as the delivery block shows it. */
+export function chosenPickupPoint(detail: CartDetail): ChosenPickupPoint | null {
+  if (!detail.cart?.pickup_point) return null;
+  const saved = JSON.parse(detail.cart.pickup_point) as Record<string, string | null>;
+  return {
+    ref: saved.ExternalPickupPointRef ?? "",
+    name: saved.PickupPointName ?? "",
+    street: saved.ShippingStreet1 ?? "",
+    postalCode: saved.ShippingPostalCode ?? "",
+    city: saved.ShippingCity ?? "",
+  };
+}
+
+/**
+ * What the pickup finder starts from for a cart: its pickup methods (each with the search form its
+ * carrier needs), the current one, the shipping country, the point on the cart, and where to search
+ * first (that point's postal code, else the delivery postal code chosen on the cart, else the capital's).
+ */
+export async function pickupFinderContext(detail: CartDetail) {
+  const methods: PickupMethod[] = detail.shippingMethods
+    .filter((m) => m.kind !== "home" && m.carrier)
+    .map((m) => ({ id: m.id, carrier: m.carrier ?? "", addressForm: carrierAddressForm(m.carrier ?? "") }));
+  const chosen = chosenPickupPoint(detail);
+  const postCode =
+    chosen?.postalCode ||
+    (await chosenPostalCode(detail.cart?.city_id ?? null)) ||
+    DEFAULT_SEARCH_POSTCODE[detail.shippingCountry.code] ||
+    "";
+  return {
+    countryCode: detail.shippingCountry.code,
+    countryId: detail.shippingCountry.id,
+    methods,
+    methodId: detail.shippingMethod && detail.shippingMethod.kind !== "home" ? detail.shippingMethod.id : null,
+    query: { postCode, city: "", address: "" },
+    chosen,
+  };
 }

@@ -89,6 +89,35 @@ export function nearest<T extends { Distance: number; PublicAccessPointID: strin
     .slice(0, limit);
 }
 
+/**
+ * The address field without a street-level geocoder: a plain filter. A point stays when every word of
+ * the text (accents and case ignored) is in its name, street, postal code or city; blank keeps all.
+ */
+export function filterByAddress<T extends { ConsigneeName: string; Address: string; PostCode: string; City: string }>(
+  points: T[],
+  text: string,
+): T[] {
+  const words = fold(text)
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  if (words.length === 0) return points;
+  return points.filter((p) => {
+    const haystack = fold(`${p.ConsigneeName} ${p.Address} ${p.PostCode} ${p.City}`);
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/**
+ * How a carrier's search form asks for the place: `place` (one field, postal code or city, with
+ * suggestions), or `postal` (street, postal code and city, for a carrier that locates by postal address).
+ */
+export const ADDRESS_FORMS = ["place", "postal"] as const;
+export type AddressForm = (typeof ADDRESS_FORMS)[number];
+
 const HOURS_ENTRY = /^([1-7])(?:-([1-7]))? (closed|\d{2}:\d{2}-\d{2}:\d{2}(?:,\d{2}:\d{2}-\d{2}:\d{2})*)$/;
 
 /**

@@ -91,6 +91,12 @@ export const SETTINGS_SCHEMA = z.object({
   /** Whether shoppers may add addresses, and edit saved ones, from the checkout's address popup. */
   ADDRESS_CREATE: booleanFlag.default(true),
   ADDRESS_EDIT: booleanFlag.default(true),
+  /**
+   * A Nominatim-compatible geocoder (`{base}/search?format=jsonv2&street=&postalcode=&city=&countrycodes=`):
+   * the pickup search's address field is then located to the street; unset, it filters the found points.
+   */
+  GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(3000),
   /** MapLibre style that replaces the offline basemap in production. */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The maps key answered when the `GoogleFrontAPIKey` setting is empty (spec 001). */

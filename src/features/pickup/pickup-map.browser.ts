@@ -8,7 +8,7 @@ import { PICKUP_MAP_ZOOM } from "./pickup.constants";
 /** MapLibre's own CSS, linked when the map first mounts rather than on every page. */
 export const mapStylesReady = () => loadStylesheet(maplibreCss);
 
-interface Point {
+export interface MapPoint {
   id: string;
   lat: number;
   lon: number;
@@ -23,34 +23,28 @@ interface Point {
  */
 export function mountPickupMap(
   container: HTMLElement,
-  points: Point[],
+  initial: MapPoint[],
   styleUrl: string | null,
   onPick: (id: string) => void,
 ) {
-  const data = {
-    type: "FeatureCollection" as const,
-    features: points.map((p) => ({
-      type: "Feature" as const,
-      properties: { id: p.id, name: p.name },
-      geometry: { type: "Point" as const, coordinates: [p.lon, p.lat] },
-    })),
-  };
+  let points = initial;
   const style = offlineBasemap();
   maplibregl.setWorkerUrl(workerUrl);
-  const lons = points.map((p) => p.lon);
-  const lats = points.map((p) => p.lat);
   const map = new maplibregl.Map({
     container,
     style: styleUrl ?? style,
-    bounds: [
-      [Math.min(...lons) - 0.02, Math.min(...lats) - 0.02],
-      [Math.max(...lons) + 0.02, Math.max(...lats) + 0.02],
-    ],
+    bounds: boundsOf(points),
     attributionControl: { compact: false, customAttribution: "GeoNames" },
   });
   container.dataset.mapReady = "loading";
   map.on("load", () => {
-    map.addSource("points", { type: "geojson", data, cluster: true, clusterRadius: 40, clusterMaxZoom: 12 });
+    map.addSource("points", {
+      type: "geojson",
+      data: collection(points),
+      cluster: true,
+      clusterRadius: 40,
+      clusterMaxZoom: 12,
+    });
     map.addLayer({
       id: "clusters",
       type: "circle",
@@ -72,7 +66,7 @@ export function mountPickupMap(
   });
 
   const markers = new Map<string, maplibregl.Marker>();
-  const byId = new Map(points.map((p) => [p.id, p]));
+  let byId = new Map(points.map((p) => [p.id, p]));
   function syncMarkers() {
     const shown = new Set<string>();
     for (const feature of map.querySourceFeatures("points")) {
@@ -104,5 +98,45 @@ export function mountPickupMap(
       const point = points.find((p) => p.id === id);
       if (point) map.flyTo({ center: [point.lon, point.lat], zoom: PICKUP_MAP_ZOOM });
     },
+    /** A new search's points: the markers follow and the map fits them. */
+    update(next: MapPoint[]) {
+      points = next;
+      byId = new Map(points.map((p) => [p.id, p]));
+      for (const marker of markers.values()) marker.remove();
+      markers.clear();
+      const source = map.getSource("points") as maplibregl.GeoJSONSource | undefined;
+      source?.setData(collection(points));
+      if (points.length) map.fitBounds(boundsOf(points), { duration: 0 });
+    },
+    remove() {
+      map.remove();
+    },
   };
+}
+
+export type PickupMap = ReturnType<typeof mountPickupMap>;
+
+function collection(points: MapPoint[]) {
+  return {
+    type: "FeatureCollection" as const,
+    features: points.map((p) => ({
+      type: "Feature" as const,
+      properties: { id: p.id, name: p.name },
+      geometry: { type: "Point" as const, coordinates: [p.lon, p.lat] },
+    })),
+  };
+}
+
+function boundsOf(points: MapPoint[]): [[number, number], [number, number]] {
+  if (points.length === 0)
+    return [
+      [2.5, 49.5],
+      [7.2, 53.6],
+    ];
+  const lons = points.map((p) => p.lon);
+  const lats = points.map((p) => p.lat);
+  return [
+    [Math.min(...lons) - 0.02, Math.min(...lats) - 0.02],
+    [Math.max(...lons) + 0.02, Math.max(...lats) + 0.02],
+  ];
 }
