@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addFromCard, expect, seriousViolations, signIn, test } from "../support/e2e";
+import { addFromCard, expect, seriousViolations, settled, signIn, test } from "../support/e2e";
 
 /** Records the scripts of the finder island, React and MapLibre a page loads (read by their content). */
 function watchHeavyScripts(page: Page): string[] {
@@ -23,7 +23,7 @@ async function checkoutWithMethod(page: Page, kind: "store" | "pickup", culture 
     await page.waitForLoadState("load");
   }
   await expect(page.locator("[data-pickup-open]")).toBeVisible();
-  await expect(page.locator("[data-connected~=pickup-choice]")).toBeAttached({ timeout: 15_000 });
+  await settled(page);
 }
 
 test("the pickup finder loads React and the map only when it opens, and a choice on the list updates the checkout without a reload", async ({
@@ -34,10 +34,11 @@ test("the pickup finder loads React and the map only when it opens, and a choice
   // The checkout page as it first loads (the catalogue before it may have loaded React for its own dialog).
   const heavy = watchHeavyScripts(page);
   await page.reload();
-  await expect(page.locator("[data-connected~=pickup-choice]")).toBeAttached({ timeout: 15_000 });
+  await settled(page);
   await page.waitForTimeout(500);
   expect(heavy).toEqual([]);
   await expect(page.locator("[data-pickup-text]")).toHaveText("Choisissez un point de retrait.");
+  await expect(page.locator("[data-pickup-summary]")).toBeHidden();
 
   // A mark on the window survives only if the page is not reloaded.
   await page.evaluate(() => {
@@ -68,6 +69,9 @@ test("the pickup finder loads React and the map only when it opens, and a choice
   await expect(dialog).toBeHidden();
   await expect(page.locator("[data-pickup-chosen]")).toContainText(name);
   await expect(page.locator("[data-pickup-open]")).toHaveText("Changer de point de retrait");
+  // The order summary beside it follows the same store.
+  await expect(page.locator("[data-pickup-summary]")).toBeVisible();
+  await expect(page.locator("[data-pickup-summary-name]")).toHaveText(name);
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
   // The server has it: a fresh page shows the same point.
@@ -180,6 +184,30 @@ test("a shipping method change made elsewhere updates the finder: it searches th
   await expect(finder).toHaveAttribute("data-address-form", "postal");
   await expect(finder.locator("[data-pickup-point]").first()).toBeVisible();
   await expect(finder.locator("[data-pickup-point]").first()).toHaveAttribute("data-pickup-point", /^DEMO-/);
+});
+
+test("after a page swap from the cart, the finder still opens; on the search page itself a choice goes back to the checkout", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await checkoutWithMethod(page, "store");
+  await page.goto("/fr/shoppingcarts");
+  await page.locator("[data-begin-checkout]").click();
+  await expect(page).toHaveURL(/\/fr\/checkout/);
+  await settled(page);
+  await page.locator("[data-pickup-open]").click();
+  const dialog = page.locator("dialog[open][data-pickup-dialog]");
+  await expect(dialog.locator("[data-pickup-point]").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.goto("/fr/shippings/pickuppoint/search?shippingMethodId=3&postCode=2000&returnUrl=/fr/checkout");
+  const finder = page.locator("[data-pickup-search]");
+  await expect(finder.locator("[data-pickup-select]")).toBeVisible();
+  await finder.locator("[data-pickup-entry]").first().click();
+  await expect(finder.locator("[data-pickup-point]").first()).toHaveClass(/is-active/);
+  await finder.locator("[data-pickup-select]").click();
+  await expect(page).toHaveURL(/\/fr\/checkout$/);
+  await expect(page.locator("[data-pickup-chosen]")).toContainText("Vitrine Antwerpen");
 });
 
 test("a failed save keeps the finder open with the error, and the checkout block unchanged", async ({ page }) => {

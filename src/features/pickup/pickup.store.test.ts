@@ -53,7 +53,7 @@ describe("$pickup", () => {
 
   it("follows a shipping method changed elsewhere: the new carrier is searched and the old point let go", async () => {
     const document = fakeBrowser();
-    const fetch = vi.fn(async (url: string) =>
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
       json(200, {
         ResponseStatusDescription: "Success",
         PickupPointViewModels: [
@@ -112,7 +112,7 @@ describe("$pickup", () => {
 
   it("saves the active point with the billing names, then closes and tells the delivery block", async () => {
     const document = fakeBrowser();
-    const fetch = vi.fn(async (url: string) =>
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
       url.includes("getpickuppoints")
         ? json(200, {
             ResponseStatusDescription: "Success",
