@@ -66,6 +66,11 @@ async function prepareContext(browser, base, budget, options = {}) {
       data: { ProductVariantId: variantId, Quantity: 1 },
       headers: { Origin: base },
     });
+    if (budget.shippingMethodId)
+      await context.request.post(`${base}/api/v1/shoppingcarts/shippingmethods`, {
+        data: { ShippingMethodId: budget.shippingMethodId },
+        headers: { Origin: base },
+      });
   }
   return context;
 }
