@@ -7,13 +7,17 @@ import { shellChunk } from "./scripts/shell-chunk.mjs";
 
 const CULTURES = ["fr", "nl", "es", "de", "it", "pt"];
 
-/** `client:interaction`: hydrate an island on first use (see src/shell/directives/interaction.ts). */
+/**
+ * `client:interaction`: hydrate an island on first use (src/shell/directives/interaction.ts);
+ * `client:event`: only when a named document event fires (src/shell/directives/event.ts).
+ */
 const vitrineDirectives = {
   name: "vitrine-directives",
   hooks: {
     /** @param {{ addClientDirective: (d: { name: string; entrypoint: string }) => void }} options */
     "astro:config:setup": ({ addClientDirective }) => {
       addClientDirective({ name: "interaction", entrypoint: "./src/shell/directives/interaction.ts" });
+      addClientDirective({ name: "event", entrypoint: "./src/shell/directives/event.ts" });
     },
   },
 };

@@ -183,6 +183,41 @@ test.describe("cookie consent", () => {
     expect(scripts.filter((s) => /\/client\.[\w-]+\.js$/.test(s))).toEqual([]);
   });
 
+  test("a first visit answers the prompt without React; only customise loads it", async ({ page }) => {
+    const react: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      if ((await response.text().catch(() => "")).includes("@license React")) react.push(response.url());
+    });
+    await page.goto("/fr/c/vetements");
+    await consentReady(page);
+    const dialog = page.locator("#consent-dialog");
+    // Hovering and focusing the prompt are not reasons to download React.
+    await dialog.hover();
+    await dialog.getByRole("button", { name: "Tout refuser" }).focus();
+    await page.waitForLoadState("networkidle");
+    expect(react).toEqual([]);
+    await dialog.getByRole("button", { name: "Tout refuser" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await storedConsent(page))?.value).toMatchObject({
+      preferences: false,
+      statistics: false,
+      marketing: false,
+    });
+    await page.waitForLoadState("networkidle");
+    expect(react).toEqual([]);
+
+    // A new first visit: customise hands the prompt to the React island, which opens on the categories.
+    await page.context().clearCookies();
+    await page.goto("/fr/c/vetements");
+    await consentReady(page);
+    await dialog.getByRole("button", { name: "Personnaliser" }).click();
+    await expect(dialog.getByLabel("Statistiques")).toBeVisible();
+    expect(react.length).toBeGreaterThan(0);
+    await expect(dialog).toHaveJSProperty("open", true);
+    expect(await page.evaluate(() => document.querySelector("#consent-dialog")?.matches(":modal"))).toBe(true);
+  });
+
   test("without JavaScript the dialog is a form that stores the choice", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { acceptAll, CONSENT_CATEGORIES, type ConsentCategory, declineAll, isAllActive } from "./consent";
-import { $consent, $consentOpen, closeConsent, saveConsent } from "./consent.store";
+import { $consent, $consentDetails, $consentOpen, closeConsent, saveConsent } from "./consent.store";
 
 export interface ConsentLabels {
   title: string;
@@ -50,6 +50,14 @@ export default function ConsentDialog({
     statistics: stored?.statistics ?? false,
     marketing: stored?.marketing ?? false,
   });
+
+  // "Customise" on the first layer (answered without React) opens the categories at once.
+  const askedDetails = useStore($consentDetails);
+  useEffect(() => {
+    if (!askedDetails) return;
+    setDetails(true);
+    $consentDetails.set(false);
+  }, [askedDetails]);
 
   // Reopening shows the current settings.
   useEffect(() => {

@@ -1,4 +1,12 @@
-import { allows, CONSENT_COOKIE_NAME, type ConsentSettings, parseConsent, validConsent } from "./consent";
+import {
+  acceptAll,
+  allows,
+  CONSENT_COOKIE_NAME,
+  type ConsentSettings,
+  declineAll,
+  parseConsent,
+  validConsent,
+} from "./consent";
 
 /**
  * What every page needs of consent on first load, without the store: the stored decision, and the
@@ -45,12 +53,42 @@ declare global {
   }
 }
 
-/** First load: expose the valid decision and run the scripts it allows, or open the prompt (lazily). */
+/** First load: expose the valid decision and run the scripts it allows, or ask (the first layer). */
 export function startConsent(): void {
   const valid = validConsent(storedConsent(), pageStamp());
   window.CookieConsentSettings = valid;
   if (valid) activateConsentedScripts(document, valid);
-  else void import("./consent.store").then((store) => store.openConsent());
+  else startFirstLayer();
+}
+
+/**
+ * The prompt's first layer without React: the server's dialog becomes modal, and accept all or decline
+ * all are saved by the store (a small chunk loaded on the click). Only "customise" hands the dialog to
+ * the React island (`consent:open` hydrates it), which then shows the categories.
+ */
+function startFirstLayer(): void {
+  const dialog = document.querySelector<HTMLDialogElement>("dialog#consent-dialog");
+  const form = dialog?.querySelector("form");
+  if (!dialog || !form) {
+    void import("./consent.store").then((store) => store.openConsent());
+    return;
+  }
+  if (!dialog.matches(":modal")) {
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+  }
+  const answer = (event: SubmitEvent) => {
+    event.preventDefault();
+    form.removeEventListener("submit", answer);
+    const choice = (event.submitter as HTMLButtonElement | null)?.value;
+    void import("./consent.store").then((store) => {
+      if (choice === "accept" || choice === "decline") {
+        store.saveConsent(choice === "accept" ? acceptAll(pageStamp()) : declineAll(pageStamp()));
+        dialog.close();
+      } else store.openConsent({ details: true });
+    });
+  };
+  form.addEventListener("submit", answer);
 }
 
 /** The footer link and any [data-consent-open] element reopen the dialog. */

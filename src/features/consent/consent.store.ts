@@ -41,8 +41,12 @@ export const $consent = atom<ConsentSettings | null>(typeof document === "undefi
 /** Whether the consent dialog is open. */
 export const $consentOpen = atom(false);
 
-/** Opens the dialog; the island hydrates on this event (client:interaction="consent:open"). */
-export function openConsent(): void {
+/** Whether the dialog should open on its categories (the first layer's "customise"). */
+export const $consentDetails = atom(false);
+
+/** Opens the dialog; the island hydrates on this event (client:event="consent:open"). */
+export function openConsent(options: { details?: boolean } = {}): void {
+  if (options.details) $consentDetails.set(true);
   $consentOpen.set(true);
   document.dispatchEvent(new CustomEvent(CONSENT_OPEN_EVENT));
 }
