@@ -30,9 +30,31 @@ function shared(): i18n {
   return instance;
 }
 
-/** A translator bound to a culture: t("Manager.UnknowsErrors"). */
+const translators = new Map<Culture, TFunction>();
+
+/**
+ * A translator bound to a culture: t("Manager.UnknowsErrors"). One per culture, made once; a key asked
+ * without options is resolved once and remembered (resources never change while the process runs),
+ * so the hot path of a page (dozens of labels) skips i18next's per-call option handling.
+ */
 export function translator(culture: Culture): TFunction {
-  return shared().getFixedT(culture);
+  let t = translators.get(culture);
+  if (!t) {
+    const fixed = shared().getFixedT(culture);
+    const call = fixed as unknown as (...args: unknown[]) => string;
+    const plain = new Map<string, string>();
+    t = ((key: string | string[], ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof key !== "string") return call(key, ...rest);
+      let text = plain.get(key);
+      if (text === undefined) {
+        text = call(key);
+        plain.set(key, text);
+      }
+      return text;
+    }) as unknown as TFunction;
+    translators.set(culture, t);
+  }
+  return t;
 }
 
 /** Every key path of a nested resource map ("Manager.UnknowsErrors"). */
