@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineIsland } from "../islands/islands";
 import { ADDRESS_FORMS } from "./pickup";
+import { pickupPointView } from "./pickup-point";
 
 const MethodSchema = z.object({ id: z.number().int(), carrier: z.string(), addressForm: z.enum(ADDRESS_FORMS) });
 const PointSchema = z.object({
@@ -39,27 +40,21 @@ const shop = (
   lat: number,
   lon: number,
   km: number,
-) => ({
-  PublicAccessPointID: `SHOP-${id}`,
-  ConsigneeName: name,
-  Address: street,
-  PostCode: postCode,
-  City: city,
-  CountryId: 1,
-  PhoneNumber: "+32 2 000 00 00",
-  Distance: km,
-  Geocode: { Latitude: lat, Longitude: lon },
-  ImageURL: null,
-  Comments: "",
-  StandardHoursOfOperation: "Lundi – vendredi 10:00 – 18:30;Samedi 10:00 – 17:00;Dimanche fermé",
-  Informations: "",
-  LatestAirDropOffTime: "",
-  AdditionalChargeIndicator: false,
-  SpecialInstructions: "",
-  AdditionalComments: "",
-  PickupPointType: "Shop",
-  PickupPointId: id,
-});
+) =>
+  pickupPointView({
+    PublicAccessPointID: `SHOP-${id}`,
+    ConsigneeName: name,
+    Address: street,
+    PostCode: postCode,
+    City: city,
+    CountryId: 1,
+    PhoneNumber: "+32 2 000 00 00",
+    Distance: km,
+    Geocode: { Latitude: lat, Longitude: lon },
+    StandardHoursOfOperation: "Lundi – vendredi 10:00 – 18:30;Samedi 10:00 – 17:00;Dimanche fermé",
+    PickupPointType: "Shop",
+    PickupPointId: id,
+  });
 const SHOPS = [
   shop(1, "Vitrine Bruxelles", "Rue Neuve 12", "1000", "Bruxelles", 50.8526, 4.3568, 0.4),
   shop(2, "Vitrine Ixelles", "Chaussée d'Ixelles 80", "1050", "Ixelles", 50.8333, 4.3667, 2.3),

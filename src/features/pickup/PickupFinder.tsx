@@ -1,6 +1,5 @@
 import { useStore } from "@nanostores/react";
 import { type SyntheticEvent, useEffect, useId, useRef, useState } from "react";
-import type { PickupPointView } from "./pickup";
 import {
   $pickup,
   activatePickupPoint,
@@ -8,13 +7,13 @@ import {
   chooseActivePoint,
   closePickupFinder,
   currentPickupMethod,
-  type PickupQuery,
+  type FinderStart,
   type PickupState,
   searchPickupPoints,
   suggestPlaces,
 } from "./pickup.store";
 import type { PickupMap } from "./pickup-map.browser";
-import { type ChosenPickupPoint, type PickupMethod, placeOfSuggestion, savedPointFields } from "./pickup-point";
+import { placeOfSuggestion, savedPointFields } from "./pickup-point";
 
 export interface PickupFinderLabels {
   selectTitle: string;
@@ -39,28 +38,14 @@ export interface PickupFinderLabels {
   chosen: string;
 }
 
-export interface PickupFinderProps {
-  /** `modal`: a dialog opened by the checkout's delivery block; `page`: the search page's own content. */
-  mode: "modal" | "page";
-  culture: string;
-  countryCode: string;
+export interface PickupFinderProps extends FinderStart {
   countryId: number;
-  methods: PickupMethod[];
-  methodId: number | null;
-  query: PickupQuery;
-  /** The server's search (page mode); null: the finder searches when it opens. */
-  points: PickupPointView[] | null;
-  /** The server search's status when it was not Success. */
-  failure: string | null;
-  chosen: ChosenPickupPoint | null;
   names: { first: string; last: string };
   returnUrl: string;
   mapStyleUrl: string | null;
   /** Whether a street-level geocoder locates the address (otherwise it filters the points found). */
   streetLevel: boolean;
   labels: PickupFinderLabels;
-  /** Previews: the modal shown open at once. */
-  startOpen?: boolean;
 }
 
 /** The state as the server rendered it: the first render (server and hydration) reads the props. */

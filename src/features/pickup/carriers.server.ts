@@ -3,6 +3,7 @@ import { db } from "../../server/db/client";
 import { citiesWithin } from "../pricing/pricing.server";
 import { type AddressForm, distanceKm, type PickupPointView } from "./pickup";
 import { activePickupPoints } from "./pickup.repository";
+import { pickupPointView } from "./pickup-point";
 
 /**
  * A carrier gateway: the pickup points around a place. Our own shops are the static carrier; an
@@ -24,27 +25,22 @@ export const staticCarrier: CarrierGateway = {
   addressForm: "place",
   async pointsNear(place) {
     const rows = await activePickupPoints(db());
-    return rows.map((row) => ({
-      PublicAccessPointID: `SHOP-${row.id}`,
-      ConsigneeName: row.name,
-      Address: row.street,
-      PostCode: row.postal_code,
-      City: row.city,
-      CountryId: row.country_id,
-      PhoneNumber: row.phone,
-      Distance: round(distanceKm(place, { lat: Number(row.latitude), lon: Number(row.longitude) })),
-      Geocode: { Latitude: Number(row.latitude), Longitude: Number(row.longitude) },
-      ImageURL: null,
-      Comments: "",
-      StandardHoursOfOperation: row.hours,
-      Informations: "",
-      LatestAirDropOffTime: "",
-      AdditionalChargeIndicator: false,
-      SpecialInstructions: "",
-      AdditionalComments: "",
-      PickupPointType: "Shop",
-      PickupPointId: row.id,
-    }));
+    return rows.map((row) =>
+      pickupPointView({
+        PublicAccessPointID: `SHOP-${row.id}`,
+        ConsigneeName: row.name,
+        Address: row.street,
+        PostCode: row.postal_code,
+        City: row.city,
+        CountryId: row.country_id,
+        PhoneNumber: row.phone,
+        Distance: round(distanceKm(place, { lat: Number(row.latitude), lon: Number(row.longitude) })),
+        Geocode: { Latitude: Number(row.latitude), Longitude: Number(row.longitude) },
+        StandardHoursOfOperation: row.hours,
+        PickupPointType: "Shop",
+        PickupPointId: row.id,
+      }),
+    );
   },
 };
 
@@ -79,27 +75,22 @@ export const demoCarrier: CarrierGateway = {
         const lat = Number(city.latitude) + (((hash[1 + i] ?? 0) - 128) / 128) * 0.01;
         const lon = Number(city.longitude) + (((hash[4 + i] ?? 0) - 128) / 128) * 0.015;
         const name = RELAY_NAMES[(hash[7 + i] ?? 0) % RELAY_NAMES.length] as string;
-        points.push({
-          PublicAccessPointID: `DEMO-${city.postal_code}-${i + 1}`,
-          ConsigneeName: `${name} ${city.name}`,
-          Address: `${["Rue", "Straat", "Place"][(hash[10 + i] ?? 0) % 3]} ${((hash[13 + i] ?? 0) % 120) + 1}`,
-          PostCode: city.postal_code,
-          City: city.name,
-          CountryId: city.country_id,
-          PhoneNumber: "",
-          Distance: round(distanceKm(place, { lat, lon })),
-          Geocode: { Latitude: round6(lat), Longitude: round6(lon) },
-          ImageURL: null,
-          Comments: "",
-          StandardHoursOfOperation: HOURS_WEEK,
-          Informations: "",
-          LatestAirDropOffTime: "17:00",
-          AdditionalChargeIndicator: false,
-          SpecialInstructions: "",
-          AdditionalComments: "",
-          PickupPointType: "Relay",
-          PickupPointId: null,
-        });
+        points.push(
+          pickupPointView({
+            PublicAccessPointID: `DEMO-${city.postal_code}-${i + 1}`,
+            ConsigneeName: `${name} ${city.name}`,
+            Address: `${["Rue", "Straat", "Place"][(hash[10 + i] ?? 0) % 3]} ${((hash[13 + i] ?? 0) % 120) + 1}`,
+            PostCode: city.postal_code,
+            City: city.name,
+            CountryId: city.country_id,
+            Distance: round(distanceKm(place, { lat, lon })),
+            Geocode: { Latitude: round6(lat), Longitude: round6(lon) },
+            StandardHoursOfOperation: HOURS_WEEK,
+            LatestAirDropOffTime: "17:00",
+            PickupPointType: "Relay",
+            PickupPointId: null,
+          }),
+        );
       }
     }
     return points;

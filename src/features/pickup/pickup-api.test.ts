@@ -7,7 +7,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/
 import { resetEnvForTests } from "../../server/config/env";
 import { db } from "../../server/db/client";
 import { distanceKm, filterByAddress, nearest } from "./pickup";
-import { placeOfSuggestion, savedPointFields } from "./pickup-point";
+import { pickupPointView, placeOfSuggestion, savedPointFields } from "./pickup-point";
 
 describe("pickup point rules", () => {
   it("measures distances and keeps the nearest within the radius, at most the list size", () => {
@@ -56,27 +56,19 @@ describe("the address field's rules", () => {
   });
 
   it("posts a found point with the billing names, and PickupPointId only for our shops", () => {
-    const found = {
+    const found = pickupPointView({
       PublicAccessPointID: "DEMO-1000-1",
       ConsigneeName: "Librairie Bruxelles",
       Address: "Rue 12",
       PostCode: "1000",
       City: "Bruxelles",
       CountryId: 1,
-      PhoneNumber: "",
       Distance: 1.25,
       Geocode: { Latitude: 50.85, Longitude: 4.35 },
-      ImageURL: null,
-      Comments: "",
-      StandardHoursOfOperation: "Lundi 9:00",
-      Informations: "",
       LatestAirDropOffTime: "17:00",
-      AdditionalChargeIndicator: false,
-      SpecialInstructions: "",
-      AdditionalComments: "",
       PickupPointType: "Relay",
       PickupPointId: null,
-    };
+    });
     const fields = savedPointFields(found, 2, { first: "Anne", last: "Martin" });
     expect(fields).toMatchObject({
       ShippingFirstName: "Anne",

@@ -61,6 +61,37 @@ export function chosenFrom(point: PickupPointView): ChosenPickupPoint {
   };
 }
 
+/** The fields a point must have, the rest (notes, extra charge, image...) empty unless given. */
+export type PickupPointCore = Pick<
+  PickupPointView,
+  | "PublicAccessPointID"
+  | "ConsigneeName"
+  | "Address"
+  | "PostCode"
+  | "City"
+  | "CountryId"
+  | "Distance"
+  | "Geocode"
+  | "PickupPointType"
+  | "PickupPointId"
+>;
+
+/** A point as the search answers it (every field of spec 001), from what a carrier knows of it. */
+export function pickupPointView(core: PickupPointCore & Partial<PickupPointView>): PickupPointView {
+  return {
+    PhoneNumber: "",
+    ImageURL: null,
+    Comments: "",
+    StandardHoursOfOperation: "",
+    Informations: "",
+    LatestAirDropOffTime: "",
+    AdditionalChargeIndicator: false,
+    SpecialInstructions: "",
+    AdditionalComments: "",
+    ...core,
+  };
+}
+
 /** A suggestion of the address field ("1000 Bruxelles") read back into its postal code and city. */
 export function placeOfSuggestion(
   value: string,

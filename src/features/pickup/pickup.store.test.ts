@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { pickupPointView } from "./pickup-point";
 
 /** The browser as far as the store touches it: a document to raise events on, and fetch. */
 function fakeBrowser() {
@@ -11,27 +12,19 @@ function fakeBrowser() {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-const point = (id: string, name: string) => ({
-  PublicAccessPointID: id,
-  ConsigneeName: name,
-  Address: "Rue Neuve 45",
-  PostCode: "1000",
-  City: "Bruxelles",
-  CountryId: 1,
-  PhoneNumber: "",
-  Distance: 0.4,
-  Geocode: { Latitude: 50.85, Longitude: 4.35 },
-  ImageURL: null,
-  Comments: "",
-  StandardHoursOfOperation: "",
-  Informations: "",
-  LatestAirDropOffTime: "",
-  AdditionalChargeIndicator: false,
-  SpecialInstructions: "",
-  AdditionalComments: "",
-  PickupPointType: "Shop",
-  PickupPointId: 1,
-});
+const point = (id: string, name: string) =>
+  pickupPointView({
+    PublicAccessPointID: id,
+    ConsigneeName: name,
+    Address: "Rue Neuve 45",
+    PostCode: "1000",
+    City: "Bruxelles",
+    CountryId: 1,
+    Distance: 0.4,
+    Geocode: { Latitude: 50.85, Longitude: 4.35 },
+    PickupPointType: "Shop",
+    PickupPointId: 1,
+  });
 
 const METHODS = [
   { id: 3, carrier: "static", addressForm: "place" as const },

@@ -74,22 +74,29 @@ export function configurePickup(config: Partial<Omit<PickupState, "phase" | "sav
   });
 }
 
-/**
- * The finder island's server props on hydration. In the checkout the delivery block has configured the
- * store already (and may have opened the finder and started a search): what it set stands.
- */
-export function adoptFinder(props: {
+/** What the server gives the finder island to start from (its props, without labels and settings). */
+export interface FinderStart {
+  /** `modal`: a dialog opened by the checkout's delivery block; `page`: the search page's own content. */
   mode: "modal" | "page";
   culture: string;
   countryCode: string;
   methods: PickupMethod[];
   methodId: number | null;
   query: PickupQuery;
+  /** The server's search (page mode); null: the finder searches when it opens. */
   points: PickupPointView[] | null;
+  /** The server search's status when it was not Success. */
   failure: string | null;
   chosen: ChosenPickupPoint | null;
+  /** Previews: the modal shown open at once. */
   startOpen?: boolean;
-}): void {
+}
+
+/**
+ * The finder island's server props on hydration. In the checkout the delivery block has configured the
+ * store already (and may have opened the finder and started a search): what it set stands.
+ */
+export function adoptFinder(props: FinderStart): void {
   const known = $pickup.get();
   const configured = known.methods.length > 0;
   configurePickup({
