@@ -8,6 +8,7 @@ import { env } from "../config/env";
 import { type Dialect, migrations } from "./migrations/index";
 import { ResilientPool } from "./pg-pool";
 import type { Database } from "./schema";
+import { withStatementCache } from "./statement-cache";
 
 export type Db = Kysely<Database>;
 
@@ -36,7 +37,10 @@ export function openDatabase(url: string): DbHandle {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite" };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
+    dialect: "sqlite",
+  };
 }
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
