@@ -1,7 +1,7 @@
 // `npm run bench`: page weight from a real browser load, and server throughput with autocannon.
 // Not a test: figures move from run to run; budgets fail the bench, not the suite.
 // Options: --products N (demo shop size, default 200), --seconds S (per autocannon run, default 10),
-//          --pages (page weight and layout shift only),
+//          --pages (page weight and layout shift only), --lighthouse (Lighthouse only),
 //          BENCH_POSTGRES_URL=postgres://... to also measure on PostgreSQL.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,10 +10,18 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { CHROMIUM_LAUNCH } from "../tests/support/chromium.mjs";
+import { lighthouseFigures, printLighthouse } from "./lighthouse.mjs";
 
 const { values } = parseArgs({
-  options: { products: { type: "string" }, seconds: { type: "string" }, pages: { type: "boolean" } },
+  options: {
+    products: { type: "string" },
+    seconds: { type: "string" },
+    pages: { type: "boolean" },
+    lighthouse: { type: "boolean" },
+  },
 });
+/** `--lighthouse`: Lighthouse only (home, list, product, cart and the zero-JavaScript floor). */
+const LIGHTHOUSE_ONLY = values.lighthouse ?? false;
 /** `--pages`: page weight and layout shift only (no throughput, no large shop). */
 const PAGES_ONLY = values.pages ?? false;
 const PRODUCTS = values.products ?? "200";
@@ -340,8 +348,15 @@ const sqliteFile = `data/bench-${Date.now()}.sqlite`;
 let firstProduct = "";
 let server = await startServer(4410, sqliteFile);
 try {
-  firstProduct = await pageWeights("http://127.0.0.1:4410");
-  if (!PAGES_ONLY) await throughput("sqlite", "http://127.0.0.1:4410", firstProduct, sqliteFile);
+  if (LIGHTHOUSE_ONLY) {
+    const home = await (await fetch("http://127.0.0.1:4410/fr/")).text();
+    firstProduct = /href="\/fr\/p\/([^"]+)"/.exec(home)?.[1] ?? "";
+  } else firstProduct = await pageWeights("http://127.0.0.1:4410");
+  if (!PAGES_ONLY) {
+    results.lighthouse = await lighthouseFigures("http://127.0.0.1:4410", firstProduct);
+    if (!results.lighthouse.ok) failed = true;
+  }
+  if (!PAGES_ONLY && !LIGHTHOUSE_ONLY) await throughput("sqlite", "http://127.0.0.1:4410", firstProduct, sqliteFile);
 } finally {
   server.kill();
   rmSync(sqliteFile, { force: true });
@@ -349,7 +364,7 @@ try {
   rmSync(`${sqliteFile}-shm`, { force: true });
 }
 
-if (process.env.BENCH_POSTGRES_URL && !PAGES_ONLY) {
+if (process.env.BENCH_POSTGRES_URL && !PAGES_ONLY && !LIGHTHOUSE_ONLY) {
   const { default: pg } = await import("pg");
   const schema = `bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: process.env.BENCH_POSTGRES_URL });
@@ -367,7 +382,7 @@ if (process.env.BENCH_POSTGRES_URL && !PAGES_ONLY) {
 }
 
 // Suggestions on a large shop (seeding 20,000 products takes about 15 s).
-if (!PAGES_ONLY) {
+if (!PAGES_ONLY && !LIGHTHOUSE_ONLY) {
   const bigFile = `data/bench-big-${Date.now()}.sqlite`;
   server = await startServer(4412, bigFile, SUGGEST_PRODUCTS);
   try {
@@ -378,7 +393,12 @@ if (!PAGES_ONLY) {
   }
 }
 
-writeFileSync(`bench/results/${PAGES_ONLY ? "pages" : "latest"}.json`, JSON.stringify(results, null, 2));
+writeFileSync(
+  `bench/results/${PAGES_ONLY ? "pages" : LIGHTHOUSE_ONLY ? "lighthouse" : "latest"}.json`,
+  JSON.stringify(results, null, 2),
+);
+if (results.lighthouse) printLighthouse(results.lighthouse);
+if (LIGHTHOUSE_ONLY) process.exit(failed ? 1 : 0);
 console.log(
   `\nPage weight (first load, JavaScript gzip, total transfer as sent) and layout shift (phone, budget ${MAX_CLS}):`,
 );

@@ -1,0 +1,142 @@
+// Lighthouse (mobile preset: 412 px, 4× slower CPU, simulated slow 4G) on home, list, product and cart,
+// each the median of 3 runs, next to a zero-JavaScript floor page served in the same run by a bare Node
+// server: what a 4 KB page with one photo scores on this machine. Targets of issue 19: LCP at most 1.25×
+// the floor's, CLS at most 0.01, TBT at most 50 ms; a miss fails the bench.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import lighthouse from "lighthouse";
+import { CHROMIUM_LAUNCH } from "../tests/support/chromium.mjs";
+
+export const LIGHTHOUSE_TARGETS = { lcpRatio: 1.25, cls: 0.01, tbtMs: 50 };
+const RUNS = 3;
+/** Chromium's DevTools port for Lighthouse (the browser is Playwright's, so cookies go in its jar). */
+const DEBUGGING_PORT = 9339;
+
+/** The floor: about 4 KB of HTML, no script, the same product photo the product page shows first. */
+function floorPage(photo) {
+  const words = "Une boutique rapide montre la photo du produit avant tout le reste. ".repeat(40);
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><style>body{font-family:sans-serif;margin:0 1rem}img{max-width:100%;height:auto}</style></head><body><h1>Page plancher</h1><img src="${photo}" width="640" height="640" alt="Photo" fetchpriority="high"><p>${words}</p></body></html>`;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function audit(url) {
+  const { lhr } = await lighthouse(url, {
+    port: DEBUGGING_PORT,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+  });
+  const element = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: lhr.audits["largest-contentful-paint"].numericValue,
+    tbt: lhr.audits["total-blocking-time"].numericValue,
+    cls: lhr.audits["cumulative-layout-shift"].numericValue,
+    lcpElement: element ? `${element.nodeLabel ?? ""} <${(element.snippet ?? "").slice(1, 60)}…>` : "",
+  };
+}
+
+/** A session with one line in its cart: its cookies as name and value (the cart page's visitor). */
+async function cartCookies(base) {
+  const catalog = await (await fetch(`${base}/fr/catalog?q=`)).text();
+  const variantId = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalog)?.[1]);
+  const response = await fetch(`${base}/api/v1/catalog/products/addtocart`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ ProductVariantId: variantId, Quantity: 1 }),
+  });
+  return response.headers.getSetCookie().map((c) => {
+    const [pair = ""] = c.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+}
+
+/** Runs Lighthouse on the page types and the floor; returns rows and whether every target was met. */
+export async function lighthouseFigures(base, firstProduct) {
+  // Cookies go in the browser's own jar: the page's scripts read the consent from document.cookie.
+  const decided = [
+    {
+      name: "CookieConsent",
+      value: encodeURIComponent(
+        JSON.stringify({ stamp: "2026-11-01", preferences: true, statistics: false, marketing: false }),
+      ),
+    },
+  ];
+  const product = await (await fetch(`${base}/fr/p/${firstProduct}`)).text();
+  const photo = /<img src="(\/media\/[^"]+)"[^>]*fetchpriority="high"/.exec(product)?.[1] ?? "";
+  const html = floorPage(`${base}${photo}`);
+  const floor = createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(html);
+  });
+  await new Promise((resolve) => floor.listen(0, "127.0.0.1", resolve));
+  const floorUrl = `http://127.0.0.1:${floor.address().port}/`;
+  const profile = mkdtempSync(join(tmpdir(), "vitrine-lighthouse-"));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_LAUNCH.executablePath,
+    args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${DEBUGGING_PORT}`],
+  });
+  const cart = [...decided, ...(await cartCookies(base))];
+  const pages = {
+    floor: [floorUrl, []],
+    home: [`${base}/fr/`, decided],
+    "home, first visit": [`${base}/fr/`, []],
+    list: [`${base}/fr/c/vetements`, decided],
+    product: [`${base}/fr/p/${firstProduct}`, decided],
+    cart: [`${base}/fr/shoppingcarts`, cart],
+  };
+  const rows = {};
+  try {
+    for (const [name, [url, cookies]] of Object.entries(pages)) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        await browser.clearCookies();
+        if (cookies.length) await browser.addCookies(cookies.map((c) => ({ ...c, url: base })));
+        runs.push(await audit(url));
+      }
+      const byLcp = [...runs].sort((a, b) => a.lcp - b.lcp);
+      rows[name] = {
+        score: median(runs.map((r) => r.score)),
+        lcp: Math.round(median(runs.map((r) => r.lcp))),
+        tbt: Math.round(median(runs.map((r) => r.tbt))),
+        cls: Math.round(median(runs.map((r) => r.cls)) * 10000) / 10000,
+        lcpElement: byLcp[Math.floor(RUNS / 2)].lcpElement,
+      };
+    }
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+    floor.close();
+  }
+  let ok = true;
+  for (const [name, row] of Object.entries(rows)) {
+    if (name === "floor") continue;
+    row.lcpRatio = Math.round((row.lcp / rows.floor.lcp) * 100) / 100;
+    row.ok =
+      row.lcpRatio <= LIGHTHOUSE_TARGETS.lcpRatio &&
+      row.cls <= LIGHTHOUSE_TARGETS.cls &&
+      row.tbt <= LIGHTHOUSE_TARGETS.tbtMs;
+    ok &&= row.ok;
+  }
+  return { rows, ok };
+}
+
+export function printLighthouse({ rows }) {
+  console.log(
+    `\nLighthouse (mobile preset, median of ${RUNS}; targets: LCP ≤ ${LIGHTHOUSE_TARGETS.lcpRatio}× the floor, CLS ≤ ${LIGHTHOUSE_TARGETS.cls}, TBT ≤ ${LIGHTHOUSE_TARGETS.tbtMs} ms):`,
+  );
+  for (const [name, r] of Object.entries(rows)) {
+    const verdict = name === "floor" ? "" : r.ok ? "ok" : "MISSED";
+    console.log(
+      `  ${name.padEnd(18)} score ${String(r.score).padStart(3)}  LCP ${String(r.lcp).padStart(5)} ms${r.lcpRatio ? ` (${r.lcpRatio.toFixed(2)}×)` : "        "}  TBT ${String(r.tbt).padStart(4)} ms  CLS ${r.cls.toFixed(4)}  ${verdict}  LCP element: ${r.lcpElement}`,
+    );
+  }
+}
