@@ -218,6 +218,33 @@ test.describe("cookie consent", () => {
     expect(await page.evaluate(() => document.querySelector("#consent-dialog")?.matches(":modal"))).toBe(true);
   });
 
+  test("after Escape on the first layer, the footer's dialog saves a choice once", async ({ page }) => {
+    const recorded: unknown[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/v1/consent")) recorded.push(r.postDataJSON());
+    });
+    await page.goto("/fr/c/vetements");
+    await consentReady(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { __broadcasts: number };
+      w.__broadcasts = 0;
+      document.addEventListener("Manager:setCookieConsent", () => w.__broadcasts++);
+    });
+    const dialog = page.locator("#consent-dialog");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("link", { name: "Paramètres des cookies" }).click();
+    await expect(dialog).toBeVisible();
+    await consentReady(page);
+    await dialog.getByRole("button", { name: "Tout accepter" }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => recorded.length).toBe(1);
+    // A second handler would have saved again by now.
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as unknown as { __broadcasts: number }).__broadcasts)).toBe(1);
+    expect(recorded).toHaveLength(1);
+  });
+
   test("without JavaScript the dialog is a form that stores the choice", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

@@ -89,6 +89,8 @@ function startFirstLayer(): void {
     });
   };
   form.addEventListener("submit", answer);
+  // Once the island takes the dialog (customise, or the footer link after Escape), it answers alone.
+  document.addEventListener("consent:open", () => form.removeEventListener("submit", answer), { once: true });
 }
 
 /** The footer link and any [data-consent-open] element reopen the dialog. */
