@@ -14,9 +14,10 @@ import {
   nearest,
   type PickupPointView,
   type PickupSearch,
+  PickupSearchSchema,
   type SavedPickupPoint,
 } from "./pickup";
-import { DEFAULT_SEARCH_POSTCODE } from "./pickup.constants";
+import { DEFAULT_SEARCH_POSTCODE, PICKUP_LIST_SIZE, PICKUP_SEARCH_RADIUS_KM } from "./pickup.constants";
 import { activePickupPoint } from "./pickup.repository";
 import type { ChosenPickupPoint, PickupMethod } from "./pickup-point";
 
@@ -147,5 +148,58 @@ export async function pickupFinderContext(detail: CartDetail) {
     methodId: detail.shippingMethod && detail.shippingMethod.kind !== "home" ? detail.shippingMethod.id : null,
     query: { postCode, city: "", address: "" },
     chosen,
+  };
+}
+
+/**
+ * The search page's finder (the modal's page, spec 001: query shippingMethodId, carrierGatewayId,
+ * countryId, city, postCode, address): the cart's context, the asked method and place, and the search
+ * made on the server so the page works without JavaScript. A bad query or an unknown place is the
+ * finder's error notice, never an exception.
+ */
+export async function pickupSearchPage(session: Session, culture: Culture, params: URLSearchParams) {
+  const get = (name: string) => (params.get(name) ?? "").slice(0, 160);
+  const detail = await cartDetail(session, culture);
+  const context = await pickupFinderContext(detail);
+  const country = detail.countries.find((c) => String(c.id) === get("countryId")) ?? detail.shippingCountry;
+  const asked = Number(get("shippingMethodId"));
+  const method =
+    context.methods.find((m) => m.id === asked) ??
+    context.methods.find((m) => m.carrier === get("carrierGatewayId")) ??
+    context.methods.find((m) => m.id === context.methodId) ??
+    null;
+  const query =
+    get("postCode") || get("city") || get("address")
+      ? { postCode: get("postCode").slice(0, 10), city: get("city").slice(0, 80), address: get("address") }
+      : context.query;
+  let points: PickupPointView[] = [];
+  let failure: string | null = null;
+  if (method) {
+    const parsed = PickupSearchSchema.safeParse({
+      City: query.city,
+      PostalCode: query.postCode,
+      CountryCode: country.code,
+      Address: query.address,
+      ShippingMethodId: method.id,
+      SearchRadius: PICKUP_SEARCH_RADIUS_KM,
+      MaximumListSize: PICKUP_LIST_SIZE,
+    });
+    const found = parsed.success
+      ? await searchPickupPoints(method.carrier, parsed.data, culture).catch((error: unknown) => {
+          if (error instanceof ApiError) return null;
+          throw error;
+        })
+      : null;
+    if (found?.ResponseStatusDescription === "Success") points = found.PickupPointViewModels;
+    else failure = "status";
+  }
+  return {
+    ...context,
+    countryCode: country.code,
+    countryId: country.id,
+    methodId: method?.id ?? null,
+    query,
+    points,
+    failure,
   };
 }
