@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { type SyntheticEvent, useEffect, useId, useRef, useState } from "react";
+import { type SyntheticEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import {
   $pickup,
   activatePickupPoint,
@@ -212,7 +212,10 @@ function FinderBody(props: PickupFinderProps & { state: PickupState; hydrated: b
   };
 
   const failureText = state.failure === "status" || state.failure === "request" ? labels.error : state.failure;
-  const km = new Intl.NumberFormat(culture, { style: "unit", unit: "kilometer", maximumFractionDigits: 1 });
+  const km = useMemo(
+    () => new Intl.NumberFormat(culture, { style: "unit", unit: "kilometer", maximumFractionDigits: 1 }),
+    [culture],
+  );
   const action = `/${culture}/shippings/pickuppoint`;
   const method = currentPickupMethod(state);
 
