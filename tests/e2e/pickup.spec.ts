@@ -229,6 +229,41 @@ test("a failed save keeps the finder open with the error, and the checkout block
   await expect(page.locator("[data-pickup-text]")).toHaveText("Choisissez un point de retrait.");
 });
 
+test("a hostile point name saved through the API shows as text in the delivery block and the summary", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await checkoutWithMethod(page, "store");
+  const hostile = '<img src=x onerror="window.__pwned=1">Vitrine';
+  const shop = await (
+    await page.request.post("/api/v1/shipping/static/getpickuppoints", {
+      data: { CountryCode: "BE", PostalCode: "1000", ShippingMethodId: 3, SearchRadius: 15, MaximumListSize: 1 },
+      headers: { Origin: baseURL as string },
+    })
+  ).json();
+  const point = shop.PickupPointViewModels[0];
+  const saved = await page.request.post("/api/v1/shoppingcarts/externalpickuppoint", {
+    data: {
+      ShippingMethodId: 3,
+      PickupPointName: hostile,
+      ShippingStreet1: point.Address,
+      ShippingPostalCode: point.PostCode,
+      ShippingCity: point.City,
+      ShippingCountryId: point.CountryId,
+      ExternalPickupPointRef: point.PublicAccessPointID,
+      PickupPointId: point.PickupPointId,
+    },
+    headers: { Origin: baseURL as string },
+  });
+  expect(saved.status()).toBe(200);
+  await page.goto("/fr/checkout");
+  await expect(page.locator("[data-pickup-chosen] strong")).toHaveText(hostile);
+  await expect(page.locator("[data-pickup-summary-name]")).toHaveText(hostile);
+  await expect(page.locator("[data-pickup-choice] img, [data-pickup-summary] img")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
 test.describe("fixtures", () => {
   for (const culture of ["fr", "nl"])
     for (const fixture of ["shops", "relay-postal-address", "not-found", "modal"])
