@@ -7,5 +7,7 @@ declare namespace App {
     requestId: string;
     /** A one-time notice from the previous form post (src/server/http/flash.ts). */
     flash: import("./server/http/flash").Flash | null;
+    /** The page is the same for every visitor without a session: the page cache may keep it (decision 050). */
+    publicPage?: boolean;
   }
 }

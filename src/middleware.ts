@@ -10,6 +10,7 @@ import { ensureDatabaseReady } from "./server/db/ready";
 import { takeFlash } from "./server/http/flash";
 import { withRequestSession } from "./server/http/request-context";
 import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from "./server/http/security";
+import { pageTicket, publishPage } from "./server/page-cache/publish";
 import { commitSessionCookie } from "./server/session/cookies";
 import { loadSession, SESSION_COOKIE } from "./server/session/session";
 
@@ -67,6 +68,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The API does its own culture, session and origin handling (/assets/croptempimg is one of its paths).
   if (first === "api" || first === "assets") return withHeaders(await next());
 
+  // Read before anything renders: a change committed while the page renders makes this version stale.
+  const pageClaim = pageTicket(context.request);
+
   // A rewrite to an error page (/400, /404) keeps the culture of the address the shopper asked for.
   context.locals.culture = isCulture(first)
     ? first
@@ -93,5 +97,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.request.method === "GET" && isCulture(first) && !pathname.includes("/widget/")
       ? takeFlash(context.cookies)
       : null;
-  return withHeaders(await withRequestSession(context.locals.session, next));
+  const response = withHeaders(await withRequestSession(context.locals.session, next));
+  // Only pages that declare themselves public (locals.publicPage) and set no cookie are cached.
+  const setsCookies = !context.cookies.headers().next().done;
+  return publishPage(context.request, pageClaim, context.locals.publicPage === true, setsCookies, response);
 });

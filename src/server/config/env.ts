@@ -101,6 +101,10 @@ export const SETTINGS_SCHEMA = z.object({
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The maps key answered when the `GoogleFrontAPIKey` setting is empty (spec 001). */
   MAPS_API_KEY_FALLBACK: z.string().trim().max(200).default(""),
+  /** How long a cached public page may serve, in seconds (0: no page cache). Data changes end it at once. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Memory the page cache may hold, in megabytes (compressed pages). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Lifetime of a visitor's session without a customer (renewed while used). */
   ANONYMOUS_SESSION_TTL_HOURS: z.coerce
     .number()

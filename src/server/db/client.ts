@@ -20,7 +20,7 @@ export interface DbHandle {
   dialect: Dialect;
 }
 
-function sqlitePath(url: string): string {
+export function sqlitePath(url: string): string {
   return url.replace(/^(file:|sqlite:)/, "");
 }
 

@@ -6,7 +6,7 @@ import { env } from "../config/env";
  * A one-time notice carried across a form post's 303 redirect (the no-JavaScript paths): set by the
  * handler, shown and cleared by the next page. Only our own text and same-site links go in it.
  */
-const FLASH_COOKIE = "vitrine_flash";
+export const FLASH_COOKIE = "vitrine_flash";
 
 const FlashSchema = z.object({
   kind: z.enum(["success", "error"]),

@@ -4,11 +4,22 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import { startUploadSweeper } from "../../features/assets/assets.server";
+import { POPUP_MEMORY_COOKIE } from "../../features/banners/banners";
 import { startCartSweeper } from "../../features/cart/cart-sweeper.server";
+import { CONSENT_COOKIE_NAME } from "../../features/consent/consent";
 import { startUnpaidOrderSweeper } from "../../features/orders/unpaid-orders.server";
+import { CULTURES } from "../../lib/culture";
+import { COOKIE_LAW_COOKIE_NAME } from "../../shell/constants";
 import { EnvError, env } from "../config/env";
+import { sqlitePath } from "../db/client";
 import { ensureDatabaseReady } from "../db/ready";
+import { PageCache } from "../page-cache/page-cache";
+import { postgresPageVersion, sqlitePageVersion } from "../page-cache/page-version";
+import { registerPageCache } from "../page-cache/registry";
+import { sharedRedis } from "../redis";
+import { SESSION_COOKIE } from "../session/session";
 import { pinClientAddress } from "./client-ip";
+import { FLASH_COOKIE } from "./flash";
 import { registerInlineScripts } from "./security";
 import { serveStatic } from "./static";
 
@@ -17,6 +28,8 @@ import { serveStatic } from "./static";
  * behind on-the-fly compression for HTML and JSON, with precompressed static files in front.
  */
 async function main(): Promise<void> {
+  // React and other libraries pick their development builds (several times slower) without it.
+  process.env.NODE_ENV ??= "production";
   let settings: ReturnType<typeof env>;
   try {
     settings = env();
@@ -40,8 +53,10 @@ async function main(): Promise<void> {
   const { handler } = (await import(pathToFileURL(resolve(dist, "server/entry.mjs")).href)) as {
     handler: (req: unknown, res: unknown, next: (error?: unknown) => void) => void;
   };
-  await registerFrameworkScripts(resolve(dist, "server"));
+  const build = await registerFrameworkScripts(resolve(dist, "server"));
   const compress = compression({ threshold: 1024 });
+  const pageCache = settings.PAGE_CACHE_SECONDS > 0 ? startPageCache(settings, build) : undefined;
+  registerPageCache(pageCache);
 
   const server = createServer(async (req, res) => {
     pinClientAddress(req, settings.TRUST_PROXY);
@@ -49,6 +64,11 @@ async function main(): Promise<void> {
       if (await serveStatic(clientRoot, req, res)) return;
     } catch (error) {
       console.error("static file error", error);
+    }
+    try {
+      if (pageCache && (await pageCache.serve(req, res))) return;
+    } catch (error) {
+      console.error("page cache error", error);
     }
     compress(req as never, res as never, () => {
       handler(req, res, (error?: unknown) => {
@@ -75,7 +95,7 @@ async function main(): Promise<void> {
  * build (read from the build's manifest). With them (and the head bootstrap the middleware registers)
  * the Content-Security-Policy allows inline scripts by hash only.
  */
-async function registerFrameworkScripts(serverDir: string): Promise<void> {
+async function registerFrameworkScripts(serverDir: string): Promise<string> {
   const file = readdirSync(serverDir).find((name) => /^manifest_.*\.mjs$/.test(name));
   if (!file) throw new Error(`No Astro manifest in ${serverDir}: run npm run build`);
   const { manifest } = (await import(pathToFileURL(resolve(serverDir, file)).href)) as {
@@ -88,6 +108,26 @@ async function registerFrameworkScripts(serverDir: string): Promise<void> {
     [islandScript, ...manifest.clientDirectives.values(), ...(manifest.inlinedScripts?.values() ?? [])],
     { complete: true },
   );
+  // The manifest's name changes with every build: it names the deploy.
+  return file;
+}
+
+/** The rendered-page cache (decision 050): versions from the database, entries shared through Redis. */
+function startPageCache(settings: ReturnType<typeof env>, build: string): PageCache {
+  const version =
+    settings.databaseKind === "postgres"
+      ? postgresPageVersion(settings.DATABASE_URL)
+      : sqlitePageVersion(sqlitePath(settings.DATABASE_URL));
+  return new PageCache({
+    ttlSeconds: settings.PAGE_CACHE_SECONDS,
+    maxBytes: settings.PAGE_CACHE_MB * 1024 * 1024,
+    version,
+    build,
+    prefixes: CULTURES,
+    personalCookies: [SESSION_COOKIE, FLASH_COOKIE],
+    variantCookies: [CONSENT_COOKIE_NAME, POPUP_MEMORY_COOKIE, COOKIE_LAW_COOKIE_NAME],
+    redis: settings.REDIS_URL ? sharedRedis(settings.REDIS_URL) : undefined,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -13,6 +13,7 @@ import { m011_birth_lists } from "./011_birth_lists";
 import { m012_brand_logos } from "./012_brand_logos";
 import { m013_asset_library } from "./013_asset_library";
 import { m014_content } from "./014_content";
+import { m015_page_version } from "./015_page_version";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -60,6 +61,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "014_content": {
       up: (db: Kysely<unknown>) => m014_content(db, dialect),
+    },
+    "015_page_version": {
+      up: (db: Kysely<unknown>) => m015_page_version(db, dialect),
     },
   };
 }

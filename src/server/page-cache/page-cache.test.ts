@@ -1,0 +1,260 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redisForTests } from "../../../tests/support/redis";
+import { PageCache, type PageCacheOptions, type RequestFacts } from "./page-cache";
+
+/** A version the test moves by hand, as the database triggers do. */
+function versionSource(start = 1) {
+  const state = { value: start as number | null, next: null as number | null };
+  return {
+    state,
+    source: { current: () => state.value, nextScheduled: async () => state.next, close: async () => {} },
+  };
+}
+
+function options(overrides: Partial<PageCacheOptions> = {}): PageCacheOptions {
+  return {
+    ttlSeconds: 60,
+    maxBytes: 1024 * 1024,
+    version: versionSource().source,
+    build: "build-1",
+    prefixes: ["fr", "nl"],
+    personalCookies: ["vitrine_sid", "vitrine_flash"],
+    variantCookies: ["CookieConsent"],
+    ...overrides,
+  };
+}
+
+function facts(url: string, more: Partial<RequestFacts> = {}): RequestFacts {
+  return { method: "GET", url, host: "shop.test", cookie: "", requestedWith: "", ...more };
+}
+
+/** A server whose only pages are the cache's: 404 "rendered" otherwise. */
+async function serving(cache: PageCache): Promise<{ base: string; close: () => Promise<void> }> {
+  const server: Server = createServer(async (req, res) => {
+    if (await cache.serve(req, res)) return;
+    res.statusCode = 404;
+    res.end("rendered");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const PAGE = `<!doctype html><title>Liste</title>${"<article>Robe en lin, 49,00 €</article>".repeat(200)}`;
+const HEADERS = new Headers({ "Content-Type": "text/html", "Content-Security-Policy": "default-src 'self'" });
+
+describe("which requests the page cache may answer", () => {
+  const cache = new PageCache(options());
+
+  it("takes GET and HEAD of a culture's pages only", () => {
+    expect(cache.ticket(facts("/fr/c/robes"))).not.toBeNull();
+    expect(cache.ticket(facts("/fr/c/robes", { method: "HEAD" }))).not.toBeNull();
+    expect(cache.ticket(facts("/fr/c/robes", { method: "POST" }))).toBeNull();
+    expect(cache.ticket(facts("/api/v1/settings/x"))).toBeNull();
+    expect(cache.ticket(facts("/de/c/robes"))).toBeNull();
+  });
+
+  it("never answers a visitor with a session or a notice waiting", () => {
+    expect(cache.ticket(facts("/fr/", { cookie: "vitrine_sid=abc" }))).toBeNull();
+    expect(cache.ticket(facts("/fr/", { cookie: "a=b; vitrine_flash=%7B%7D" }))).toBeNull();
+  });
+
+  it("keeps cultures, queries, fragments and consent answers apart, whatever the order of the query", () => {
+    const key = (url: string, more: Partial<RequestFacts> = {}) => cache.ticket(facts(url, more))?.key;
+    expect(key("/fr/c/robes")).not.toBe(key("/nl/c/robes"));
+    expect(key("/fr/c/robes?page=2")).not.toBe(key("/fr/c/robes"));
+    expect(key("/fr/c/robes?page=2&sort=price")).toBe(key("/fr/c/robes?sort=price&page=2"));
+    expect(key("/fr/c/robes", { requestedWith: "fetch" })).not.toBe(key("/fr/c/robes"));
+    expect(key("/fr/", { cookie: "CookieConsent=all" })).not.toBe(key("/fr/"));
+    // A cookie no page reads (an analytics id) shares the page.
+    expect(key("/fr/", { cookie: "_ga=GA1.2.3" })).toBe(key("/fr/"));
+  });
+
+  it("answers nothing while the version of the data is unknown", () => {
+    const { state, source } = versionSource();
+    const blind = new PageCache(options({ version: source }));
+    state.value = null;
+    expect(blind.ticket(facts("/fr/"))).toBeNull();
+  });
+});
+
+describe("serving a kept page", () => {
+  const { state, source } = versionSource(7);
+  const cache = new PageCache(options({ version: source }));
+  let server: Awaited<ReturnType<typeof serving>>;
+
+  beforeAll(async () => {
+    server = await serving(cache);
+  });
+  afterAll(() => server.close());
+
+  async function keep(url: string, body = PAGE): Promise<void> {
+    const ticket = cache.ticket(facts(url, { host: new URL(server.base).host }));
+    if (!ticket) throw new Error("no ticket");
+    await cache.store(ticket, HEADERS, body);
+  }
+
+  it("sends the page compressed once, brotli or gzip, or plain, with its validators", async () => {
+    await keep("/fr/c/robes");
+    for (const [accept, encoding, decode] of [
+      ["br, gzip", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      ["identity", null, (b: Buffer) => b],
+    ] as const) {
+      const response = await fetch(`${server.base}/fr/c/robes`, { headers: { "Accept-Encoding": accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-cache")).toBe("hit");
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'self'");
+      expect(response.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=60/);
+      expect(response.headers.get("etag")).toMatch(/^W\/".+"$/);
+      // fetch decodes what it announces: compare the text, and the size sent.
+      expect(await response.text()).toBe(PAGE);
+      if (encoding) {
+        const raw = await rawBody(`${server.base}/fr/c/robes`, accept);
+        expect(raw.encoding).toBe(encoding);
+        expect(decode(raw.body).toString()).toBe(PAGE);
+        expect(raw.body.length).toBeLessThan(PAGE.length / 10);
+      }
+    }
+  });
+
+  it("answers 304 to a browser that has the same page", async () => {
+    await keep("/fr/c/robes");
+    const first = await fetch(`${server.base}/fr/c/robes`);
+    const etag = first.headers.get("etag") ?? "";
+    const again = await fetch(`${server.base}/fr/c/robes`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const other = await fetch(`${server.base}/fr/c/robes`, { headers: { "If-None-Match": 'W/"old"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it("stops serving a page the moment the data it was made from changes", async () => {
+    await keep("/fr/p/robe");
+    expect((await fetch(`${server.base}/fr/p/robe`)).headers.get("x-cache")).toBe("hit");
+    state.value = 8;
+    const after = await fetch(`${server.base}/fr/p/robe`);
+    expect(after.status).toBe(404);
+    expect(await after.text()).toBe("rendered");
+  });
+
+  it("does not keep a page rendered from data that changed while it rendered", async () => {
+    state.value = 9;
+    const ticket = cache.ticket(facts("/fr/p/late", { host: new URL(server.base).host }));
+    state.value = 10;
+    if (!ticket) throw new Error("no ticket");
+    const stored = cache.stats.stored;
+    const { entries } = cache.size;
+    await cache.store(ticket, HEADERS, PAGE);
+    expect(cache.stats.stored).toBe(stored);
+    expect(cache.size.entries).toBe(entries);
+    expect((await fetch(`${server.base}/fr/p/late`)).status).toBe(404);
+  });
+
+  it("serves a page no longer than the next scheduled change after it was rendered (a banner's end)", async () => {
+    state.next = Date.now() + 300;
+    await keep("/fr/pages/vente-flash");
+    state.next = null;
+    expect((await fetch(`${server.base}/fr/pages/vente-flash`)).headers.get("x-cache")).toBe("hit");
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await fetch(`${server.base}/fr/pages/vente-flash`)).status).toBe(404);
+  });
+
+  it("never serves a visitor with a session, even the same address", async () => {
+    await keep("/fr/c/robes");
+    const signedIn = await fetch(`${server.base}/fr/c/robes`, { headers: { Cookie: "vitrine_sid=abc" } });
+    expect(signedIn.status).toBe(404);
+  });
+});
+
+describe("the memory the page cache holds", () => {
+  it("stays under its byte cap, dropping the least recently used pages", async () => {
+    const cache = new PageCache(options({ maxBytes: 12_000 }));
+    // Pages that do not compress: about 3 KB each in both encodings.
+    const noise = (seed: number) =>
+      Array.from({ length: 1500 }, (_, i) => ((i * 7919 + seed * 104729) % 65521).toString(36)).join("");
+    for (let page = 0; page < 6; page += 1) {
+      const ticket = cache.ticket(facts(`/fr/p/${page}`));
+      if (!ticket) throw new Error("no ticket");
+      await cache.store(ticket, HEADERS, noise(page));
+    }
+    expect(cache.size.bytes).toBeLessThanOrEqual(12_000);
+    expect(cache.size.entries).toBeLessThan(6);
+    expect(cache.stats.evicted).toBeGreaterThan(0);
+  });
+});
+
+/** The body as sent, not decoded (fetch decodes what it announces). */
+async function rawBody(url: string, accept: string): Promise<{ encoding: string | null; body: Buffer }> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { "Accept-Encoding": accept } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ encoding: (res.headers["content-encoding"] as string) ?? null, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+const redisUrl = await redisForTests();
+
+describe.skipIf(!redisUrl)("pages shared through Redis", () => {
+  const build = `build-${Date.now()}`;
+  const connections: Redis[] = [];
+  const connect = () => {
+    const redis = new Redis(redisUrl as string, { maxRetriesPerRequest: 0 });
+    connections.push(redis);
+    return redis;
+  };
+  afterAll(async () => {
+    const [redis] = connections;
+    const keys = await redis?.keys("vitrine:page:*");
+    if (redis && keys?.length) await redis.del(...keys);
+    for (const redis of connections) redis.disconnect();
+  });
+
+  it("lets a second process serve what the first rendered, only at the same version", async () => {
+    const { state, source } = versionSource(3);
+    const first = new PageCache(options({ version: source, build, redis: connect() }));
+    const second = new PageCache(options({ version: source, build, redis: connect() }));
+    const server = await serving(second);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const host = new URL(server.base).host;
+      const ticket = first.ticket(facts("/fr/c/robes", { host }));
+      if (!ticket) throw new Error("no ticket");
+      await first.store(ticket, HEADERS, PAGE);
+      const shared = await fetch(`${server.base}/fr/c/robes`);
+      expect(shared.headers.get("x-cache")).toBe("hit");
+      expect(await shared.text()).toBe(PAGE);
+
+      await first.store(first.ticket(facts("/fr/c/jupes", { host })) as never, HEADERS, PAGE);
+      state.value = 4;
+      expect((await fetch(`${server.base}/fr/c/jupes`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("renders for itself while Redis is away", async () => {
+    const away = new Redis("redis://127.0.0.1:1", { maxRetriesPerRequest: 0, lazyConnect: true });
+    away.on("error", () => {});
+    const cache = new PageCache(options({ redis: away }));
+    const ticket = cache.ticket(facts("/fr/c/robes"));
+    if (!ticket) throw new Error("no ticket");
+    await cache.store(ticket, HEADERS, PAGE);
+    expect(cache.size.entries).toBe(1);
+    away.disconnect();
+  });
+});

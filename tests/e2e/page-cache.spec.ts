@@ -1,0 +1,129 @@
+import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { addFromCard, consentCookie, expect, signIn, test } from "../support/e2e";
+
+/** A visitor with no cookie at all, as a crawler or a first visit is. */
+async function stranger(baseURL: string): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "Accept-Encoding": "br, gzip" } });
+}
+
+test.describe("the rendered-page cache", () => {
+  test("a visitor without a session gets a cached page with validators, sets no cookie, and revalidates with 304", async ({
+    baseURL,
+  }) => {
+    const visitor = await stranger(baseURL as string);
+    const first = await visitor.get("/fr/c/vetements");
+    expect(first.status()).toBe(200);
+    expect(first.headers()["set-cookie"]).toBeUndefined();
+    const second = await visitor.get("/fr/c/vetements");
+    expect(second.headers()["x-cache"]).toBe("hit");
+    expect(second.headers()["content-encoding"]).toBe("br");
+    expect(second.headers()["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(second.headers().vary).toBe("Accept-Encoding, Cookie");
+    expect(second.headers()["content-security-policy"]).toContain("default-src");
+    expect(await second.text()).toBe(await first.text());
+    const etag = second.headers().etag as string;
+    const again = await visitor.get("/fr/c/vetements", { headers: { "If-None-Match": etag } });
+    expect(again.status()).toBe(304);
+    await visitor.dispose();
+  });
+
+  test("a HEAD first leaves the next visitor a whole page", async ({ baseURL }) => {
+    const visitor = await stranger(baseURL as string);
+    const head = await visitor.head("/fr/c/chaussures");
+    expect(head.status()).toBe(200);
+    const page = await visitor.get("/fr/c/chaussures");
+    expect(await page.text()).toContain("</html>");
+    const again = await visitor.get("/fr/c/chaussures");
+    expect(again.headers()["x-cache"]).toBe("hit");
+    expect(await again.text()).toBe(await page.text());
+    expect((await visitor.head("/fr/c/chaussures")).headers()["x-cache"]).toBe("hit");
+    await visitor.dispose();
+  });
+
+  test("cultures never share a page", async ({ baseURL }) => {
+    const visitor = await stranger(baseURL as string);
+    for (const culture of ["fr", "nl", "fr", "nl"]) {
+      const html = await (await visitor.get(`/${culture}/`)).text();
+      expect(html).toContain(`<html lang="${culture}"`);
+    }
+    await visitor.dispose();
+  });
+
+  test("a shopper with a cart or signed in is never served the cached page, and what they have never leaks to others", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([consentCookie(baseURL as string)]);
+    const visitor = await stranger(baseURL as string);
+    await visitor.get("/fr/c/vetements");
+    expect((await visitor.get("/fr/c/vetements")).headers()["x-cache"]).toBe("hit");
+
+    await addFromCard(page, "fr");
+    const withCart = await page.request.get("/fr/c/vetements");
+    expect(withCart.headers()["x-cache"]).toBeUndefined();
+    await page.goto("/fr/c/vetements");
+    await expect(page.locator(".mini-cart__count").first()).toHaveText("1");
+
+    await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
+    const signedIn = await page.request.get("/fr/c/vetements");
+    expect(signedIn.headers()["x-cache"]).toBeUndefined();
+    expect(signedIn.headers()["cache-control"]).toBeUndefined();
+    expect(await signedIn.text()).toContain("/fr/security/logoff");
+
+    const anonymous = await (await visitor.get("/fr/c/vetements")).text();
+    expect(anonymous).not.toContain("/fr/security/logoff");
+    expect(anonymous).not.toMatch(/class="mini-cart__count"[^>]*>\s*1\s*</);
+    await visitor.dispose();
+  });
+
+  test("an editor's change shows to the next visitor at once", async ({ page, baseURL }) => {
+    await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+    const origin = new URL(page.url()).origin;
+    const key = `cache-${Date.now()}`;
+    const body = (title: string) => ({
+      Key: key,
+      Published: true,
+      Translations: { fr: { Slug: key, Title: title, Body: "<p>Texte</p>" } },
+    });
+    const created = await page.request.post("/api/v1/content/pages", {
+      data: body("Première version"),
+      headers: { Origin: origin },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { Id, Url } = await created.json();
+
+    const visitor = await stranger(baseURL as string);
+    await visitor.get(Url);
+    const cached = await visitor.get(Url);
+    expect(cached.headers()["x-cache"]).toBe("hit");
+    expect(await cached.text()).toContain("Première version");
+
+    const updated = await page.request.put(`/api/v1/content/pages/${Id}`, {
+      data: body("Seconde version"),
+      headers: { Origin: origin },
+    });
+    expect(updated.status(), await updated.text()).toBe(200);
+    const fresh = await visitor.get(Url);
+    expect(fresh.headers()["x-cache"]).toBe("miss");
+    expect(await fresh.text()).toContain("Seconde version");
+    await visitor.dispose();
+  });
+
+  test("a visitor who answered the consent prompt gets a page without it, one who did not gets the prompt", async ({
+    baseURL,
+  }) => {
+    const undecided = await stranger(baseURL as string);
+    await undecided.get("/fr/");
+    const prompt = await (await undecided.get("/fr/")).text();
+    const decided = await playwrightRequest.newContext({ baseURL });
+    const cookie = consentCookie(baseURL as string);
+    const answered = await (
+      await decided.get("/fr/", { headers: { Cookie: `${cookie.name}=${cookie.value}` } })
+    ).text();
+    expect(prompt).not.toBe(answered);
+    expect(await (await undecided.get("/fr/")).text()).toBe(prompt);
+    await undecided.dispose();
+    await decided.dispose();
+  });
+});
