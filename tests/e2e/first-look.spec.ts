@@ -33,6 +33,13 @@ for (const screen of SCREENS) {
         await expect(photo).toHaveAttribute("loading", "eager");
         await expect(photo).toHaveAttribute("width", /\d+/);
         await expect(photo).toHaveAttribute("height", /\d+/);
+        // The browser picked an AVIF rendition for this screen from the srcset, and it decoded.
+        const chosen = await photo.evaluate((img: HTMLImageElement) => ({
+          src: img.currentSrc,
+          natural: img.naturalWidth,
+        }));
+        expect(chosen.src).toMatch(/\/media\/[0-9a-f-]{36}-w(480|640|960|1280)\.avif$/);
+        expect(chosen.natural).toBeGreaterThan(0);
       });
 
       test("the home page shows a slide of every carousel, the first one in the first screen", async ({ page }) => {
@@ -62,3 +69,19 @@ for (const screen of SCREENS) {
     });
   }
 }
+
+test("renditions are made only at the fixed widths, as images, and cached for a year", async ({ page, request }) => {
+  const url = await firstProductUrl(page);
+  await page.goto(url);
+  const src = (await page.locator(".product-gallery__main img").first().getAttribute("src")) as string;
+  const guid = /\/media\/([0-9a-f-]{36})\.jpg$/.exec(src)?.[1];
+  expect(guid).toBeTruthy();
+  const avif = await request.get(`/media/${guid}-w320.avif`);
+  expect(avif.status()).toBe(200);
+  expect(avif.headers()["content-type"]).toBe("image/avif");
+  expect(avif.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect((await avif.body()).length).toBeGreaterThan(100);
+  for (const hostile of [`${guid}-w777.webp`, `${guid}-w99999.jpg`, `${guid}.avif`, `${guid}-w320.pdf`]) {
+    expect((await request.get(`/media/${hostile}`)).status(), hostile).toBe(404);
+  }
+});

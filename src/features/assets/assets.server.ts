@@ -5,6 +5,7 @@ import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { ASSET_FORMATS, assetUrl } from "../../server/storage/assets";
 import { fileStore } from "../../server/storage/file-store";
+import { renditionNames } from "../../server/storage/renditions";
 import { uploadFile, uploadUrl } from "./asset-upload.server";
 import { type AssetKind, clampSelection, quarterTurn, subtreeIds, UPLOAD_TTL_MS, type WidgetAsset } from "./assets";
 import {
@@ -205,7 +206,7 @@ export async function deleteAsset(id: number): Promise<number> {
   if ((await assetUses(db(), id)) > 0) throw new ApiError("AssetInUse");
   await deleteAssetRow(db(), id);
   const names = isImage(row.mime_type)
-    ? Object.keys(ASSET_FORMATS).map((f) => `${row.storage_key}.${f}`)
+    ? [...Object.keys(ASSET_FORMATS).map((f) => `${row.storage_key}.${f}`), ...renditionNames(row.storage_key)]
     : [`${row.storage_key}.${fileExtension(row.mime_type)}`];
   await Promise.all(names.map((n) => fileStore().remove(n)));
   return row.folder_id;

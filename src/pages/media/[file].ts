@@ -4,26 +4,42 @@ import { assetByGuid } from "../../features/catalog/catalog.server";
 import { db } from "../../server/db/client";
 import { ASSET_FORMATS } from "../../server/storage/assets";
 import { fileStore } from "../../server/storage/file-store";
+import {
+  ensureRendition,
+  isRenditionWidth,
+  RENDITION_FORMATS,
+  type RenditionFormat,
+} from "../../server/storage/renditions";
 
-const FILE = /^([0-9a-f-]{36})\.(webp|jpg|pdf)$/;
+/** `{guid}.{format}`: the stored file; `{guid}-w{width}.{format}`: a resized rendition (srcset). */
+const FILE = /^([0-9a-f-]{36})(?:-w(\d{2,4}))?\.(avif|webp|jpg|pdf)$/;
 /** A stored file that is not an image: served as the type it was checked to be, and only as a download. */
 const DOCUMENTS = { pdf: "application/pdf" } as const;
+const NOT_FOUND = () => new Response("Not found", { status: 404 });
 
 /** Asset files; a guid never changes content, so they are cached for a year. */
 export const GET: APIRoute = async ({ params }) => {
   const match = FILE.exec(params.file ?? "");
   const asset = match ? await assetByGuid(db(), match[1] as string) : undefined;
-  if (!match || !asset) return new Response("Not found", { status: 404 });
-  const format = match[2] as keyof typeof ASSET_FORMATS | keyof typeof DOCUMENTS;
+  if (!match || !asset) return NOT_FOUND();
+  const width = match[2] ? Number(match[2]) : null;
+  const format = match[3] as RenditionFormat | keyof typeof DOCUMENTS;
   const image = asset.mime_type.startsWith("image/");
-  const type = format === "pdf" ? DOCUMENTS.pdf : ASSET_FORMATS[format];
-  // An image has its renditions; a document only itself, under the type its content was checked to be.
-  if (image === (format === "pdf") || (!image && asset.mime_type !== type)) {
-    return new Response("Not found", { status: 404 });
+  let name: string;
+  let type: string;
+  if (width !== null || format === "avif") {
+    // Renditions: images only, at one of the fixed widths.
+    if (!image || width === null || !isRenditionWidth(width) || format === "pdf") return NOT_FOUND();
+    name = await ensureRendition(asset.storage_key, width, format);
+    type = RENDITION_FORMATS[format];
+  } else {
+    type = format === "pdf" ? DOCUMENTS.pdf : ASSET_FORMATS[format];
+    // An image has its renditions; a document only itself, under the type its content was checked to be.
+    if (image === (format === "pdf") || (!image && asset.mime_type !== type)) return NOT_FOUND();
+    name = `${asset.storage_key}.${format}`;
   }
-  const name = `${asset.storage_key}.${format}`;
   const size = await fileStore().size(name);
-  if (size === null) return new Response("Not found", { status: 404 });
+  if (size === null) return NOT_FOUND();
   const headers: Record<string, string> = {
     "Content-Type": type,
     "Content-Length": String(size),

@@ -22,3 +22,8 @@ export function assetFilePath(storageKey: string, format: AssetFormat): string {
 export function assetUrl(guid: string, format: AssetFormat): string {
   return `/media/${guid}.${format}`;
 }
+
+/** Public URL of a resized rendition (src/server/storage/renditions.ts), made on its first request. */
+export function resizedAssetUrl(guid: string, width: number, format: AssetFormat | "avif"): string {
+  return `/media/${guid}-w${width}.${format}`;
+}
