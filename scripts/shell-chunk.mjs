@@ -5,21 +5,51 @@
  * Vite splits the shell into about fifteen small chunks because lazily loaded controllers and islands
  * share some of its modules; every page still downloads all of them, and each file is compressed on its
  * own (measured: 27.1 KB gzip as 15 files, 21.4 KB as one). This plugin puts every module reachable from
- * the page scripts (the shell's `<script>` in Shell.astro and swup's page script, with swup and its
- * plugins that script loads on idle) into one `shell` chunk. Modules only lazy code needs stay in
- * their own chunks and import from it.
+ * the page scripts (the shell's `<script>` in Shell.astro and swup's page script) into one `shell`
+ * chunk, and swup with its plugins, which that script loads once the page is idle, into one `swup`
+ * chunk. Modules only lazy code needs stay in their own chunks and import from them.
  */
+
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 /** @param {string} id */
 const isPageScript = (id) => /Shell\.astro\?astro&type=script/.test(id) || id === "astro:scripts/page.js";
 
+/** @param {string} id */
+const isSwup = (id) => /\/node_modules\/(swup|@swup\/(?!astro)[^/]+|delegate-it|path-to-regexp|scrl)\//.test(id);
+
 /** @returns {import("vite").Plugin} */
 export function shellChunk() {
+  let client = false;
   return {
     name: "vitrine-shell-chunk",
     apply: "build",
+    /**
+     * What each first-load file is made of (issue 19: bytes per module), for `npm run bench`: the size
+     * of every module in the shell and swup files as Rollup rendered it, before minification.
+     */
+    generateBundle(options, bundle) {
+      if (!client || !options.dir) return;
+      /** @type {Record<string, Record<string, number>>} */
+      const files = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !/(Shell\.astro|swup|splide)/.test(chunk.fileName)) continue;
+        files[chunk.fileName] = Object.fromEntries(
+          Object.entries(chunk.modules)
+            .map(([id, module]) => [
+              id.replace(/^.*?\/(node_modules|src)\//, "$1/").replace(/\?.*$/, ""),
+              module.renderedLength,
+            ])
+            .filter(([, length]) => Number(length) > 0)
+            .sort((a, b) => Number(b[1]) - Number(a[1])),
+        );
+      }
+      writeFileSync(join(options.dir, "..", "client-modules.json"), `${JSON.stringify(files, null, 2)}\n`);
+    },
     config(_config, env) {
       if (env.isSsrBuild) return;
+      client = true;
       /** @type {Set<string> | undefined} */
       let shell;
       return {
@@ -37,11 +67,13 @@ export function shellChunk() {
                     const info = getModuleInfo(next);
                     if (!info) continue;
                     pending.push(...info.importedIds);
-                    // swup's page script imports swup and its plugins on idle: every page loads them.
-                    if (next === "astro:scripts/page.js") pending.push(...info.dynamicallyImportedIds);
                   }
                 }
-                return shell.has(id) ? "shell" : undefined;
+                if (shell.has(id)) return "shell";
+                // swup and its plugins, which swup's page script imports once the page is idle: one file
+                // every page loads after its first paint, not before (issue 19).
+                if (isSwup(id)) return "swup";
+                return undefined;
               },
             },
           },

@@ -74,16 +74,35 @@ function whenUsed(element: HTMLElement, start: (release: () => void) => void): v
   for (const name of HELD_EVENTS) element.addEventListener(name, hold, true);
   for (const name of INTERACTION_EVENTS) element.addEventListener(name, begin, true);
   for (const name of documentEvents) document.addEventListener(name, begin);
-  // `data-load-visible`: also when it scrolls into view (a viewer that moves by itself).
+  // `data-load-visible`: also when it is in view, once the page has painted and gone idle (a carousel
+  // that moves by itself starts then: its library is not part of the first load).
   if (element.dataset.loadVisible !== undefined && "IntersectionObserver" in window) {
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        begin();
-      }
+    afterFirstIdle(() => {
+      if (started) return;
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          begin();
+        }
+      });
+      observer.observe(element);
     });
-    observer.observe(element);
   }
+}
+
+let idle: Promise<void> | undefined;
+
+/** Runs once the page has loaded and the browser is first idle (at most two seconds after the load). */
+function afterFirstIdle(run: () => void): void {
+  idle ??= new Promise<void>((resolve) => {
+    const whenIdle = () =>
+      "requestIdleCallback" in window
+        ? requestIdleCallback(() => resolve(), { timeout: 2000 })
+        : setTimeout(resolve, 1);
+    if (document.readyState === "complete") whenIdle();
+    else window.addEventListener("load", whenIdle, { once: true });
+  });
+  void idle.then(run);
 }
 
 export function connectControllers(root: ParentNode = document): void {

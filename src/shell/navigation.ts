@@ -1,5 +1,5 @@
 import type Swup from "swup";
-import { Location, type Visit } from "swup";
+import type { Location, Visit } from "swup";
 import { findAnchorTarget, goToAnchor, revealTarget } from "./anchors";
 import { IMAGES_WAIT_MAX_MS } from "./constants";
 import { showError } from "./error-dialog";
@@ -102,7 +102,8 @@ export function configureSwup(swup: Swup): void {
     // Stay on the page the shopper was on.
     const from = visit.from.url ?? "/";
     window.history.replaceState(window.history.state, "", from);
-    swup.location = Location.fromUrl(from);
+    // swup's Location class, from the instance: the shell's first load does not carry swup (scripts/shell-chunk.mjs).
+    swup.location = (swup.location.constructor as typeof Location).fromUrl(from);
   });
 
   swup.hooks.on("content:replace", (visit) => {
