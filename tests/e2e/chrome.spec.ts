@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addFromCard, expect, seriousViolations, test } from "../support/e2e";
+import { addFromCard, expect, seriousViolations, settled, test } from "../support/e2e";
 
 /**
  * The page chrome of spec 001 as shoppers use it: the menu and filter side panels on phones, the
@@ -130,6 +130,10 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/filter=/);
     await expect(page.locator(".filters-button")).toHaveText("Filtres (2)");
     await expect(page.locator("#list-filters")).not.toBeInViewport();
+    // The swap ends by moving focus to the new content (swup's a11y plugin), and before swup has loaded
+    // (once the first page is idle) the form loads a whole page instead: let either finish first.
+    await page.waitForLoadState("load");
+    await settled(page);
 
     // Escape closes it and gives focus back.
     await page.locator(".filters-button").click();

@@ -294,10 +294,12 @@ test.describe("the editors' pages", () => {
     await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
     await page.goto("/fr/content/pages/new");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nouvelle page");
-    const key = `journal-${Date.now()}`;
+    const stamp = Date.now();
+    const key = `journal-${stamp}`;
     await page.getByLabel("Clé").fill(key);
     await page.getByLabel("Publié").check();
-    await page.locator('[name="Translations.fr.Title"]').fill("Notre journal");
+    // Its slug comes from the title: a title of its own, so the test may run again on the same database.
+    await page.locator('[name="Translations.fr.Title"]').fill(`Notre journal ${stamp}`);
     const body = page.locator('[name="Translations.fr.Body"]');
     await body.fill("<p>Bonjour à tous</p>");
     const preview = page.frameLocator('iframe[name="content-preview"]');
@@ -316,7 +318,7 @@ test.describe("the editors' pages", () => {
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page).toHaveURL(/\/fr\/content\/pages\/\d+$/);
     await expect(page.locator("[data-flash]")).toContainText(/nope/);
-    await page.goto("/fr/pages/notre-journal");
+    await page.goto(`/fr/pages/notre-journal-${stamp}`);
     await expect(page.getByText("Bonjour à tous")).toBeVisible();
     await expect(page.locator(".carousel--ticker")).toBeVisible();
     await expect(page.locator(".island-warning")).toHaveCount(0);
