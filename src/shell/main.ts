@@ -5,7 +5,6 @@ import "./events";
 import { endInitialLoader } from "./initial-loader";
 import { installLinkBehaviours } from "./link-behaviours";
 import { configureSwup } from "./navigation";
-import { swupInstance } from "./swup-instance";
 import { installTagManager } from "./tag-manager";
 
 /**
@@ -22,14 +21,16 @@ endInitialLoader();
 // The whole document: header parts that follow the page (navigation, account) are replaced too.
 document.addEventListener("page:loaded", () => connectControllers(document));
 
-// swup is created by @swup/astro once the page is idle; it announces itself with swup:enable.
-const configured = new WeakSet<Swup>();
-const configure = () => {
-  const swup = swupInstance();
-  if (swup && !configured.has(swup)) {
-    configured.add(swup);
+// swup is created by @swup/astro once the page is idle and published as window.swup (globalInstance).
+// It handles clicks from its constructor on, two frames before it announces itself (swup:enable):
+// configured the moment it is published, the shell's link rules apply from the first click (a click a
+// behaviour took over, such as the news calendar's day, is never a page visit).
+let published: Swup | undefined;
+Object.defineProperty(window, "swup", {
+  configurable: true,
+  get: () => published,
+  set(swup: Swup) {
+    published = swup;
     configureSwup(swup);
-  }
-};
-document.addEventListener("swup:enable", configure);
-configure();
+  },
+});

@@ -1,8 +1,9 @@
 import type Swup from "swup";
 
 /**
- * The swup instance @swup/astro creates once the page is idle (window.swup), or null before.
- * Until then window.swup is <main id="swup"> itself (named element access): check for swup's hooks.
+ * The swup instance @swup/astro creates once the page is idle (window.swup, held by main.ts), or null
+ * before. Without main.ts, window.swup would be <main id="swup"> itself (named element access): check
+ * for swup's hooks.
  */
 export function swupInstance(): Swup | null {
   const candidate = (window as unknown as { swup?: Swup }).swup;

@@ -98,6 +98,36 @@ test.describe("link rules (spec 000 section 2)", () => {
     expect(await marked(page)).toBe(true);
   });
 
+  test("a click a behaviour took over is no page visit, even in swup's first frames", async ({ page }) => {
+    // swup listens to clicks from its constructor on, and announces itself two frames later: a
+    // behaviour's click (the news calendar's day, once its code arrived) in between must stay its own.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __visits: string[] };
+      w.__visits = [];
+      document.addEventListener("swup:visit:start", () => w.__visits.push(location.href));
+      // swup's constructor writes its first history record: the click comes in the next task.
+      const replaceState = history.replaceState.bind(history);
+      history.replaceState = (state, ...rest) => {
+        if ((state as { source?: string } | null)?.source === "swup" && !document.querySelector("#early-link"))
+          setTimeout(() => {
+            const link = document.createElement("a");
+            link.id = "early-link";
+            link.href = "/fr/c/accessoires";
+            link.addEventListener("click", (event) => event.preventDefault());
+            document.body.append(link);
+            link.click();
+          });
+        replaceState(state, ...rest);
+      };
+    });
+    await page.goto("/dev/shell?culture=fr");
+    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await expect(page.locator("#early-link")).toBeAttached();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __visits: string[] }).__visits)).toEqual([]);
+    await expect(page).toHaveURL(/\/dev\/shell\?culture=fr$/);
+  });
+
   test("a Bootstrap toggle is left to its own script", async ({ page }) => {
     await openFixtures(page);
     await recordPageEvents(page);
