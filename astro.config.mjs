@@ -3,6 +3,7 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import swup from "@swup/astro";
 import { defineConfig } from "astro/config";
+import { reactStringRender } from "./scripts/react-string-render.mjs";
 import { shellChunk } from "./scripts/shell-chunk.mjs";
 
 const CULTURES = ["fr", "nl", "es", "de", "it", "pt"];
@@ -26,10 +27,12 @@ export default defineConfig({
   output: "server",
   // Middleware mode: our own small Node server (src/server/http/main.ts) adds compression,
   // precompressed static files and immutable caching around Astro's handler.
-  adapter: node({ mode: "middleware" }),
+  // Pages are rendered whole, then compressed once (decision 051): streaming cost more than it gave.
+  adapter: node({ mode: "middleware", experimentalDisableStreaming: true }),
   integrations: [
     vitrineDirectives,
-    react(),
+    // Islands' server HTML by renderToString, with the prefix useId needs (scripts/react-string-render.mjs).
+    react({ experimentalDisableStreaming: true }),
     swup({
       // Our own fade (CSS on .transition-main, duration PAGE_ANIMATION_MS) costs no JavaScript.
       theme: false,
@@ -64,7 +67,7 @@ export default defineConfig({
   server: { host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [shellChunk()],
+    plugins: [shellChunk(), reactStringRender()],
     resolve: { alias: { "~": new URL("./src", import.meta.url).pathname } },
     ssr: { external: ["better-sqlite3", "pg", "sharp", "ioredis"] },
   },

@@ -1,0 +1,62 @@
+import { createElement, useId } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ISLAND_HTML_ENTRIES, islandHtml } from "./island-html";
+
+function Greeting({ name, labels }: { name: string; labels: { hello: string } }) {
+  const id = useId();
+  return createElement("p", { id }, `${labels.hello} ${name}`);
+}
+
+function Counter({ n }: { n: number }) {
+  return createElement("span", null, n);
+}
+
+describe("islands' server HTML", () => {
+  it("renders once per component, props and prefix, with the prefix in useId's ids", () => {
+    let renders = 0;
+    const html = (name: string, prefix: string) => {
+      const props = { name, labels: { hello: "Bonjour" } };
+      return islandHtml(Greeting, props, prefix, () => {
+        renders++;
+        return renderToString(createElement(Greeting, props), { identifierPrefix: prefix });
+      });
+    };
+    expect(html("Marie", "r1")).toContain("Bonjour Marie");
+    expect(html("Marie", "r1")).toMatch(/id="_r1R_/);
+    expect(renders).toBe(1);
+    expect(html("Jan", "r1")).toContain("Bonjour Jan");
+    expect(html("Marie", "r2")).toMatch(/id="_r2R_/);
+    expect(renders).toBe(3);
+  });
+
+  it("renders every time when the props hold an element or a function", () => {
+    let renders = 0;
+    const render = () => {
+      renders++;
+      return `<p>${renders}</p>`;
+    };
+    const withChild = { children: createElement("b", null, "x") };
+    const withCallback = { onSave: () => {} };
+    islandHtml(Greeting, withChild, "r0", render);
+    islandHtml(Greeting, withChild, "r0", render);
+    islandHtml(Greeting, withCallback, "r0", render);
+    islandHtml(Greeting, withCallback, "r0", render);
+    expect(renders).toBe(4);
+  });
+
+  it("holds a bounded number of props per component", () => {
+    let renders = 0;
+    const html = (n: number) =>
+      islandHtml(Counter, { n }, "r0", () => {
+        renders++;
+        return `<span>${n}</span>`;
+      });
+    for (let n = 0; n <= ISLAND_HTML_ENTRIES; n++) html(n);
+    expect(renders).toBe(ISLAND_HTML_ENTRIES + 1);
+    html(ISLAND_HTML_ENTRIES);
+    expect(renders).toBe(ISLAND_HTML_ENTRIES + 1);
+    html(0);
+    expect(renders).toBe(ISLAND_HTML_ENTRIES + 2);
+  });
+});
