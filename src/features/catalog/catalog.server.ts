@@ -1,6 +1,6 @@
 import type { Culture } from "../../lib/culture";
 import { withVat } from "../../lib/money";
-import { memoize, REFERENCE_TTL_MS } from "../../server/cache";
+import { memoize, memoizePublic, REFERENCE_TTL_MS } from "../../server/cache";
 import { db } from "../../server/db/client";
 import { priceCountryCode } from "../pricing/price-country.server";
 import { type ListFilter, type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
@@ -64,51 +64,70 @@ function withListFilter(base: ProductFilter, filter: ListFilter, rate: number): 
   };
 }
 
-async function priced(cards: ProductCard[]): Promise<PricedCard[]> {
-  const rate = await vatRate(priceCountryCode());
+async function priced(cards: ProductCard[], country = priceCountryCode()): Promise<PricedCard[]> {
+  const rate = await vatRate(country);
   return cards.map((card) => ({ ...card, priceTaxIncl: withVat(card.priceTaxExcl, rate) }));
 }
 
-async function list(
+/**
+ * A product list (category, brand, tag, search, facets fragment) for the shopper's price country. The
+ * same for every shopper of a culture and country until public data changes: kept by version.
+ */
+function list(
   culture: Culture,
   base: ProductFilter,
   query: ListQuery,
   listFilter: ListFilter = {},
 ): Promise<ProductList> {
-  const rate = await vatRate(priceCountryCode());
-  const filter = withListFilter(base, listFilter, rate);
-  const [total, counts] = await Promise.all([countProducts(db(), culture, filter), facetCounts(db(), culture, filter)]);
-  const page = paging(total, query.pageSize, query.pageindex);
-  const cards = await productCards(
-    db(),
-    culture,
-    filter,
-    { offset: (page.currentPages - 1) * query.pageSize, limit: query.pageSize },
-    query.sort,
-  );
-  const attributes: Facets["attributes"] = [];
-  for (const value of counts.values) {
-    let attribute = attributes.find((a) => a.id === value.attributeId);
-    if (!attribute) {
-      attribute = { id: value.attributeId, name: value.attributeName, displayType: value.displayType, values: [] };
-      attributes.push(attribute);
-    }
-    attribute.values.push({ id: value.id, name: value.name, colors: value.colors, count: value.count });
-  }
-  const range = counts.priceRangeTaxExcl;
-  return {
-    cards: await priced(cards),
-    total,
-    paging: page,
-    facets: {
-      brands: counts.brands,
-      attributes,
-      priceRange: range
-        ? { min: Math.floor(withVat(range.min, rate) / 100), max: Math.ceil(withVat(range.max, rate) / 100) }
-        : null,
-    },
-  };
+  return publicList(culture, base, query, listFilter, priceCountryCode());
 }
+
+const publicList = memoizePublic(
+  async (
+    culture: Culture,
+    base: ProductFilter,
+    query: ListQuery,
+    listFilter: ListFilter,
+    country: string,
+  ): Promise<ProductList> => {
+    const rate = await vatRate(country);
+    const filter = withListFilter(base, listFilter, rate);
+    const [total, counts] = await Promise.all([
+      countProducts(db(), culture, filter),
+      facetCounts(db(), culture, filter),
+    ]);
+    const page = paging(total, query.pageSize, query.pageindex);
+    const cards = await productCards(
+      db(),
+      culture,
+      filter,
+      { offset: (page.currentPages - 1) * query.pageSize, limit: query.pageSize },
+      query.sort,
+    );
+    const attributes: Facets["attributes"] = [];
+    for (const value of counts.values) {
+      let attribute = attributes.find((a) => a.id === value.attributeId);
+      if (!attribute) {
+        attribute = { id: value.attributeId, name: value.attributeName, displayType: value.displayType, values: [] };
+        attributes.push(attribute);
+      }
+      attribute.values.push({ id: value.id, name: value.name, colors: value.colors, count: value.count });
+    }
+    const range = counts.priceRangeTaxExcl;
+    return {
+      cards: await priced(cards, country),
+      total,
+      paging: page,
+      facets: {
+        brands: counts.brands,
+        attributes,
+        priceRange: range
+          ? { min: Math.floor(withVat(range.min, rate) / 100), max: Math.ceil(withVat(range.max, rate) / 100) }
+          : null,
+      },
+    };
+  },
+);
 
 /** Top-level categories with their children, for the header navigation and the home page. */
 export async function navigation(culture: Culture): Promise<(CategoryNode & { children: CategoryNode[] })[]> {

@@ -14,8 +14,8 @@ import { EnvError, env } from "../config/env";
 import { sqlitePath } from "../db/client";
 import { ensureDatabaseReady } from "../db/ready";
 import { PageCache } from "../page-cache/page-cache";
-import { postgresPageVersion, sqlitePageVersion } from "../page-cache/page-version";
-import { registerPageCache } from "../page-cache/registry";
+import { type PageVersionSource, postgresPageVersion, sqlitePageVersion } from "../page-cache/page-version";
+import { registerPageCache, registerPublicVersion } from "../page-cache/registry";
 import { sharedRedis } from "../redis";
 import { SESSION_COOKIE } from "../session/session";
 import { pinClientAddress } from "./client-ip";
@@ -55,7 +55,13 @@ async function main(): Promise<void> {
   };
   const build = await registerFrameworkScripts(resolve(dist, "server"));
   const compress = compression({ threshold: 1024 });
-  const pageCache = settings.PAGE_CACHE_SECONDS > 0 ? startPageCache(settings, build) : undefined;
+  // The version of public data: the page cache's key and the memos of the data pages are made of.
+  const version =
+    settings.databaseKind === "postgres"
+      ? postgresPageVersion(settings.DATABASE_URL)
+      : sqlitePageVersion(sqlitePath(settings.DATABASE_URL));
+  registerPublicVersion(version);
+  const pageCache = settings.PAGE_CACHE_SECONDS > 0 ? startPageCache(settings, build, version) : undefined;
   registerPageCache(pageCache);
 
   const server = createServer(async (req, res) => {
@@ -113,11 +119,7 @@ async function registerFrameworkScripts(serverDir: string): Promise<string> {
 }
 
 /** The rendered-page cache (decision 050): versions from the database, entries shared through Redis. */
-function startPageCache(settings: ReturnType<typeof env>, build: string): PageCache {
-  const version =
-    settings.databaseKind === "postgres"
-      ? postgresPageVersion(settings.DATABASE_URL)
-      : sqlitePageVersion(sqlitePath(settings.DATABASE_URL));
+function startPageCache(settings: ReturnType<typeof env>, build: string, version: PageVersionSource): PageCache {
   return new PageCache({
     ttlSeconds: settings.PAGE_CACHE_SECONDS,
     maxBytes: settings.PAGE_CACHE_MB * 1024 * 1024,

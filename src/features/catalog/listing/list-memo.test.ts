@@ -1,0 +1,68 @@
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
+import { postgresPageVersion, sqlitePageVersion } from "../../../server/page-cache/page-version";
+import { registerPublicVersion } from "../../../server/page-cache/registry";
+import { ListQuerySchema } from "../catalog";
+import { categoryPage } from "../catalog.server";
+
+async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const query = ListQuerySchema.parse({ sort: "name" });
+
+describe.each(DIALECTS)("product lists kept by the version of public data on %s", (dialect) => {
+  let database: TestDatabase;
+  let source: ReturnType<typeof sqlitePageVersion> | undefined;
+
+  afterAll(async () => {
+    registerPublicVersion(undefined);
+    await source?.close();
+    await database?.close();
+  });
+
+  it("answers the kept list until a price or a name changes, then the new one at once", async () => {
+    database = await createTestDatabase(dialect, { products: 12 });
+    const { db } = database.handle;
+    if (dialect === "sqlite") {
+      const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db))
+        .rows[0]?.file;
+      source = sqlitePageVersion(file as string);
+    } else {
+      const url = new URL(process.env.TEST_POSTGRES_URL as string);
+      url.searchParams.set("options", `-c search_path=${database.applicationName}`);
+      url.searchParams.set("application_name", database.applicationName as string);
+      source = postgresPageVersion(url.toString(), () => {});
+    }
+    const version = source;
+    await until(() => version.current() !== null);
+    registerPublicVersion(version);
+
+    const slug = (await sql<{ slug: string }>`select slug from category_translations where culture = 'fr'`.execute(db))
+      .rows[0]?.slug as string;
+    const first = await categoryPage("fr", slug, query);
+    const card = first?.products.cards[0];
+    expect(card).toBeDefined();
+    // Kept: the same answer, not a new load.
+    expect(await categoryPage("fr", slug, query)).toEqual(first);
+    expect((await categoryPage("fr", slug, query))?.products).toBe(first?.products);
+
+    // An operator's SQL, not a service: the database's own triggers say public data changed.
+    const before = version.current() as number;
+    await sql`update product_translations set name = ${"Zz renamed"} where product_id = ${card?.id} and culture = 'fr'`.execute(
+      db,
+    );
+    await sql`update prices set amount_tax_excl = amount_tax_excl + 1000`.execute(db);
+    await until(() => (version.current() as number) > before);
+    const after = await categoryPage("fr", slug, query);
+    const renamed = after?.products.cards.find((c) => c.id === card?.id);
+    expect(renamed?.name).toBe("Zz renamed");
+    expect(renamed?.priceTaxExcl).toBe((card?.priceTaxExcl ?? 0) + 1000);
+    expect(renamed?.priceTaxIncl).toBeGreaterThan(card?.priceTaxIncl ?? 0);
+  });
+});
