@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize } from "node:path";
+import { isCulture } from "../../lib/culture";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -43,6 +44,8 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     return false;
   }
   if (pathname.endsWith("/") || pathname.includes("\0")) return false;
+  // Pages live under a culture, where the build writes no file: no disk lookup on their way to Astro.
+  if (isCulture(pathname.split("/")[1] ?? "")) return false;
   const path = normalize(join(root, pathname));
   if (!path.startsWith(root)) return false;
   const info = await stat(path).catch(() => null);
