@@ -1,0 +1,32 @@
+import { memoizePublic } from "./cache";
+
+/**
+ * Server HTML of island-free parts of the page chrome (the navigation, the footer), rendered once per key
+ * while public data keeps its version (decision 051), with `src/components/site/Kept.astro`.
+ *
+ * A part holding an island or a script is never kept: Astro writes an island's loader and directive
+ * scripts once per page, into the first part that needs them, so a kept copy would carry them to pages
+ * that have them already, or leave them out of pages that need them.
+ */
+const kept = memoizePublic(async (_key: string, render: { run: () => Promise<string> }) => {
+  const html = await render.run();
+  if (/<astro-island|<script/i.test(html)) throw new Unkept(html);
+  return html;
+});
+
+/** A part that must be rendered on every page: its HTML, not kept. */
+class Unkept extends Error {
+  constructor(readonly html: string) {
+    super("not kept: the part holds an island or a script");
+  }
+}
+
+export async function keptHtml(key: string, render: () => Promise<string>): Promise<string> {
+  try {
+    // The renderer goes in an object whose JSON is empty, so the key alone names the entry.
+    return await kept(key, { run: render });
+  } catch (error) {
+    if (error instanceof Unkept) return error.html;
+    throw error;
+  }
+}
