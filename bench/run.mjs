@@ -2,9 +2,12 @@
 // Not a test: figures move from run to run; budgets fail the bench, not the suite.
 // Options: --products N (demo shop size, default 200), --seconds S (per autocannon run, default 10),
 //          --pages (page weight and layout shift only), --lighthouse (Lighthouse only),
+//          --baseline DIR (a built checkout of an earlier commit: its uncached pages are measured side
+//          by side with ours, issue 19's "uncached at least 3.5x today"),
 //          BENCH_POSTGRES_URL=postgres://... to also measure on PostgreSQL.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -18,6 +21,7 @@ const { values } = parseArgs({
     seconds: { type: "string" },
     pages: { type: "boolean" },
     lighthouse: { type: "boolean" },
+    baseline: { type: "string" },
   },
 });
 /** `--lighthouse`: Lighthouse only (home, list, product, cart and the zero-JavaScript floor). */
@@ -33,8 +37,9 @@ let failed = false;
 if (spawnSync("npm", ["run", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
 mkdirSync("bench/results", { recursive: true });
 
-async function startServer(port, databaseUrl, products = PRODUCTS, extraEnv = {}) {
+async function startServer(port, databaseUrl, products = PRODUCTS, extraEnv = {}, cwd = undefined) {
   const child = spawn(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -298,6 +303,46 @@ async function throughput(label, base, productSlug, databaseUrl, uncachedBase) {
   };
 }
 
+/** Uncached pages, at least this many times the requests per second of the build before issue 19. */
+const UNCACHED_VS_BASELINE = 3.5;
+
+/**
+ * `--baseline DIR`: the same uncached list and product pages on an earlier build (a checkout in DIR, built
+ * with `npm run build`) on a fresh shop of its own, in the same run, alternating two rounds of each; each
+ * server's better round counts (the first warms the JIT and what it keeps).
+ */
+async function againstBaseline(dir, uncachedBase) {
+  const port = 4415;
+  const file = resolve(`data/bench-baseline-${Date.now()}.sqlite`);
+  const before = await startServer(port, file, PRODUCTS, {}, resolve(dir));
+  const firstProduct = async (base) =>
+    /href="\/fr\/p\/([^"]+)"/.exec(await (await fetch(`${base}/fr/`)).text())?.[1] ?? "";
+  try {
+    const pages = {
+      list: ["/fr/c/vetements", "/fr/c/vetements"],
+      product: [`/fr/p/${await firstProduct(`http://127.0.0.1:${port}`)}`, `/fr/p/${await firstProduct(uncachedBase)}`],
+    };
+    const rows = {};
+    for (const [name, [beforePath, nowPath]] of Object.entries(pages)) {
+      const runs = { before: [], now: [] };
+      for (let round = 0; round < 2; round++) {
+        runs.before.push(await cannon(`http://127.0.0.1:${port}${beforePath}`));
+        runs.now.push(await cannon(`${uncachedBase}${nowPath}`));
+      }
+      const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
+      const row = { before: best(runs.before), now: best(runs.now) };
+      row.ratio = Math.round((row.now.rps / Math.max(1, row.before.rps)) * 100) / 100;
+      row.ok = row.ratio >= UNCACHED_VS_BASELINE;
+      if (!row.ok) failed = true;
+      rows[name] = row;
+    }
+    results.baseline = { dir, ...rows };
+  } finally {
+    before.kill();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+  }
+}
+
 /**
  * Whole checkouts per second: 10 shoppers at once, each a new session that adds a line and places
  * its order (the order transaction: locks, stock, totals), for SECONDS seconds. A refusal for stock
@@ -414,6 +459,7 @@ try {
     const uncached = await startServer(4413, sqliteFile, PRODUCTS, { PAGE_CACHE_SECONDS: "0" });
     try {
       await throughput("sqlite", "http://127.0.0.1:4410", firstProduct, sqliteFile, "http://127.0.0.1:4413");
+      if (values.baseline) await againstBaseline(values.baseline, "http://127.0.0.1:4413");
     } finally {
       uncached.kill();
     }
@@ -496,6 +542,17 @@ for (const [db, rows] of Object.entries(results.throughput)) {
     if (typeof r !== "object") continue;
     console.log(
       `  ${db.padEnd(8)} ${name.padEnd(17)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx ? `  non-2xx ${r.non2xx}` : ""}`,
+    );
+  }
+}
+if (results.baseline) {
+  console.log(
+    `\nUncached pages against the build in ${results.baseline.dir} (same run, ${CONNECTIONS} connections, at least ${UNCACHED_VS_BASELINE}×):`,
+  );
+  for (const name of ["list", "product"]) {
+    const r = results.baseline[name];
+    console.log(
+      `  ${name.padEnd(8)} before ${r.before.rps} req/s (p99 ${r.before.p99} ms), now ${r.now.rps} req/s (p99 ${r.now.p99} ms): ${r.ratio}× ${r.ok ? "ok" : "MISSED"}`,
     );
   }
 }
