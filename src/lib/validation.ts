@@ -3,6 +3,7 @@
  * validation.ts) and the server, so both judge the same fields the same way.
  */
 import { type Culture, INTL_LOCALE } from "./culture";
+import { dateTimeFormat } from "./intl";
 import { passwordProblem } from "./password";
 
 /**
@@ -77,7 +78,7 @@ export function isEmail(raw: string): boolean {
 
 /** The culture's short date format as an order of day, month, year and a separator. */
 export function shortDateFormat(culture: Culture): { order: ("day" | "month" | "year")[]; separator: string } {
-  const parts = new Intl.DateTimeFormat(INTL_LOCALE[culture], { dateStyle: "short" }).formatToParts(
+  const parts = dateTimeFormat(INTL_LOCALE[culture], { dateStyle: "short" }).formatToParts(
     new Date(Date.UTC(2001, 10, 22)),
   );
   const order = parts.filter((p) => p.type === "day" || p.type === "month" || p.type === "year").map((p) => p.type) as (

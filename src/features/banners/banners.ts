@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../lib/intl";
 /**
  * Banners, popups, countdowns and videos (spec 001): pure rules shared by the server and the browser.
  * No zod here.
@@ -74,7 +75,7 @@ export function countdownParts(end: number, now: number): CountdownParts {
 
 /** Spec 001 section 9: countdown dates read DD/MM/YYYY, in the shop's time zone (Brussels). */
 export function countdownDate(end: Date): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
+  const parts = dateTimeFormat("en-GB", {
     timeZone: "Europe/Brussels",
     day: "2-digit",
     month: "2-digit",

@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import LineIcon from "../../components/ui/LineIcon";
+import { pluralRules } from "../../lib/intl";
 import type { CartSummary } from "./cart";
 import { $cart, $miniCartItems, CART_CHANGED_EVENT, loadMiniCartItems, runCartAction } from "./cart.store";
 
@@ -77,7 +78,7 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
   }, [open, culture]);
 
   const countLabel = (
-    new Intl.PluralRules(culture).select(live.ItemsCount) === "one" ? labels.countOne : labels.countOther
+    pluralRules(culture).select(live.ItemsCount) === "one" ? labels.countOne : labels.countOther
   ).replace("{count}", String(live.ItemsCount));
 
   const onSubmit = (event: FormEvent<HTMLDivElement>) => {

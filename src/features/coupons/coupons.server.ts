@@ -1,5 +1,6 @@
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
+import { numberFormat } from "../../lib/intl";
 import { formatMoney } from "../../lib/money";
 import { db } from "../../server/db/client";
 import { couponsForCustomer } from "./coupon.repository";
@@ -25,7 +26,7 @@ export async function availableCoupons(customerId: number, culture: Culture) {
     CouponCode: coupon.code,
     Description:
       coupon.kind === "percent"
-        ? t("Coupons.PercentOff", { percent: new Intl.NumberFormat(culture).format(coupon.value / 100) })
+        ? t("Coupons.PercentOff", { percent: numberFormat(culture).format(coupon.value / 100) })
         : t("Coupons.AmountOff", { amount: formatMoney(coupon.value, culture) }),
     ValidTo: coupon.validTo,
     MinimumAmountHtml: coupon.minAmountTaxIncl > 0 ? formatMoney(coupon.minAmountTaxIncl, culture) : null,

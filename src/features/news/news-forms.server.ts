@@ -1,4 +1,5 @@
 import type { Culture } from "../../lib/culture";
+import { dateTimeFormat } from "../../lib/intl";
 import { endpointsByKey } from "../../server/http/form-endpoints";
 import type { Session } from "../../server/session/session";
 import { checked, type Fields, idOf, runEditorForm, translationsFrom } from "../content/content-forms.server";
@@ -11,7 +12,7 @@ export function brusselsMoment(local: string): string {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return local;
   const asUtc = Date.parse(`${local}:00Z`);
   const offset = (at: number) => {
-    const parts = new Intl.DateTimeFormat("en-GB", {
+    const parts = dateTimeFormat("en-GB", {
       timeZone: "Europe/Brussels",
       timeZoneName: "longOffset",
     }).formatToParts(at);

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type SyntheticEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { numberFormat } from "../../lib/intl";
 import {
   $pickup,
   activatePickupPoint,
@@ -213,7 +214,7 @@ function FinderBody(props: PickupFinderProps & { state: PickupState; hydrated: b
 
   const failureText = state.failure === "status" || state.failure === "request" ? labels.error : state.failure;
   const km = useMemo(
-    () => new Intl.NumberFormat(culture, { style: "unit", unit: "kilometer", maximumFractionDigits: 1 }),
+    () => numberFormat(culture, { style: "unit", unit: "kilometer", maximumFractionDigits: 1 }),
     [culture],
   );
   const action = `/${culture}/shippings/pickuppoint`;

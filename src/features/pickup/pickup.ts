@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateTimeFormat } from "../../lib/intl";
 
 /** Pickup point search payload (spec 001 section 3). */
 export const PickupSearchSchema = z.object({
@@ -130,7 +131,7 @@ export function formatOpeningHours(hours: string, locale: string, closed: string
   const entries = hours.split(";").map((e) => e.trim());
   const parsed = entries.map((e) => HOURS_ENTRY.exec(e));
   if (!hours.trim() || parsed.some((m) => !m)) return hours;
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+  const weekday = dateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
   // 2024-01-01 was a Monday.
   const day = (n: string) => weekday.format(new Date(Date.UTC(2024, 0, Number(n))));
   return parsed
