@@ -3,6 +3,7 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import swup from "@swup/astro";
 import { defineConfig } from "astro/config";
+import { astroUrlCheck } from "./scripts/astro-url-check.mjs";
 import { reactStringRender } from "./scripts/react-string-render.mjs";
 import { shellChunk } from "./scripts/shell-chunk.mjs";
 
@@ -67,7 +68,7 @@ export default defineConfig({
   server: { host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [shellChunk(), reactStringRender()],
+    plugins: [shellChunk(), reactStringRender(), astroUrlCheck()],
     resolve: { alias: { "~": new URL("./src", import.meta.url).pathname } },
     ssr: { external: ["better-sqlite3", "pg", "sharp", "ioredis"] },
   },
