@@ -210,10 +210,17 @@ export async function tagPage(culture: Culture, slug: string, query: ListQuery, 
 }
 
 /** Related products of a product page, priced like any card. */
-export async function relatedProducts(culture: Culture, productId: number): Promise<PricedCard[]> {
+export function relatedProducts(culture: Culture, productId: number): Promise<PricedCard[]> {
+  return relatedCards(culture, productId, priceCountryCode());
+}
+
+async function relatedCards(culture: Culture, productId: number, country: string): Promise<PricedCard[]> {
   const ids = await relatedProductIds(db(), productId);
   if (!ids.length) return [];
-  const cards = await priced(await productCards(db(), culture, { productIds: ids }, { offset: 0, limit: ids.length }));
+  const cards = await priced(
+    await productCards(db(), culture, { productIds: ids }, { offset: 0, limit: ids.length }),
+    country,
+  );
   return ids.flatMap((id) => cards.filter((c) => c.id === id));
 }
 
@@ -253,19 +260,26 @@ export interface ProductPage {
 }
 
 /** A product page's own data; prices and stock come with the chosen variant (variants.server buyBox). */
-export async function productPage(culture: Culture, slug: string): Promise<ProductPage | null> {
-  const product = await productBySlug(db(), culture, slug);
-  if (!product) return null;
-  const [images, slugs, tree, tags, related] = await Promise.all([
-    productImages(db(), product.id),
-    translatedSlugs(db(), "product", product.id),
-    categories(culture),
-    productTags(db(), culture, product.id),
-    relatedProducts(culture, product.id),
-  ]);
-  const categoryName = tree.find((c) => c.id === product.categoryId)?.name ?? "";
-  return { product, images, slugs, categoryName, tags, related };
+export function productPage(culture: Culture, slug: string): Promise<ProductPage | null> {
+  return publicProductPage(culture, slug, priceCountryCode());
 }
+
+/** Kept until public data changes (decision 051); the related cards are priced for the country. */
+const publicProductPage = memoizePublic(
+  async (culture: Culture, slug: string, country: string): Promise<ProductPage | null> => {
+    const product = await productBySlug(db(), culture, slug);
+    if (!product) return null;
+    const [images, slugs, tree, tags, related] = await Promise.all([
+      productImages(db(), product.id),
+      translatedSlugs(db(), "product", product.id),
+      categories(culture),
+      productTags(db(), culture, product.id),
+      relatedCards(culture, product.id, country),
+    ]);
+    const categoryName = tree.find((c) => c.id === product.categoryId)?.name ?? "";
+    return { product, images, slugs, categoryName, tags, related };
+  },
+);
 
 /** Photos of the chosen colour first (the page without JavaScript shows the shopper's colour). */
 export function photosForChoice<T extends { valueId: number | null }>(

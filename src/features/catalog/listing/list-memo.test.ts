@@ -4,7 +4,8 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tes
 import { postgresPageVersion, sqlitePageVersion } from "../../../server/page-cache/page-version";
 import { registerPublicVersion } from "../../../server/page-cache/registry";
 import { ListQuerySchema } from "../catalog";
-import { categoryPage } from "../catalog.server";
+import { categoryPage, productPage } from "../catalog.server";
+import { chooseVariant } from "../product/variants.server";
 
 async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -16,7 +17,7 @@ async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promis
 
 const query = ListQuerySchema.parse({ sort: "name" });
 
-describe.each(DIALECTS)("product lists kept by the version of public data on %s", (dialect) => {
+describe.each(DIALECTS)("product lists and product pages kept by the version of public data on %s", (dialect) => {
   let database: TestDatabase;
   let source: ReturnType<typeof sqlitePageVersion> | undefined;
 
@@ -64,5 +65,34 @@ describe.each(DIALECTS)("product lists kept by the version of public data on %s"
     expect(renamed?.name).toBe("Zz renamed");
     expect(renamed?.priceTaxExcl).toBe((card?.priceTaxExcl ?? 0) + 1000);
     expect(renamed?.priceTaxIncl).toBeGreaterThan(card?.priceTaxIncl ?? 0);
+  });
+
+  it("answers a kept product page and variant choice until its name, price or stock changes", async () => {
+    const { db } = database.handle;
+    const version = source as NonNullable<typeof source>;
+    const row = (
+      await sql<{
+        slug: string;
+        product_id: number;
+      }>`select slug, product_id from product_translations where culture = 'fr' order by product_id`.execute(db)
+    ).rows[0] as { slug: string; product_id: number };
+    const page = await productPage("fr", row.slug);
+    expect(await productPage("fr", row.slug)).toBe(page);
+    const choice = await chooseVariant(row.product_id, [], null, "fr");
+    const variantId = choice?.ProductVariantViewModel.ProductVariantId as number;
+
+    const before = version.current() as number;
+    await sql`update product_translations set name = ${"Kept no more"} where product_id = ${row.product_id} and culture = 'fr'`.execute(
+      db,
+    );
+    await sql`update prices set amount_tax_excl = amount_tax_excl + 500 where variant_id = ${variantId}`.execute(db);
+    await sql`update stock set quantity = 0 where variant_id = ${variantId}`.execute(db);
+    await until(() => (version.current() as number) > before);
+    expect((await productPage("fr", row.slug))?.product.name).toBe("Kept no more");
+    const after = await chooseVariant(row.product_id, [], null, "fr");
+    expect(after?.ProductVariantViewModel.UnitPriceTaxExcl).toBe(
+      (choice?.ProductVariantViewModel.UnitPriceTaxExcl ?? 0) + 5,
+    );
+    expect(after?.ProductVariantViewModel.IsInStock).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { Culture } from "../../../lib/culture";
 import { formatMoney, withVat } from "../../../lib/money";
+import { memoizePublic } from "../../../server/cache";
 import { db } from "../../../server/db/client";
 import { priceCountryCode } from "../../pricing/price-country.server";
 import { unitPriceFor } from "../../pricing/totals";
@@ -25,11 +26,14 @@ export async function chooseVariant(
   culture: Culture,
   lastChanged?: number,
 ): Promise<VariantChoice | null> {
-  const matrix = await variantMatrix(db(), productId, culture);
+  const matrix = await publicMatrix(productId, culture);
   return matrix ? chooseFromMatrix(matrix, chosen, quantity, culture, lastChanged) : null;
 }
 
 type Matrix = NonNullable<Awaited<ReturnType<typeof variantMatrix>>>;
+
+/** A product's variants, prices and stock, kept until public data changes (decision 051); read only. */
+const publicMatrix = memoizePublic((productId: number, culture: Culture) => variantMatrix(db(), productId, culture));
 
 async function chooseFromMatrix(
   matrix: Matrix,
@@ -148,7 +152,7 @@ export type BuyBox = NonNullable<Awaited<ReturnType<typeof buyBox>>>;
 
 export async function buyBox(productId: number, params: URLSearchParams, culture: Culture) {
   const picked = variantChoiceFromParams(params);
-  const matrix = await variantMatrix(db(), productId, culture);
+  const matrix = await publicMatrix(productId, culture);
   if (!matrix) return null;
   const named = matrix.variants.find((v) => v.id === picked.variantId);
   const chosen = picked.chosen.length === 0 && named ? named.valueIds : picked.chosen;
