@@ -10,6 +10,16 @@ export async function cartRow(ex: Executor, cartId: number): Promise<CartRow | u
   return (await ex.selectFrom("carts").selectAll().where("id", "=", cartId).executeTakeFirst()) as CartRow | undefined;
 }
 
+/** What a cart's lines are, in a few columns: enough to tell one content of a cart from another. */
+export async function cartLineKeys(ex: Executor, cartId: number) {
+  return ex
+    .selectFrom("cart_lines")
+    .select(["id", "variant_id", "quantity", "item_origin", "item_key", "prepaid_account_id"])
+    .where("cart_id", "=", cartId)
+    .orderBy("id")
+    .execute();
+}
+
 export interface DetailedLineRow {
   id: number;
   variant_id: number;

@@ -1,0 +1,53 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { giveSessionCart } from "../../../tests/support/cart";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { db } from "../../server/db/client";
+import { registerPublicVersion } from "../../server/page-cache/registry";
+import type { Session } from "../../server/session/session";
+import { cartSummary } from "./cart.server";
+
+describe.each(DIALECTS)("the header's cart summary on %s", (dialect) => {
+  let database: TestDatabase;
+  let version = 1;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect, { products: 12 });
+    // A version moved by hand: the test decides when public data "changed".
+    registerPublicVersion({ current: () => version, nextScheduled: async () => null, close: async () => {} });
+  });
+  afterAll(async () => {
+    registerPublicVersion(undefined);
+    await database.close();
+  });
+
+  it("is priced once per content of the cart, and again when the cart or public data changes", async () => {
+    const session: Session = { id: `summary-${dialect}-${Date.now()}`, customerId: null, data: {} };
+    const [first, second] = (
+      await db().selectFrom("product_variants").select("id").orderBy("id").limit(2).execute()
+    ).map((r) => r.id) as [number, number];
+    await giveSessionCart(session.id as string, first, 1);
+    const one = await cartSummary(session, "fr");
+    expect(one.ItemsCount).toBe(1);
+
+    // Prices move while the hand-held version does not: the kept summary answers.
+    await sql`update prices set amount_tax_excl = amount_tax_excl + 10000`.execute(db());
+    expect(await cartSummary(session, "fr")).toEqual(one);
+
+    // The cart's content changed: priced again, with the new prices.
+    await giveSessionCart(session.id as string, second, 2);
+    const three = await cartSummary(session, "fr");
+    expect(three.ItemsCount).toBe(3);
+    expect(three.AmountTaxInclHtml).not.toBe(one.AmountTaxInclHtml);
+
+    // Public data changed (the version moved): priced again.
+    await sql`update prices set amount_tax_excl = amount_tax_excl - 10000`.execute(db());
+    expect(await cartSummary(session, "fr")).toEqual(three);
+    version++;
+    const after = await cartSummary(session, "fr");
+    expect(after.ItemsCount).toBe(3);
+    expect(after.AmountTaxInclHtml).not.toBe(three.AmountTaxInclHtml);
+
+    // Another culture is its own summary.
+    expect((await cartSummary(session, "nl")).ItemsCount).toBe(3);
+  });
+});
