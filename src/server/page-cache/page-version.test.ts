@@ -1,16 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
-import { postgresPageVersion, sqlitePageVersion } from "./page-version";
-
-/** Waits for a condition the database reports asynchronously (PostgreSQL notifications). */
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { testPageVersion, until } from "../../../tests/support/page-version";
+import type { sqlitePageVersion } from "./page-version";
 
 describe.each(DIALECTS)("the version of public data on %s", (dialect) => {
   let database: TestDatabase;
@@ -24,17 +16,7 @@ describe.each(DIALECTS)("the version of public data on %s", (dialect) => {
   it("moves with every committed change of prices, stock, products, categories and content, not before", async () => {
     database = await createTestDatabase(dialect, { products: 3 });
     const { db } = database.handle;
-    if (dialect === "sqlite") {
-      const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db))
-        .rows[0]?.file;
-      source = sqlitePageVersion(file as string);
-    } else {
-      const url = new URL(process.env.TEST_POSTGRES_URL as string);
-      url.searchParams.set("options", `-c search_path=${database.applicationName}`);
-      url.searchParams.set("application_name", database.applicationName as string);
-      source = postgresPageVersion(url.toString(), () => {});
-    }
-    await until(() => source.current() !== null);
+    source = await testPageVersion(dialect, database);
 
     const changes = [
       sql`update prices set amount_tax_excl = amount_tax_excl + 1`,

@@ -1,19 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
-import { postgresPageVersion, sqlitePageVersion } from "../../../server/page-cache/page-version";
+import { testPageVersion, until } from "../../../../tests/support/page-version";
+import type { sqlitePageVersion } from "../../../server/page-cache/page-version";
 import { registerPublicVersion } from "../../../server/page-cache/registry";
 import { ListQuerySchema } from "../catalog";
 import { categoryPage, productPage } from "../catalog.server";
 import { chooseVariant } from "../product/variants.server";
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const query = ListQuerySchema.parse({ sort: "name" });
 
@@ -30,18 +23,8 @@ describe.each(DIALECTS)("product lists and product pages kept by the version of 
   it("answers the kept list until a price or a name changes, then the new one at once", async () => {
     database = await createTestDatabase(dialect, { products: 12 });
     const { db } = database.handle;
-    if (dialect === "sqlite") {
-      const file = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db))
-        .rows[0]?.file;
-      source = sqlitePageVersion(file as string);
-    } else {
-      const url = new URL(process.env.TEST_POSTGRES_URL as string);
-      url.searchParams.set("options", `-c search_path=${database.applicationName}`);
-      url.searchParams.set("application_name", database.applicationName as string);
-      source = postgresPageVersion(url.toString(), () => {});
-    }
+    source = await testPageVersion(dialect, database);
     const version = source;
-    await until(() => version.current() !== null);
     registerPublicVersion(version);
 
     const slug = (await sql<{ slug: string }>`select slug from category_translations where culture = 'fr'`.execute(db))

@@ -1,0 +1,34 @@
+import { sql } from "kysely";
+import type { Dialect } from "../../src/server/db/migrations/index";
+import { postgresPageVersion, sqlitePageVersion } from "../../src/server/page-cache/page-version";
+import type { TestDatabase } from "./db";
+
+/** Waits for a condition the database reports asynchronously (PostgreSQL notifications). */
+export async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * The version of public data of a test database, read as the production server reads it (decision 050):
+ * the SQLite file on a connection of its own, or PostgreSQL's notifications. Known once it answers.
+ */
+export async function testPageVersion(dialect: Dialect, database: TestDatabase) {
+  let source: ReturnType<typeof sqlitePageVersion>;
+  if (dialect === "sqlite") {
+    const file = (
+      await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(database.handle.db)
+    ).rows[0]?.file;
+    source = sqlitePageVersion(file as string);
+  } else {
+    const url = new URL(process.env.TEST_POSTGRES_URL as string);
+    url.searchParams.set("options", `-c search_path=${database.applicationName}`);
+    url.searchParams.set("application_name", database.applicationName as string);
+    source = postgresPageVersion(url.toString(), () => {});
+  }
+  await until(() => source.current() !== null);
+  return source;
+}
