@@ -34,6 +34,18 @@ describe("translations", () => {
     }
   });
 
+  it("fills values the same way when it answers a remembered translation", () => {
+    const t = translator("fr");
+    for (let round = 0; round < 2; round++) {
+      expect(t("Catalog.PageOf", { page: 2, total: 5 })).toBe("Page 2 sur 5");
+      expect(t("Catalog.PageOf", { page: 3, total: 5 })).toBe("Page 3 sur 5");
+      expect(t("Catalog.SearchResultsFor", { q: "robe" })).toBe("Résultats pour « robe »");
+      expect(translator("nl")("Catalog.PageOf", { page: 2, total: 5 })).not.toBe("Page 2 sur 5");
+    }
+    // Values that are not plain (an object inside) go to i18next every time, and still translate.
+    expect(t("Catalog.SearchResultsFor", { q: "robe", nested: { x: 1 } })).toBe("Résultats pour « robe »");
+  });
+
   it("translates, and shows the key itself when one is missing", () => {
     expect(translator("de")("Manager.Close")).toBe("Schließen");
     expect(translator("nl")("No.Such.Key")).toBe("No.Such.Key");
