@@ -1,5 +1,8 @@
 import { memoizePublic } from "./cache";
 
+/** Parts kept at once (least recently used out): a list page's cards, its navigation and footer, for a few thousand pages. */
+export const KEPT_PARTS = 5000;
+
 /**
  * Server HTML of island-free parts of the page chrome (the navigation, the footer), rendered once per key
  * while public data keeps its version (decision 051), with `src/components/site/Kept.astro`.
@@ -12,7 +15,7 @@ const kept = memoizePublic(async (_key: string, render: { run: () => Promise<str
   const html = await render.run();
   if (/<astro-island|<script/i.test(html)) throw new Unkept(html);
   return html;
-});
+}, KEPT_PARTS);
 
 /** A part that must be rendered on every page: its HTML, not kept. */
 class Unkept extends Error {
