@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { keptHtml } from "./kept-html";
+import { handPageVersion } from "../../tests/support/page-version";
+import { KEPT_NAME_MAX_CHARS, keptHtml } from "./kept-html";
 import { registerPublicVersion } from "./page-cache/registry";
 
-function version(start: number) {
-  let value = start;
-  registerPublicVersion({ current: () => value, nextScheduled: async () => null, close: async () => {} });
-  return { set: (next: number) => (value = next) };
-}
+const version = handPageVersion;
 
 afterEach(() => registerPublicVersion(undefined));
 
@@ -35,6 +32,15 @@ describe("kept parts of the page chrome", () => {
     const plain = () => keptHtml("plain", async () => `<p>${++renders}</p>`);
     expect(await plain()).toBe("<p>5</p>");
     expect(await plain()).toBe("<p>6</p>");
+  });
+
+  it("renders every time a part whose name is too long to keep (a visitor's own long address)", async () => {
+    version(1);
+    let renders = 0;
+    const name = `site-nav:fr:/fr/c/vetements?q=${"x".repeat(KEPT_NAME_MAX_CHARS)}`;
+    const part = () => keptHtml(name, async () => `<nav>${++renders}</nav>`);
+    expect(await part()).toBe("<nav>1</nav>");
+    expect(await part()).toBe("<nav>2</nav>");
   });
 
   it("passes a failed render on and keeps nothing of it", async () => {

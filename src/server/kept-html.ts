@@ -2,6 +2,11 @@ import { memoizePublic } from "./cache";
 
 /** Parts kept at once (least recently used out): a list page's cards, its navigation and footer, for a few thousand pages. */
 export const KEPT_PARTS = 5000;
+/**
+ * A longer name is rendered every time: names hold the page's address, which a visitor writes, so the
+ * memory kept stays about KEPT_PARTS × (this + a part's HTML), however long the addresses sent.
+ */
+export const KEPT_NAME_MAX_CHARS = 1024;
 
 /**
  * Server HTML of island-free parts of the page chrome (the navigation, the footer), rendered once per key
@@ -25,6 +30,7 @@ class Unkept extends Error {
 }
 
 export async function keptHtml(key: string, render: () => Promise<string>): Promise<string> {
+  if (key.length > KEPT_NAME_MAX_CHARS) return render();
   try {
     // The renderer goes in an object whose JSON is empty, so the key alone names the entry.
     return await kept(key, { run: render });
