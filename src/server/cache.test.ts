@@ -1,13 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { handPageVersion } from "../../tests/support/page-version";
 import { memoize, memoizePublic } from "./cache";
 import { registerPublicVersion } from "./page-cache/registry";
 
-/** A version source the test moves by hand (the database triggers move the real one). */
-function version(start: number | null) {
-  let value = start;
-  registerPublicVersion({ current: () => value, nextScheduled: async () => null, close: async () => {} });
-  return { set: (next: number | null) => (value = next) };
-}
+const version = handPageVersion;
 
 afterEach(() => registerPublicVersion(undefined));
 

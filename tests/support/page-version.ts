@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Dialect } from "../../src/server/db/migrations/index";
 import { postgresPageVersion, sqlitePageVersion } from "../../src/server/page-cache/page-version";
+import { registerPublicVersion } from "../../src/server/page-cache/registry";
 import type { TestDatabase } from "./db";
 
 /** Waits for a condition the database reports asynchronously (PostgreSQL notifications). */
@@ -31,4 +32,14 @@ export async function testPageVersion(dialect: Dialect, database: TestDatabase) 
   }
   await until(() => source.current() !== null);
   return source;
+}
+
+/**
+ * A version of public data the test moves by hand, registered as the production server registers the
+ * database's: the test decides when public data "changed". `set(null)` makes it unknown.
+ */
+export function handPageVersion(start: number | null) {
+  let value = start;
+  registerPublicVersion({ current: () => value, nextScheduled: async () => null, close: async () => {} });
+  return { set: (next: number | null) => (value = next), bump: () => (value = (value ?? 0) + 1) };
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giveSessionCart } from "../../../tests/support/cart";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { handPageVersion } from "../../../tests/support/page-version";
 import { db } from "../../server/db/client";
 import { registerPublicVersion } from "../../server/page-cache/registry";
 import type { Session } from "../../server/session/session";
@@ -9,11 +10,10 @@ import { cartSummary } from "./cart.server";
 
 describe.each(DIALECTS)("the header's cart summary on %s", (dialect) => {
   let database: TestDatabase;
-  let version = 1;
+  let version: ReturnType<typeof handPageVersion>;
   beforeAll(async () => {
     database = await createTestDatabase(dialect, { products: 12 });
-    // A version moved by hand: the test decides when public data "changed".
-    registerPublicVersion({ current: () => version, nextScheduled: async () => null, close: async () => {} });
+    version = handPageVersion(1);
   });
   afterAll(async () => {
     registerPublicVersion(undefined);
@@ -42,7 +42,7 @@ describe.each(DIALECTS)("the header's cart summary on %s", (dialect) => {
     // Public data changed (the version moved): priced again.
     await sql`update prices set amount_tax_excl = amount_tax_excl - 10000`.execute(db());
     expect(await cartSummary(session, "fr")).toEqual(three);
-    version++;
+    version.bump();
     const after = await cartSummary(session, "fr");
     expect(after.ItemsCount).toBe(3);
     expect(after.AmountTaxInclHtml).not.toBe(three.AmountTaxInclHtml);
