@@ -5,7 +5,7 @@ import { registerControllers } from "../shell/controllers";
 /**
  * The page's browser entry wires the features into the shell, which knows none of them: every
  * feature's `<feature>.controllers.ts` is found here (adding a behaviour touches no shell file), and
- * consent runs the scripts a visitor allowed. Imported before the shell starts (Shell.astro).
+ * consent runs the scripts a visitor allowed. Imported before the shell starts (page-scripts.ts).
  */
 const declared = import.meta.glob<{ default: ControllerDefinition[] }>("../features/*/*.controllers.ts", {
   eager: true,

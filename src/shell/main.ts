@@ -1,10 +1,9 @@
-import type Swup from "swup";
 import { PAGE_ANIMATION_MS } from "./constants";
 import { connectControllers } from "./controllers";
 import "./events";
 import { endInitialLoader } from "./initial-loader";
 import { installLinkBehaviours } from "./link-behaviours";
-import { configureSwup } from "./navigation";
+import { startSwup } from "./swup-start";
 import { installTagManager } from "./tag-manager";
 
 /**
@@ -21,16 +20,10 @@ endInitialLoader();
 // The whole document: header parts that follow the page (navigation, account) are replaced too.
 document.addEventListener("page:loaded", () => connectControllers(document));
 
-// swup is created by @swup/astro once the page is idle and published as window.swup (globalInstance).
-// It handles clicks from its constructor on, two frames before it announces itself (swup:enable):
-// configured the moment it is published, the shell's link rules apply from the first click (a click a
-// behaviour took over, such as the news calendar's day, is never a page visit).
-let published: Swup | undefined;
-Object.defineProperty(window, "swup", {
-  configurable: true,
-  get: () => published,
-  set(swup: Swup) {
-    published = swup;
-    configureSwup(swup);
-  },
-});
+// swup loads now (the shell itself runs after the first paint); the document is marked ready once it
+// runs, or once it failed to load (the page then works with plain loads).
+startSwup()
+  .catch(() => undefined)
+  .finally(() => {
+    document.documentElement.dataset.shell = "ready";
+  });

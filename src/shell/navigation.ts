@@ -8,7 +8,7 @@ import { errorAction } from "./request-errors";
 import { shellStrings } from "./strings";
 
 /**
- * Page loading (spec 000 section 4) on top of the swup instance @swup/astro creates: our link rules,
+ * Page loading (spec 000 section 4) on top of the swup instance swup-start.ts creates: our link rules,
  * DOM events for islands and CMS scripts, the long-loading class, request errors, header updates.
  *
  * DOM events (on document): page:leave, page:loaded, page:finished; detail { url }.

@@ -1,7 +1,7 @@
 import type Swup from "swup";
 
 /**
- * The swup instance @swup/astro creates once the page is idle (window.swup, held by main.ts), or null
+ * The swup instance the shell starts after the first paint (window.swup, swup-start.ts), or null
  * before. Without main.ts, window.swup would be <main id="swup"> itself (named element access): check
  * for swup's hooks.
  */

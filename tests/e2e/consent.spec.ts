@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { CONSENT_STAMP, consentCookie, seriousViolations } from "../support/e2e";
+import type { Page } from "@playwright/test";
+import { CONSENT_STAMP, consentCookie, expect, seriousViolations, firstVisit as test } from "../support/e2e";
 
 /** Consent tests start as a first-time visitor: no cookie at all. */
 async function trackRequests(page: Page) {

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test as base } from "@playwright/test";
-import { consentCookie, expect, seriousViolations, signIn, test } from "../support/e2e";
+import { firstVisit as base, consentCookie, expect, seriousViolations, signIn, test } from "../support/e2e";
 
 /** Calls the editors' API from the signed-in page (same cookies, our Origin). */
 async function api(page: Page, method: "POST" | "PUT", path: string, data: unknown) {

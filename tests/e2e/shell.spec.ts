@@ -571,3 +571,65 @@ test.describe("validators and other shell elements", () => {
     expect(await seriousViolations(page, { exclude: ".cookie-law" })).toEqual([]);
   });
 });
+
+test.describe("scripts after the first paint (decision 052)", () => {
+  test("the shell and swup are requested after the load event, then the page is enhanced", async ({ browser }) => {
+    // A bare page: its goto returns at the load event, not once the shell is ready.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto("/fr/c/vetements", { waitUntil: "load" });
+    await expect(page.locator("html")).toHaveAttribute("data-shell", "ready");
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const started = (name: RegExp) =>
+        (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((r) => name.test(r.name))
+          ?.startTime ?? -1;
+      return {
+        load: navigation.loadEventStart,
+        shell: started(/\/_astro\/shell\./),
+        swup: started(/\/_astro\/swup\./),
+      };
+    });
+    expect(timing.shell).toBeGreaterThanOrEqual(timing.load);
+    expect(timing.swup).toBeGreaterThanOrEqual(timing.shell);
+    // swup runs with our link rules: a category link is an Ajax visit.
+    expect(await page.evaluate(() => typeof (window as { swup?: { navigate?: unknown } }).swup?.navigate)).toBe(
+      "function",
+    );
+    await context.close();
+  });
+
+  test("with no idle moment, the shopper's first key press starts the shell", async ({ browser }) => {
+    const context = await browser.newContext();
+    // A browser that never finds an idle moment (a busy phone).
+    await context.addInitScript(() => {
+      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+    });
+    const page = await context.newPage();
+    await page.goto("/fr/c/vetements", { waitUntil: "load" });
+    await page.waitForTimeout(300);
+    await expect(page.locator("html")).toHaveAttribute("data-shell", "waiting");
+    expect(
+      await page.evaluate(() => performance.getEntriesByType("resource").some((r) => /\/_astro\/shell\./.test(r.name))),
+    ).toBe(false);
+    await page.keyboard.press("Tab");
+    await expect(page.locator("html")).toHaveAttribute("data-shell", "ready");
+    await context.close();
+  });
+
+  test("a click before the shell runs is a plain page load that works", async ({ browser }) => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+    });
+    const page = await context.newPage();
+    await page.goto("/fr/", { waitUntil: "load" });
+    await mark(page);
+    // The press itself starts the shell, too late for this click: the browser follows the link.
+    await page.locator("a.site-nav__link[href='/fr/c/vetements']").click();
+    await expect(page).toHaveURL(/\/fr\/c\/vetements$/);
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    expect(await marked(page)).toBe(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * When the page's scripts start (decision 052): after the first paint, so the photo and the text a
+ * shopper came for get the network and the processor first. Every island's server HTML and every form
+ * works without JavaScript, so nothing is lost meanwhile: a click before the scripts run is a plain
+ * page load or form post.
+ *
+ * They start on the browser's first idle moment after the load event (at most IDLE_WAIT_MS later), or
+ * at once on the shopper's first intent (a touch, a pointer press, a key), whichever comes first. The
+ * document carries `data-shell="waiting"` until main.ts marks it `ready`.
+ */
+export const IDLE_WAIT_MS = 1500;
+
+const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown"] as const;
+
+export function afterFirstPaint(start: () => unknown): void {
+  document.documentElement.dataset.shell = "waiting";
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, go, true);
+    start();
+  };
+  for (const type of INTENT_EVENTS) window.addEventListener(type, go, { capture: true, passive: true });
+  const idle = () => {
+    if ("requestIdleCallback" in window) window.requestIdleCallback(go, { timeout: IDLE_WAIT_MS });
+    else setTimeout(go, 1);
+  };
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}
