@@ -4,9 +4,9 @@
  * works without JavaScript, so nothing is lost meanwhile: a click before the scripts run is a plain
  * page load or form post.
  *
- * They start on the browser's first idle moment after the load event (at most IDLE_WAIT_MS later), or
- * at once on the shopper's first intent (a touch, a pointer press, a key), whichever comes first. The
- * document carries `data-shell="waiting"` until main.ts marks it `ready`.
+ * They start on the browser's first idle moment after the frame that follows the load event (at most
+ * IDLE_WAIT_MS later), or at once on the shopper's first intent (a touch, a pointer press, a key),
+ * whichever comes first. The document carries `data-shell="waiting"` until main.ts marks it `ready`.
  */
 export const IDLE_WAIT_MS = 1500;
 
@@ -22,10 +22,14 @@ export function afterFirstPaint(start: () => unknown): void {
     start();
   };
   for (const type of INTENT_EVENTS) window.addEventListener(type, go, { capture: true, passive: true });
-  const idle = () => {
-    if ("requestIdleCallback" in window) window.requestIdleCallback(go, { timeout: IDLE_WAIT_MS });
-    else setTimeout(go, 1);
-  };
+  // The frame after the load event paints the photos that arrived last: the wait starts after it.
+  const idle = () =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if ("requestIdleCallback" in window) window.requestIdleCallback(go, { timeout: IDLE_WAIT_MS });
+        else setTimeout(go, 1);
+      }, 0),
+    );
   if (document.readyState === "complete") idle();
   else window.addEventListener("load", idle, { once: true });
 }
