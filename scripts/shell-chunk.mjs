@@ -18,6 +18,12 @@ import { join } from "node:path";
 const isPageScript = (id) => /\/src\/layouts\/page-scripts\.ts$/.test(id);
 
 /** @param {string} id */
+const isBoot = (id) =>
+  /Shell\.astro\?astro&type=script/.test(id) ||
+  id.includes("vite/preload-helper") ||
+  /\/src\/shell\/first-paint\.ts$/.test(id);
+
+/** @param {string} id */
 const isSwup = (id) => /\/node_modules\/(swup|@swup\/(?!astro)[^/]+|delegate-it|path-to-regexp|scrl)\//.test(id);
 
 /** @returns {import("vite").Plugin} */
@@ -35,7 +41,7 @@ export function shellChunk() {
       /** @type {Record<string, Record<string, number>>} */
       const files = {};
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk" || !/(Shell\.astro|shell|swup|splide)/.test(chunk.fileName)) continue;
+        if (chunk.type !== "chunk" || !/(boot|shell|swup|splide)/.test(chunk.fileName)) continue;
         files[chunk.fileName] = Object.fromEntries(
           Object.entries(chunk.modules)
             .map(([id, module]) => [
@@ -70,10 +76,11 @@ export function shellChunk() {
                     pending.push(...info.importedIds);
                   }
                 }
-                // Vite's preload helper is what Shell.astro's script needs to import the shell: left alone,
-                // Rollup would put it in the shell file (a dependency of its modules), which would then load
-                // before the first paint. It gets a file of its own, under 1 KB.
-                if (id.includes("vite/preload-helper")) return "preload";
+                // Shell.astro's script, the few lines that wait for the first paint and Vite's preload helper
+                // they import the shell with: one small entry file. Left alone, Rollup would put the helper in
+                // the shell file (a dependency of its modules), which would then load before the first paint,
+                // or in a file of its own, one more request in a row before the page's scripts can wait.
+                if (isBoot(id)) return "boot";
                 if (shell.has(id)) return "shell";
                 // swup and its plugins, which the shell imports when it starts: one file every page loads
                 // after its first paint, not before (issue 19).

@@ -12,18 +12,26 @@ import { installTagManager } from "./tag-manager";
  * src/layouts/behaviours.ts).
  */
 document.documentElement.style.setProperty("--page-animation-ms", `${PAGE_ANIMATION_MS}ms`);
-installLinkBehaviours();
-installTagManager();
-connectControllers();
-endInitialLoader();
-
 // The whole document: header parts that follow the page (navigation, account) are replaced too.
 document.addEventListener("page:loaded", () => connectControllers(document));
 
-// swup loads now (the shell itself runs after the first paint); the document is marked ready once it
-// runs, or once it failed to load (the page then works with plain loads).
-startSwup()
-  .catch(() => undefined)
-  .finally(() => {
-    document.documentElement.dataset.shell = "ready";
-  });
+/** Lets the browser paint and answer input between the steps (each is one short task, not one long). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The link rules and the tag manager first (a click is then ours), the controllers next, swup last. The
+ * document is marked ready once swup runs, or once it failed to load (the page then works with plain
+ * loads).
+ */
+async function start(): Promise<void> {
+  installLinkBehaviours();
+  installTagManager();
+  await nextTask();
+  connectControllers();
+  endInitialLoader();
+  await nextTask();
+  await startSwup().catch(() => undefined);
+  document.documentElement.dataset.shell = "ready";
+}
+
+void start();
