@@ -1,3 +1,5 @@
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
 import { addFromCard, consentCookie, expect, signIn, test } from "../support/e2e";
 
@@ -126,4 +128,46 @@ test.describe("the rendered-page cache", () => {
     await undecided.dispose();
     await decided.dispose();
   });
+});
+
+/** A response's raw bytes, as sent (Playwright's request context decodes them). */
+function rawBytes(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The sliding window a brotli stream declares in its first bits (RFC 7932, section 9.1), in bits. */
+function brotliWindowBits(stream: Buffer): number {
+  const bits = stream.readUInt8(0) | (stream.readUInt8(1) << 8);
+  if ((bits & 1) === 0) return 16;
+  const n = (bits >> 1) & 7;
+  if (n !== 0) return 17 + n;
+  const m = (bits >> 4) & 7;
+  return m === 0 ? 17 : 8 + m;
+}
+
+test("a page rendered for its request comes whole in brotli with a 256 KB window, or in gzip", async ({ baseURL }) => {
+  // The cart page is never cached: it is compressed as it is sent (decision 053).
+  const url = `${baseURL}/fr/shoppingcarts`;
+  const br = await rawBytes(url, { "Accept-Encoding": "br, gzip" });
+  expect(br.headers["x-cache"]).toBeUndefined();
+  expect(br.headers["content-encoding"]).toBe("br");
+  expect(brotliWindowBits(br.body)).toBe(18);
+  const html = brotliDecompressSync(br.body).toString("utf8");
+  expect(html).toContain('<html lang="fr"');
+  expect(html.trimEnd().endsWith("</html>")).toBe(true);
+  const gz = await rawBytes(url, { "Accept-Encoding": "gzip" });
+  expect(gz.headers["content-encoding"]).toBe("gzip");
+  expect(gunzipSync(gz.body).toString("utf8")).toContain('<html lang="fr"');
 });
