@@ -7,7 +7,7 @@
  * (`renderToReadableStream` and decoding). `@astrojs/react`'s `experimentalDisableStreaming` switches to
  * `renderToString` but drops the render options, so `useId` would lose the prefix the browser hydrates
  * with (the mini-cart's panel id, the search box's list id) and hydration would not match. This plugin
- * passes the options on and routes the render through `src/server/island-html.ts`. It also answers
+ * passes the options on and routes the render through `src/server/island-html.ts` (with the slot wrapper, so a slot's HTML keys it). It also answers
  * Astro's "is this a React component?" once per component: Astro asks before every island's render,
  * and the renderer answers by rendering the component once more inside a test component. Upstream:
  * https://github.com/withastro/astro/pull/13036 (the option's PR, calling `renderToString(vnode)`
@@ -18,6 +18,8 @@ import { fileURLToPath } from "node:url";
 const ISLAND_HTML = fileURLToPath(new URL("../src/server/island-html.ts", import.meta.url));
 const CALL = "html = ReactDOM.renderToString(vnode);";
 const CHECK = "async function check(Component, props, children) {";
+/** The component slots are wrapped in: the island's HTML is kept by a slot's HTML too. */
+const STATIC_HTML = 'import StaticHtml from "./static-html.js";';
 /** The renderer's check, asked once per component (its answer depends on the component alone). */
 const CHECK_ONCE = `const checked = new WeakMap();
 async function check(Component, props, children) {
@@ -36,10 +38,12 @@ export function reactStringRender() {
     enforce: "post",
     transform(code, id) {
       if (!id.includes("@astrojs/react/dist/server.js")) return undefined;
-      if (!code.includes(CALL) || !code.includes(CHECK))
-        throw new Error("@astrojs/react changed its renderToString call or its check: review this patch");
+      if (!code.includes(CALL) || !code.includes(CHECK) || !code.includes(STATIC_HTML))
+        throw new Error(
+          "@astrojs/react changed its renderToString call, its check or its slot wrapper: review this patch",
+        );
       const render =
-        "html = islandHtml(Component, newProps, prefix, () => ReactDOM.renderToString(vnode, renderOptions));";
+        "html = islandHtml(Component, newProps, prefix, () => ReactDOM.renderToString(vnode, renderOptions), StaticHtml);";
       return `import { islandHtml } from ${JSON.stringify(ISLAND_HTML)};\n${code.replace(CALL, render).replace(CHECK, CHECK_ONCE)}`;
     },
   };

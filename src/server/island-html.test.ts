@@ -8,6 +8,11 @@ function Greeting({ name, labels }: { name: string; labels: { hello: string } })
   return createElement("p", { id }, `${labels.hello} ${name}`);
 }
 
+/** Stands for @astrojs/react's StaticHtml, which wraps the HTML of a slot Astro rendered. */
+function StaticSlot({ value }: { value: string }) {
+  return createElement("astro-slot", null, value);
+}
+
 function Counter({ n }: { n: number }) {
   return createElement("span", null, n);
 }
@@ -42,6 +47,36 @@ describe("islands' server HTML", () => {
     islandHtml(Greeting, withChild, "r0", render);
     islandHtml(Greeting, withCallback, "r0", render);
     islandHtml(Greeting, withCallback, "r0", render);
+    expect(renders).toBe(4);
+  });
+
+  it("keeps an island holding an Astro slot by the slot's HTML", () => {
+    let renders = 0;
+    const html = (
+      table: string,
+      element: (value: string) => unknown = (value) => createElement(StaticSlot, { value }),
+    ) => {
+      const props = { name: "Marie", labels: { hello: "Bonjour" }, children: element(table) };
+      return islandHtml(
+        Greeting,
+        props,
+        "r0",
+        () => {
+          renders++;
+          return `<p>Bonjour Marie</p><astro-slot>${table}</astro-slot>`;
+        },
+        StaticSlot,
+      );
+    };
+    expect(html("<table>3 pour 10 €</table>")).toContain("3 pour 10 €");
+    expect(html("<table>3 pour 10 €</table>")).toContain("3 pour 10 €");
+    expect(renders).toBe(1);
+    // Another table (another product, a new price): its own HTML.
+    expect(html("<table>3 pour 9 €</table>")).toContain("3 pour 9 €");
+    expect(renders).toBe(2);
+    // Any other element still renders every time.
+    html("<b>x</b>", () => createElement("b", null, "x"));
+    html("<b>x</b>", () => createElement("b", null, "x"));
     expect(renders).toBe(4);
   });
 

@@ -5,8 +5,9 @@
  * dialog, wishlist modal) with the same props for most shoppers: rendering them again on every request
  * cost about a quarter of a page. An island's HTML is a pure function of its component, its props and
  * the `useId` prefix Astro gives it (islands read no request state: their labels, culture and data are
- * props), so the HTML is kept under that key. Props holding React elements or functions (slots, children)
- * are not keyed: those islands render every time.
+ * props), so the HTML is kept under that key. A slot Astro passes (children rendered by Astro, wrapped in
+ * `@astrojs/react`'s StaticHtml) is keyed by its HTML: the variation picker holds the degressive price
+ * table. Props holding other React elements or functions are not keyed: those islands render every time.
  *
  * `scripts/react-string-render.mjs` routes `@astrojs/react`'s server render through `islandHtml`.
  */
@@ -16,12 +17,19 @@ export const ISLAND_HTML_ENTRIES = 200;
 
 const kept = new WeakMap<object, Map<string, string>>();
 
-/** JSON of the props, or null when they hold something JSON cannot name (elements, functions). */
-function propsKey(props: Record<string, unknown>): string | null {
+/**
+ * JSON of the props, or null when they hold something JSON cannot name (elements, functions). An
+ * element of `staticSlot` (Astro's slot HTML, rendered as it is) is named by its own props.
+ */
+function propsKey(props: Record<string, unknown>, staticSlot: unknown): string | null {
   let keyable = true;
   const json = JSON.stringify(props, (_key, value: unknown) => {
     if (typeof value === "function" || typeof value === "symbol") keyable = false;
-    else if (value && typeof value === "object" && "$$typeof" in value) keyable = false;
+    else if (value && typeof value === "object" && "$$typeof" in value) {
+      const element = value as { type?: unknown; props?: unknown };
+      if (staticSlot !== undefined && element.type === staticSlot) return { $slot: element.props };
+      keyable = false;
+    }
     return value;
   });
   return keyable ? json : null;
@@ -32,9 +40,10 @@ export function islandHtml(
   props: Record<string, unknown>,
   prefix: string | undefined,
   render: () => string,
+  staticSlot?: unknown,
 ): string {
   if ((typeof component !== "function" && typeof component !== "object") || component === null) return render();
-  const json = propsKey(props);
+  const json = propsKey(props, staticSlot);
   if (json === null) return render();
   const key = `${prefix ?? ""}\u0000${json}`;
   let entries = kept.get(component);
