@@ -10,11 +10,11 @@ type Transform = (code: string, id: string) => string | undefined;
 const transformOf = (plugin: { transform?: unknown }) => plugin.transform as Transform;
 
 describe("the build's patches of Astro's renderers (decision 051)", () => {
-  it("routes React islands through renderToString with their prefix, and checks a component once", () => {
+  it("routes React islands through renderToString with their prefix and slot wrapper, and checks a component once", () => {
     const id = require.resolve("@astrojs/react/server.js");
     const patched = transformOf(reactStringRender())(readFileSync(id, "utf8"), id) as string;
     expect(patched).toContain(
-      "islandHtml(Component, newProps, prefix, () => ReactDOM.renderToString(vnode, renderOptions))",
+      "islandHtml(Component, newProps, prefix, () => ReactDOM.renderToString(vnode, renderOptions), StaticHtml)",
     );
     expect(patched).toContain("checked.set(Component, answer)");
     expect(transformOf(reactStringRender())("export {}", "/x/other.js")).toBeUndefined();
