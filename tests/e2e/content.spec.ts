@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { firstVisit as base, consentCookie, expect, seriousViolations, signIn, test } from "../support/e2e";
+import { firstVisit as base, consentCookie, expect, seriousViolations, settled, signIn, test } from "../support/e2e";
 
 /** Calls the editors' API from the signed-in page (same cookies, our Origin). */
 async function api(page: Page, method: "POST" | "PUT", path: string, data: unknown) {
@@ -83,6 +83,8 @@ test.describe("news", () => {
     await page.getByRole("link", { name: "Blog" }).click();
     await expect(page).toHaveURL(/layout=blog/);
     await expect(page.locator(".news-blog__post").first()).toBeVisible();
+    // swup marks the document busy (aria-busy on <html>) until the swap ends: axe checks the page after.
+    await settled(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto("/fr/news/teinture-vegetale-retour-en-images");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Teinture végétale : retour en images");
