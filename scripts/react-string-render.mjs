@@ -7,9 +7,10 @@
  * (`renderToReadableStream` and decoding). `@astrojs/react`'s `experimentalDisableStreaming` switches to
  * `renderToString` but drops the render options, so `useId` would lose the prefix the browser hydrates
  * with (the mini-cart's panel id, the search box's list id) and hydration would not match. This plugin
- * passes the options on and routes the render through `src/server/island-html.ts` (with the slot wrapper, so a slot's HTML keys it). It also answers
- * Astro's "is this a React component?" once per component: Astro asks before every island's render,
- * and the renderer answers by rendering the component once more inside a test component. Upstream:
+ * passes the options on and routes the render through `src/server/island-html.ts`, with the component
+ * slots are wrapped in (StaticHtml), so a slot's HTML keys the island's HTML. It also answers Astro's
+ * "is this a React component?" once per component: Astro asks before every island's render, and the
+ * renderer answers by rendering the component once more inside a test component. Upstream:
  * https://github.com/withastro/astro/pull/13036 (the option's PR, calling `renderToString(vnode)`
  * without them). The build fails if the line it patches changes.
  */

@@ -3,7 +3,7 @@ import { expect, signIn, test } from "../support/e2e";
 
 /**
  * Parts of pages rendered once and kept while public data keeps its version (decision 051): the
- * navigation, the footer and each product card. A kept part must never show one shopper what belongs to
+ * navigation, the footer, each product grid and each product card. A kept part must never show one shopper what belongs to
  * another page or another shopper.
  */
 
@@ -90,5 +90,28 @@ test.describe("kept parts of pages", () => {
       });
       await visitor.dispose();
     }
+  });
+
+  test("the same cards at another address or on another page keep their own links and positions", async ({
+    baseURL,
+  }) => {
+    const visitor = await stranger(baseURL as string);
+    // Three addresses: the first two list the same cards in the same layout (grid is the default display).
+    const plain = "/fr/c/vetements?sort=name";
+    const sameCards = "/fr/c/vetements?sort=name&display=grid";
+    const second = "/fr/c/vetements?sort=name&pageindex=2";
+    const firstHeart = (html: string) => /<a class="wishlist-heart[^>]*href="([^"]*)"/.exec(html)?.[1] ?? "";
+    const firstIndex = (html: string) =>
+      JSON.parse((/data-track-item="([^"]*)"/.exec(html)?.[1] ?? "{}").replace(/&#34;/g, '"')).index;
+    for (let round = 0; round < 2; round++) {
+      const [a = "", b = "", c = ""] = await Promise.all(
+        [plain, sameCards, second].map(async (p) => (await visitor.get(p)).text()),
+      );
+      expect(firstHeart(a).endsWith(`returnUrl=${encodeURIComponent(plain)}`)).toBe(true);
+      expect(firstHeart(b).endsWith(`returnUrl=${encodeURIComponent(sameCards)}`)).toBe(true);
+      expect(firstIndex(a)).toBe(0);
+      expect(firstIndex(c)).toBe(24);
+    }
+    await visitor.dispose();
   });
 });
