@@ -1,10 +1,35 @@
 // How `npm test` turns each runner's JSON report and exit status into "N passed, N failed[, N skipped]".
 // A runner that exits non-zero without a report, or whose report names errors (a web server that did not
 // start, a file that did not load), counts as failed: a suite that never ran must never read as a success.
+import { stripVTControlCharacters } from "node:util";
 
 /** A runner that wrote no report ran nothing we can count: one failure, whatever its exit status. */
 function missing(runner, status) {
   return { passed: 0, failed: 1, skipped: 0, errors: [`${runner} exited with ${status} and wrote no report`] };
+}
+
+/** First line of a failure message, without terminal colours. */
+function firstLine(text) {
+  return (
+    stripVTControlCharacters(String(text ?? ""))
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim()
+      .slice(0, 300) ?? ""
+  );
+}
+
+/** The failed tests of a vitest report, one line each: CI shows only the end of the output. */
+function vitestFailures(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== "failed") continue;
+      const name = test.fullName ?? [...(test.ancestorTitles ?? []), test.title].join(" > ");
+      lines.push(`${file.name} > ${name}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+  return lines;
 }
 
 /** Counts of a vitest JSON report; `status` is the runner's exit status. */
@@ -15,6 +40,7 @@ export function vitestCounts(report, status) {
     failed: report.numFailedTests ?? 0,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     errors: [],
+    failures: vitestFailures(report),
   };
   // Suites skipped while running (the PostgreSQL ones without TEST_POSTGRES_URL) show only per test.
   const pending = (report.testResults ?? [])
@@ -35,6 +61,24 @@ export function vitestCounts(report, status) {
   return counts;
 }
 
+/** The failed and flaky tests of a Playwright report, one line each. */
+function playwrightFailures(report) {
+  const lines = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const failed = (test.results ?? []).find((result) => result.error || result.errors?.length);
+        const message = failed?.error?.message ?? failed?.errors?.[0]?.message;
+        lines.push(`${spec.file}:${spec.line} > ${spec.title} (${test.status}): ${firstLine(message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return lines;
+}
+
 /** Counts of a Playwright JSON report; `status` is the runner's exit status. */
 export function playwrightCounts(report, status) {
   if (!report) return missing("playwright", status);
@@ -45,6 +89,7 @@ export function playwrightCounts(report, status) {
     failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + errors.length,
     skipped: stats.skipped ?? 0,
     errors,
+    failures: playwrightFailures(report),
   };
   if (status !== 0 && counts.failed === 0) {
     counts.failed = 1;
@@ -55,12 +100,13 @@ export function playwrightCounts(report, status) {
 
 /** Adds the runners' counts and gives the final line. */
 export function summary(parts) {
-  const total = { passed: 0, failed: 0, skipped: 0, errors: [] };
+  const total = { passed: 0, failed: 0, skipped: 0, errors: [], failures: [] };
   for (const part of parts) {
     total.passed += part.passed;
     total.failed += part.failed;
     total.skipped += part.skipped;
     total.errors.push(...part.errors);
+    total.failures.push(...(part.failures ?? []));
   }
   const line = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`;
   return { ...total, line };

@@ -47,6 +47,7 @@ if (buildStatus !== 0) {
 }
 
 const result = summary(parts);
+for (const failure of result.failures) console.log(`failed: ${failure}`);
 for (const error of result.errors) console.log(`runner error: ${error}`);
 console.log(`\n${result.line}`);
 process.exit(result.failed > 0 ? 1 : 0);

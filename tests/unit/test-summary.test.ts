@@ -63,4 +63,79 @@ describe("npm test's summary line", () => {
     expect(vitestCounts(report("vitest-normal"), 1).failed).toBe(1);
     expect(playwrightCounts(report("playwright-normal"), 1).failed).toBe(1);
   });
+
+  it("names each failed or flaky test with its first message line, since CI shows only the end of the output", () => {
+    const vitest = vitestCounts(
+      {
+        numPassedTests: 1,
+        numFailedTests: 1,
+        testResults: [
+          {
+            name: "/repo/tests/unit/cart.test.ts",
+            status: "failed",
+            assertionResults: [
+              { status: "passed", fullName: "cart adds" },
+              {
+                status: "failed",
+                fullName: "cart refuses a negative quantity",
+                failureMessages: ["\u001b[31mAssertionError: expected 200 to be 422\u001b[39m\n    at cart.test.ts:12"],
+              },
+            ],
+          },
+        ],
+      },
+      1,
+    );
+    const playwright = playwrightCounts(
+      {
+        stats: { expected: 1, unexpected: 1, flaky: 1, skipped: 0 },
+        errors: [],
+        suites: [
+          {
+            title: "shell.spec.ts",
+            specs: [],
+            suites: [
+              {
+                title: "links",
+                specs: [
+                  { title: "loads", file: "shell.spec.ts", line: 3, tests: [{ status: "expected", results: [] }] },
+                  {
+                    title: "swaps",
+                    file: "shell.spec.ts",
+                    line: 9,
+                    tests: [
+                      {
+                        status: "unexpected",
+                        results: [{ status: "timedOut", error: { message: "Timeout 5000ms exceeded." } }],
+                      },
+                    ],
+                  },
+                  {
+                    title: "focuses",
+                    file: "shell.spec.ts",
+                    line: 20,
+                    tests: [
+                      {
+                        status: "flaky",
+                        results: [
+                          { status: "failed", errors: [{ message: "\nexpect(locator).toBeFocused()" }] },
+                          { status: "passed" },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      1,
+    );
+    expect(summary([vitest, playwright]).failures).toEqual([
+      "/repo/tests/unit/cart.test.ts > cart refuses a negative quantity: AssertionError: expected 200 to be 422",
+      "shell.spec.ts:9 > swaps (unexpected): Timeout 5000ms exceeded.",
+      "shell.spec.ts:20 > focuses (flaky): expect(locator).toBeFocused()",
+    ]);
+  });
 });
