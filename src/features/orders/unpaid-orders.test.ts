@@ -144,7 +144,7 @@ describe.each(DIALECTS)("orders left unpaid on %s", (dialect) => {
     const stop = startUnpaidOrderSweeper(60);
     // Started again (the dev server's middleware, a reloaded module): the same sweeper.
     expect(startUnpaidOrderSweeper(60)).toBe(stop);
-    await vi.waitFor(async () => expect(await statusOf(placed.OrderId)).toBe("Cancelled"));
+    await vi.waitFor(async () => expect(await statusOf(placed.OrderId)).toBe("Cancelled"), { timeout: 10_000 });
     expect(said.mock.calls.filter(([message]) => String(message).startsWith("Released 1 unpaid"))).toHaveLength(1);
     stop();
     said.mockRestore();
