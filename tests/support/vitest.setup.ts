@@ -1,11 +1,15 @@
 import { resolve } from "node:path";
 import { beforeAll } from "vitest";
+import { setPasswordCostForTests } from "../../src/server/security/password";
 
 // Tests never touch the demo database: each file opens its own (tests/support/db.ts).
 process.env.NODE_ENV = "test";
 process.env.DATABASE_URL = ":memory:";
 // Generated product photos are shared between test files (same seed, same pictures).
 process.env.ASSETS_DIR = resolve("data/test-assets");
+// scrypt with N=2^14 instead of 2^17: the same code, an eighth of the time (password.test.ts checks the real
+// cost). The browser tests run the production build, with the real cost.
+setPasswordCostForTests(16_384);
 
 /**
  * Without TEST_POSTGRES_URL the PostgreSQL suites (`describe.each(DIALECTS)("... on %s")`) are skipped, so

@@ -1,11 +1,23 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 // scrypt parameters (OWASP minimum: N=2^17, r=8, p=1); maxmem raised to fit N=2^17.
-const N = 131072;
+export const PASSWORD_COST = 131072;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 const MAX_MEM = 256 * 1024 * 1024;
+
+let cost = PASSWORD_COST;
+
+/**
+ * Tests only (tests/support/vitest.setup.ts): a cheaper N, so that a test of 31 sign-ins takes seconds,
+ * not half a minute on a busy machine; `null` restores the real cost. A hash records its own N, so every
+ * hash verifies whatever the cost was when it was made.
+ */
+export function setPasswordCostForTests(n: number | null): void {
+  cost = n ?? PASSWORD_COST;
+  dummyHash = undefined;
+}
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -18,8 +30,9 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
 /** Hashes a password as `scrypt$N$r$p$salt$key` (base64). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
+  const n = cost;
+  const key = await derive(password, salt, n, R, P);
+  return `scrypt$${n}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
