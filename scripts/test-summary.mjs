@@ -1,11 +1,18 @@
 // How `npm test` turns each runner's JSON report and exit status into "N passed, N failed[, N skipped]".
 // A runner that exits non-zero without a report, or whose report names errors (a web server that did not
 // start, a file that did not load), counts as failed: a suite that never ran must never read as a success.
+import { relative } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 /** A runner that wrote no report ran nothing we can count: one failure, whatever its exit status. */
 function missing(runner, status) {
-  return { passed: 0, failed: 1, skipped: 0, errors: [`${runner} exited with ${status} and wrote no report`] };
+  return {
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    errors: [`${runner} exited with ${status} and wrote no report`],
+    failures: [],
+  };
 }
 
 /** First line of a failure message, without terminal colours. */
@@ -26,7 +33,7 @@ function vitestFailures(report) {
     for (const test of file.assertionResults ?? []) {
       if (test.status !== "failed") continue;
       const name = test.fullName ?? [...(test.ancestorTitles ?? []), test.title].join(" > ");
-      lines.push(`${file.name} > ${name}: ${firstLine(test.failureMessages?.[0])}`);
+      lines.push(`${relative(process.cwd(), file.name)} > ${name}: ${firstLine(test.failureMessages?.[0])}`);
     }
   }
   return lines;
@@ -106,7 +113,7 @@ export function summary(parts) {
     total.failed += part.failed;
     total.skipped += part.skipped;
     total.errors.push(...part.errors);
-    total.failures.push(...(part.failures ?? []));
+    total.failures.push(...part.failures);
   }
   const line = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`;
   return { ...total, line };

@@ -39,7 +39,13 @@ parts.push(vitestCounts(readReport(`${OUT}/vitest.json`), vitestStatus));
 // 2. Playwright against the production build
 const buildStatus = run("npm", ["run", "build"]);
 if (buildStatus !== 0) {
-  parts.push({ passed: 0, failed: 1, skipped: 0, errors: [`the build failed (${buildStatus}): no browser test ran`] });
+  parts.push({
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    errors: [`the build failed (${buildStatus}): no browser test ran`],
+    failures: [],
+  });
 } else {
   rmSync(`${OUT}/playwright.json`, { force: true });
   const e2eStatus = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${OUT}/playwright.json` });

@@ -3,8 +3,8 @@ import { expect, signIn, test } from "../support/e2e";
 
 /**
  * Parts of pages rendered once and kept while public data keeps its version (decision 051): the
- * navigation, the footer, each product grid and each product card. A kept part must never show one shopper what belongs to
- * another page or another shopper.
+ * navigation, the footer, each product grid and each product card. A kept part must never show one
+ * shopper what belongs to another page or another shopper.
  */
 
 /** A visitor without a session (the production server keeps the parts; the page cache is not asked). */

@@ -71,7 +71,7 @@ describe("npm test's summary line", () => {
         numFailedTests: 1,
         testResults: [
           {
-            name: "/repo/tests/unit/cart.test.ts",
+            name: `${process.cwd()}/tests/unit/cart.test.ts`,
             status: "failed",
             assertionResults: [
               { status: "passed", fullName: "cart adds" },
@@ -133,7 +133,7 @@ describe("npm test's summary line", () => {
       1,
     );
     expect(summary([vitest, playwright]).failures).toEqual([
-      "/repo/tests/unit/cart.test.ts > cart refuses a negative quantity: AssertionError: expected 200 to be 422",
+      "tests/unit/cart.test.ts > cart refuses a negative quantity: AssertionError: expected 200 to be 422",
       "shell.spec.ts:9 > swaps (unexpected): Timeout 5000ms exceeded.",
       "shell.spec.ts:20 > focuses (flaky): expect(locator).toBeFocused()",
     ]);

@@ -21,6 +21,15 @@ describe("password hashes", () => {
     expect(await hashPassword("Silver willow 63 rivers")).toMatch(/^scrypt\$131072\$/);
   });
 
+  it("refuse a cheaper cost outside the tests", () => {
+    process.env.NODE_ENV = "production";
+    try {
+      expect(() => setPasswordCostForTests(1024)).toThrow("tests only");
+    } finally {
+      process.env.NODE_ENV = "test";
+    }
+  });
+
   it("salt every hash, take a composed or a combining accent alike, and refuse what is not one of ours", async () => {
     const [a, b] = await Promise.all([hashPassword("café"), hashPassword("café")]);
     expect(a).not.toBe(b);

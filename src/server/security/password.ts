@@ -15,6 +15,7 @@ let cost = PASSWORD_COST;
  * hash verifies whatever the cost was when it was made.
  */
 export function setPasswordCostForTests(n: number | null): void {
+  if (n !== null && process.env.NODE_ENV !== "test") throw new Error("a cheaper password hash is for tests only");
   cost = n ?? PASSWORD_COST;
   dummyHash = undefined;
 }
