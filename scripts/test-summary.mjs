@@ -1,7 +1,7 @@
 // How `npm test` turns each runner's JSON report and exit status into "N passed, N failed[, N skipped]".
 // A runner that exits non-zero without a report, or whose report names errors (a web server that did not
 // start, a file that did not load), counts as failed: a suite that never ran must never read as a success.
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 /** A runner that wrote no report ran nothing we can count: one failure, whatever its exit status. */
@@ -68,21 +68,28 @@ export function vitestCounts(report, status) {
   return counts;
 }
 
-/** The failed and flaky tests of a Playwright report, one line each. */
+/**
+ * The failed and flaky tests of a Playwright report, one line each: the file from the project root (the
+ * report names it from its test folder, `config.rootDir`) and the describe blocks before the test's name.
+ */
 function playwrightFailures(report) {
   const lines = [];
-  const walk = (suite) => {
+  const root = report.config?.rootDir;
+  const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== "unexpected" && test.status !== "flaky") continue;
         const failed = (test.results ?? []).find((result) => result.error || result.errors?.length);
         const message = failed?.error?.message ?? failed?.errors?.[0]?.message;
-        lines.push(`${spec.file}:${spec.line} > ${spec.title} (${test.status}): ${firstLine(message)}`);
+        const file = root ? relative(process.cwd(), join(root, spec.file)) : spec.file;
+        const name = [...titles, spec.title].join(" > ");
+        lines.push(`${file}:${spec.line} > ${name} (${test.status}): ${firstLine(message)}`);
       }
     }
-    for (const child of suite.suites ?? []) walk(child);
+    // The outer suites are the files; the ones inside are describe blocks.
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
-  for (const suite of report.suites ?? []) walk(suite);
+  for (const suite of report.suites ?? []) walk(suite, []);
   return lines;
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { playwrightCounts, summary, vitestCounts } from "../../scripts/test-summary.mjs";
 
@@ -88,6 +89,7 @@ describe("npm test's summary line", () => {
     );
     const playwright = playwrightCounts(
       {
+        config: { rootDir: join(process.cwd(), "tests/e2e") },
         stats: { expected: 1, unexpected: 1, flaky: 1, skipped: 0 },
         errors: [],
         suites: [
@@ -134,8 +136,8 @@ describe("npm test's summary line", () => {
     );
     expect(summary([vitest, playwright]).failures).toEqual([
       "tests/unit/cart.test.ts > cart refuses a negative quantity: AssertionError: expected 200 to be 422",
-      "shell.spec.ts:9 > swaps (unexpected): Timeout 5000ms exceeded.",
-      "shell.spec.ts:20 > focuses (flaky): expect(locator).toBeFocused()",
+      "tests/e2e/shell.spec.ts:9 > links > swaps (unexpected): Timeout 5000ms exceeded.",
+      "tests/e2e/shell.spec.ts:20 > links > focuses (flaky): expect(locator).toBeFocused()",
     ]);
   });
 });
