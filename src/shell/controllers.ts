@@ -74,6 +74,8 @@ function whenUsed(element: HTMLElement, start: (release: () => void) => void): v
   for (const name of HELD_EVENTS) element.addEventListener(name, hold, true);
   for (const name of INTERACTION_EVENTS) element.addEventListener(name, begin, true);
   for (const name of documentEvents) document.addEventListener(name, begin);
+  // The shopper may already be in it (a field focused before the page's scripts started): it is in use.
+  if (element.matches(":focus-within")) begin();
   // `data-load-visible`: also when it is in view, once the page has painted and gone idle (a carousel
   // that moves by itself starts then: its library is not part of the first load).
   if (element.dataset.loadVisible !== undefined && "IntersectionObserver" in window) {

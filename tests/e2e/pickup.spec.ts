@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { addFromCard, expect, seriousViolations, settled, signIn, test } from "../support/e2e";
+import { addFromCard, expect, reloadedBy, seriousViolations, settled, signIn, test } from "../support/e2e";
 
 /** Records the scripts of the finder island, React and MapLibre a page loads (read by their content). */
 function watchHeavyScripts(page: Page): string[] {
@@ -18,10 +18,8 @@ async function checkoutWithMethod(page: Page, kind: "store" | "pickup", culture 
   await addFromCard(page, culture);
   await page.goto(`/${culture}/checkout`);
   const radio = page.locator(`input[name=ShippingMethodId][data-kind=${kind}]`);
-  if (!(await radio.isChecked())) {
-    await radio.check();
-    await page.waitForLoadState("load");
-  }
+  // The change reloads the page: its opener is a plain link until the new page's shell has started.
+  if (!(await radio.isChecked())) await reloadedBy(page, () => radio.check());
   await expect(page.locator("[data-pickup-open]")).toBeVisible();
   await settled(page);
 }

@@ -617,6 +617,44 @@ test.describe("scripts after the first paint (decision 052)", () => {
     await context.close();
   });
 
+  test("the tests' own clicks wait for the shell on a page they did not load themselves", async ({ page }) => {
+    // The fixture holds clicks while the shell waits (tests/support/e2e.ts); a page with no idle moment
+    // keeps it waiting until the shopper's first key press.
+    await page.goto("/fr/c/vetements");
+    await page.addInitScript(() => {
+      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+    });
+    // A page the test reaches by script, as by a reload or a form post (goto would wait for the shell).
+    await Promise.all([page.waitForEvent("load"), page.evaluate(() => window.location.assign("/fr/"))]);
+    await expect(page.locator("html")).toHaveAttribute("data-shell", "waiting");
+    const link = page.locator("a.site-nav__link[href='/fr/c/vetements']");
+    await expect(link.click({ timeout: 1500 })).rejects.toThrow(/intercepts pointer events|Timeout/);
+    await expect(page).toHaveURL(/\/fr\/$/);
+    await mark(page);
+    await page.keyboard.press("Shift");
+    await expect(page.locator("html")).toHaveAttribute("data-shell", "ready");
+    await link.click();
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    expect(await marked(page)).toBe(true);
+  });
+
+  test("a field the shopper is in when the shell starts gets its behaviour at once", async ({ page }) => {
+    await page.goto("/fr/c/vetements");
+    await page.addInitScript(() => {
+      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+    });
+    await Promise.all([
+      page.waitForEvent("load"),
+      page.evaluate(() => window.location.assign("/fr/security/forgotpassword")),
+    ]);
+    const form = page.locator("form[data-controller=validation]");
+    // Focused before the scripts run (a keyboard user tabbing in); the key press starts the shell.
+    await form.locator("input[name=Email]").focus();
+    await expect(page.locator("html")).toHaveAttribute("data-shell", "waiting");
+    await page.keyboard.press("Shift");
+    await expect(form).toHaveAttribute("data-connected", /\bvalidation\b/);
+  });
+
   test("a click before the shell runs is a plain page load that works", async ({ browser }) => {
     const context = await browser.newContext();
     await context.addInitScript(() => {

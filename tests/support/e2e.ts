@@ -20,13 +20,32 @@ export function closedPopupCookie(baseURL: string) {
   };
 }
 
-/** A first-time visitor: no cookie at all, page loads that return once the shell has started. */
+/**
+ * A first-time visitor: no cookie at all, page loads that return once the shell has started, and clicks
+ * that wait for it on pages reached otherwise (a link, a form post, a script's reload).
+ */
 export const firstVisit = base.extend({
+  context: async ({ context }, use) => {
+    await context.addInitScript(holdClicksUntilShellReady);
+    await use(context);
+  },
   page: async ({ page }, use) => {
     withShellReady(page);
     await use(page);
   },
 });
+
+/**
+ * Runs in each document of a test's browser: while the shell waits (decision 052) the page takes no
+ * pointer, so Playwright's click, which checks that its target receives the pointer, waits and retries as
+ * a shopper who waits for the page to settle would. The tests of what a click does before the shell
+ * starts (shell.spec's decision 052 block) open their own context without this.
+ */
+function holdClicksUntilShellReady() {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync("html[data-shell='waiting'] body { pointer-events: none !important; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
 
 /**
  * Tests of everything but consent and popups: a visitor who already answered the cookie prompt and
@@ -56,11 +75,31 @@ export function withShellReady(page: Page) {
   }
 }
 
-/** Waits until the page's shell has started (html[data-shell] is no longer "waiting"). */
+/**
+ * Waits until the page's shell has started (html[data-shell] is no longer "waiting"). A shell that does
+ * not start fails the test here, where it happened, not at the next click that needed it. A document the
+ * page leaves meanwhile (a redirect made by script) is followed to the next one.
+ */
 export async function shellReady(page: Page) {
-  await page
-    .waitForFunction(() => document.documentElement.dataset.shell !== "waiting", undefined, { timeout: 10_000 })
-    .catch(() => undefined);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.waitForFunction(() => document.documentElement.dataset.shell !== "waiting", undefined, {
+        timeout: 20_000,
+      });
+      return;
+    } catch (error) {
+      if (attempt === 3 || /Timeout/i.test(String(error))) throw error;
+    }
+  }
+}
+
+/**
+ * Does something that reloads the whole page (a form post, `location.reload()`), then waits for the new
+ * page's shell: until it starts, a click is a plain page load (decision 052), not what the test looks at.
+ */
+export async function reloadedBy(page: Page, action: () => Promise<unknown>) {
+  await Promise.all([page.waitForEvent("load"), action()]);
+  await shellReady(page);
 }
 
 export { expect };
