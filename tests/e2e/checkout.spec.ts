@@ -17,12 +17,13 @@ test("a guest checks out with home delivery in French and pays with a test card"
   // Quantity change through the API, then the page reloads with the server's amounts.
   const total = await page.locator(".cart-totals [data-cart-total]").textContent();
   await page.locator("[data-cart-line] input[name=Quantity]").fill("2");
-  await reloadedBy(page, () => page.locator("[data-cart-line] form[data-cart-action=quantity] button").click());
+  await page.locator("[data-cart-line] form[data-cart-action=quantity] button").click();
   await expect(page.locator(".cart-totals [data-cart-total]")).not.toHaveText(total ?? "");
   await expect(page.locator("[data-cart-line] input[name=Quantity]")).toHaveValue("2");
 
   // A coupon: the notice survives the reload, the discount shows.
   await page.locator("#coupon-code").fill("bienvenue10");
+  // The reloaded page's postal code field suggests once its shell runs: typing does not wait for it.
   await reloadedBy(page, () => page.locator("form[data-cart-action=coupon] button").click());
   await expect(page.locator("[data-cart-notice=success]")).toBeVisible();
   await expect(page.locator("[data-cart-discount]")).toBeVisible();

@@ -95,7 +95,9 @@ export async function shellReady(page: Page) {
 
 /**
  * Does something that reloads the whole page (a form post, `location.reload()`), then waits for the new
- * page's shell: until it starts, a click is a plain page load (decision 052), not what the test looks at.
+ * document and its shell. Clicks wait for the shell by themselves (holdClicksUntilShellReady); this is
+ * for what does not: typing into a field whose behaviour (suggestions) the test then looks at, and a
+ * locator that the page being left could still answer.
  */
 export async function reloadedBy(page: Page, action: () => Promise<unknown>) {
   await Promise.all([page.waitForEvent("load"), action()]);
