@@ -5,11 +5,10 @@ import { db } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import { ensureSession, type Session, sessionKey, writeSessionData } from "../../server/session/session";
-import { type CouponProblem, couponProblem } from "../coupons/coupon";
-import { couponByCode, couponUses } from "../coupons/coupons.server";
+import type { CouponProblem } from "../coupons/coupon";
+import { couponByCode } from "../coupons/coupons.server";
 import { CURRENT_COUNTRY_KEY } from "../pricing/price-country.server";
 import { countryByCode, countryById, findCities } from "../pricing/pricing.server";
-import { couponCovers } from "../pricing/totals";
 import { type CartAdjustment, type CartSummary, fittingQuantity, goodsSummary, lineProblem } from "./cart";
 import { findCartId, openCart } from "./cart.repository";
 import { refuseLineProblem } from "./cart.server";
@@ -22,7 +21,7 @@ import {
   setLineQuantity,
   updateCart,
 } from "./cart-detail.repository";
-import { type PricedCart, priceCart } from "./cart-pricing.server";
+import { couponProblemFor, type PricedCart, priceCart } from "./cart-pricing.server";
 
 export interface Shopper {
   customerId: number | null;
@@ -243,19 +242,7 @@ export async function applyCoupon(session: Session, culture: Culture, code: stri
   const cart = cartId ? await cartRow(db(), cartId) : undefined;
   const lines = cartId ? await detailedLines(db(), cartId, culture) : [];
   const priced = await priceCart(cart, lines, culture, shopperOf(session));
-  const uses = coupon ? await couponUses(db(), coupon.id, shopperOf(session)) : { total: 0, byShopper: 0 };
-  const totalsLines = priced.lines.map((l) => ({ categoryId: l.category_id, brandId: l.brand_id }));
-  const problem = couponProblem(coupon, {
-    now: new Date(),
-    customerId: session.customerId,
-    usesTotal: uses.total,
-    usesByShopper: uses.byShopper,
-    itemsTaxIncl: priced.totals.itemsTaxIncl,
-    coveredLines: coupon
-      ? totalsLines.filter((l) => couponCovers(coupon, { ...l, quantity: 0, unitTaxExcl: 0, vatRateBasisPoints: 0 }))
-          .length
-      : 0,
-  });
+  const problem = await couponProblemFor(coupon, priced.totalsLines, shopperOf(session));
   if (problem || !coupon || !cartId) return { valid: false, problem: problem ?? "CouponNotApplicable" };
   await updateCart(db(), cartId, { coupon_id: coupon.id });
   return { valid: true };

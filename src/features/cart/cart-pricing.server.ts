@@ -3,6 +3,7 @@ import { db } from "../../server/db/client";
 import type { Coupon, CouponProblem } from "../coupons/coupon";
 import { couponProblem } from "../coupons/coupon";
 import { couponById, couponUses } from "../coupons/coupons.server";
+import { PREPAID_UNIT_CENTS } from "../prepaid/prepaid";
 import { priceCountryCode } from "../pricing/price-country.server";
 import {
   type CountryRow,
@@ -20,6 +21,8 @@ import type { CartRow, DetailedLineRow } from "./cart-detail.repository";
 
 export interface PricedCart {
   lines: (DetailedLineRow & { unitTaxExcl: number; vatRateBasisPoints: number })[];
+  /** The lines as the money rules see them (prepaid credit marked). */
+  totalsLines: TotalsLine[];
   totals: Totals;
   shippingCountry: CountryRow;
   billingCountry: CountryRow;
@@ -60,10 +63,11 @@ export async function priceCart(
     standardVatRate(db(), shippingCountry.id),
   ]);
   const shippingMethod = methods.find((m) => m.id === cart?.shipping_method_id) ?? methods[0] ?? null;
+  // Prepaid credit is sold at its face value: no price tier, no VAT (a voucher), whatever its variant says.
   const priced = lines.map((line) => ({
     ...line,
-    unitTaxExcl: unitPriceFor(line.tiers, line.quantity),
-    vatRateBasisPoints: rates.get(line.vat_class) ?? 0,
+    unitTaxExcl: line.prepaid_account_id !== null ? PREPAID_UNIT_CENTS : unitPriceFor(line.tiers, line.quantity),
+    vatRateBasisPoints: line.prepaid_account_id !== null ? 0 : (rates.get(line.vat_class) ?? 0),
   }));
   const totalsLines: TotalsLine[] = priced.map((l) => ({
     quantity: l.quantity,
@@ -71,6 +75,7 @@ export async function priceCart(
     vatRateBasisPoints: l.vatRateBasisPoints,
     categoryId: l.category_id,
     brandId: l.brand_id,
+    credit: l.prepaid_account_id !== null,
   }));
   const reverseCharge = reverseChargeApplies({
     vatValid: cart?.vat_valid === null || cart?.vat_valid === undefined ? null : cart.vat_valid === 1,
@@ -88,19 +93,7 @@ export async function priceCart(
         }
       : null;
   const coupon = cart?.coupon_id ? await couponById(db(), cart.coupon_id) : null;
-  let problem: CouponProblem | null = null;
-  if (coupon) {
-    const before = orderTotals({ lines: totalsLines, coupon: null, shipping: null, reverseCharge });
-    const uses = await couponUses(db(), coupon.id, shopper);
-    problem = couponProblem(coupon, {
-      now,
-      customerId: shopper.customerId,
-      usesTotal: uses.total,
-      usesByShopper: uses.byShopper,
-      itemsTaxIncl: before.itemsTaxIncl,
-      coveredLines: totalsLines.filter((l) => couponCovers(coupon, l)).length,
-    });
-  }
+  const problem = coupon ? await couponProblemFor(coupon, totalsLines, shopper, now) : null;
   const totals = orderTotals({
     lines: totalsLines,
     coupon: coupon && !problem ? coupon : null,
@@ -109,6 +102,7 @@ export async function priceCart(
   });
   return {
     lines: priced,
+    totalsLines,
     totals,
     shippingCountry,
     billingCountry,
@@ -120,4 +114,26 @@ export async function priceCart(
     reverseCharge,
     shippingVatRate: reverseCharge ? 0 : shippingRate,
   };
+}
+
+/**
+ * Why a coupon does not apply to these lines, or null: its own rules, its uses, and its scope and
+ * minimum counted on merchandise only (prepaid credit is never discounted nor counted).
+ */
+export async function couponProblemFor(
+  coupon: Coupon | null,
+  lines: readonly TotalsLine[],
+  shopper: { customerId: number | null; email: string | null },
+  now = new Date(),
+): Promise<CouponProblem | null> {
+  const uses = coupon ? await couponUses(db(), coupon.id, shopper) : { total: 0, byShopper: 0 };
+  const before = orderTotals({ lines, coupon: null, shipping: null, reverseCharge: false });
+  return couponProblem(coupon, {
+    now,
+    customerId: shopper.customerId,
+    usesTotal: uses.total,
+    usesByShopper: uses.byShopper,
+    itemsTaxIncl: before.merchandiseTaxIncl,
+    coveredLines: coupon ? lines.filter((l) => couponCovers(coupon, l)).length : 0,
+  });
 }

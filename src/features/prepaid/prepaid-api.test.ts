@@ -326,4 +326,54 @@ describe.each(DIALECTS)("prepaid accounts on %s", (dialect) => {
       ).status,
     ).toBe(404);
   });
+
+  it("never lets a coupon, a price tier or a threshold touch credit: 100 € costs and credits 100 €", async () => {
+    const id = await accountWith(0);
+    const client = await marie();
+    const creditVariant = await db()
+      .selectFrom("product_variants")
+      .select("id")
+      .where("sku", "=", "PREPAID-CREDIT")
+      .executeTakeFirstOrThrow();
+    // A merchant's tier on the credit variant must not sell credit under its face value.
+    await db()
+      .insertInto("prices")
+      .values({ variant_id: creditVariant.id, min_quantity: 50, amount_tax_excl: 90 })
+      .execute();
+    try {
+      await client.call("POST", "/sales/prepaidaccounts/addtocart", { PrepaidAccountId: id, Quantity: 100 });
+      for (const code of ["BIENVENUE10", "PREMIERS100"]) {
+        const applied = await client.call("POST", "/shoppingcarts/coupon", { CouponCode: code });
+        expect(applied.headers.get("Coupon-Problem")).toBe("CouponNotApplicable");
+      }
+      // Beside goods the coupon applies, to the goods only, and credit reaches no coupon minimum.
+      const variant = await simpleVariant(2, 1);
+      await client.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+      await db().updateTable("coupons").set({ min_amount_tax_incl: 5000 }).where("code", "=", "CINQ").execute();
+      const cinq = await client.call("POST", "/shoppingcarts/coupon", { CouponCode: "CINQ" });
+      expect(cinq.headers.get("Coupon-Problem")).toBe("CouponMinimumNotReached");
+      const applied = await client.call("POST", "/shoppingcarts/coupon", { CouponCode: "BIENVENUE10" });
+      expect(applied.headers.get("Coupon-Problem")).toBeNull();
+      const placed = (await (await placeOrder(client)).json()) as { OrderNumber: string; OrderId: number };
+      const order = await db()
+        .selectFrom("orders")
+        .selectAll()
+        .where("id", "=", placed.OrderId)
+        .executeTakeFirstOrThrow();
+      const lines = await db().selectFrom("order_lines").selectAll().where("order_id", "=", placed.OrderId).execute();
+      const creditLine = lines.find((l) => l.prepaid_account_id === id);
+      const goods = lines.find((l) => l.prepaid_account_id === null);
+      expect(creditLine).toMatchObject({ unit_tax_excl: 100, line_tax_excl: 10_000, vat_rate_basis_points: 0 });
+      expect(order.discount_tax_excl).toBe(Math.round((goods?.line_tax_excl ?? 0) / 10));
+      await payByWebhook(client, placed.OrderNumber);
+      expect(await balanceOf(id)).toBe(10_000);
+    } finally {
+      await db()
+        .deleteFrom("prices")
+        .where("variant_id", "=", creditVariant.id)
+        .where("min_quantity", "=", 50)
+        .execute();
+      await db().updateTable("coupons").set({ min_amount_tax_incl: 5000 }).where("code", "=", "CINQ").execute();
+    }
+  });
 });

@@ -68,4 +68,41 @@ describe("order totals", () => {
     expect(totals.vat).toBe(0);
     expect(totals.totalTaxIncl).toBe(totals.totalTaxExcl);
   });
+
+  describe("prepaid credit is money, not merchandise", () => {
+    // 100 € of credit, with a (wrong) VAT rate and category of a covered product: neither may matter.
+    const credit: TotalsLine = { ...shirt, quantity: 100, unitTaxExcl: 100, credit: true };
+    const fiveEuros: CouponRule = { ...percent(0), kind: "amount", value: 500 };
+
+    it("is covered by no coupon, percentage or amount, alone or beside goods", () => {
+      for (const coupon of [percent(1000), fiveEuros]) {
+        const alone = orderTotals({ lines: [credit], coupon, shipping, reverseCharge: false });
+        expect(alone.discountTaxExcl).toBe(0);
+        expect(alone.couponApplies).toBe(false);
+        expect(alone.totalTaxIncl).toBe(10_000);
+        const mixed = orderTotals({ lines: [credit, shirt], coupon, shipping: null, reverseCharge: false });
+        const shirtOnly = orderTotals({ lines: [shirt], coupon, shipping: null, reverseCharge: false });
+        expect(mixed.discountTaxExcl).toBe(shirtOnly.discountTaxExcl);
+        expect(mixed.totalTaxIncl).toBe(shirtOnly.totalTaxIncl + 10_000);
+      }
+    });
+
+    it("bears no VAT and counts toward no coupon minimum and no free-shipping threshold", () => {
+      const withBook = orderTotals({
+        lines: [credit, book],
+        coupon: percent(1000, { minAmountTaxIncl: 5000 }),
+        shipping,
+        reverseCharge: false,
+      });
+      expect(withBook.discountTaxExcl).toBe(0);
+      expect(withBook.couponApplies).toBe(false);
+      expect(withBook.shippingTaxExcl).toBe(495);
+      expect(withBook.vat).toBe(120 + 104);
+      expect(withBook.merchandiseTaxIncl).toBe(1999 + 120);
+    });
+
+    it("is not shipped", () => {
+      expect(orderTotals({ lines: [credit], coupon: null, shipping, reverseCharge: false }).shippingTaxExcl).toBe(0);
+    });
+  });
 });

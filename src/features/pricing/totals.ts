@@ -26,6 +26,11 @@ export interface TotalsLine {
   vatRateBasisPoints: number;
   categoryId: number;
   brandId: number;
+  /**
+   * Prepaid credit: money, not merchandise (a multi-purpose voucher for VAT). No coupon covers it, it
+   * counts toward no coupon minimum and no free-shipping threshold, and it bears no VAT.
+   */
+  credit?: boolean;
 }
 
 export interface CouponRule {
@@ -55,12 +60,15 @@ export interface Totals {
   vat: Cents;
   totalTaxExcl: Cents;
   totalTaxIncl: Cents;
+  /** The items that are merchandise (prepaid credit excluded), tax included, before any discount. */
+  merchandiseTaxIncl: Cents;
   /** Whether the coupon's minimum and scope are met by these lines. */
   couponApplies: boolean;
 }
 
 export function couponCovers(coupon: CouponRule, line: TotalsLine): boolean {
   return (
+    !line.credit &&
     (coupon.categoryId === null || coupon.categoryId === line.categoryId) &&
     (coupon.brandId === null || coupon.brandId === line.brandId)
   );
@@ -73,18 +81,19 @@ export function orderTotals(input: {
   reverseCharge: boolean;
 }): Totals {
   const rate = (bp: number) => (input.reverseCharge ? 0 : bp);
+  const lineRate = (l: TotalsLine) => (l.credit ? 0 : rate(l.vatRateBasisPoints));
   const lineExcl = input.lines.map((l) => l.unitTaxExcl * l.quantity);
-  const lineIncl = input.lines.map(
-    (l, i) => (lineExcl[i] ?? 0) + vatAmount(lineExcl[i] ?? 0, rate(l.vatRateBasisPoints)),
-  );
+  const lineIncl = input.lines.map((l, i) => (lineExcl[i] ?? 0) + vatAmount(lineExcl[i] ?? 0, lineRate(l)));
   const itemsTaxExcl = sum(lineExcl);
   const itemsTaxIncl = sum(lineIncl);
+  // What the coupon minimum and the free-shipping threshold count: merchandise, never prepaid credit.
+  const merchandiseTaxIncl = sum(lineIncl.filter((_, i) => !input.lines[i]?.credit));
 
   // The coupon's share of each line, tax excluded.
   const discounts = input.lines.map(() => 0);
   let couponApplies = false;
   const coupon = input.coupon;
-  if (coupon && itemsTaxIncl >= coupon.minAmountTaxIncl) {
+  if (coupon && merchandiseTaxIncl >= coupon.minAmountTaxIncl) {
     const covered = input.lines.map((l) => couponCovers(coupon, l));
     couponApplies = covered.some(Boolean);
     if (coupon.kind === "percent") {
@@ -103,15 +112,15 @@ export function orderTotals(input: {
   let discountTaxIncl = 0;
   input.lines.forEach((l, i) => {
     const net = (lineExcl[i] ?? 0) - (discounts[i] ?? 0);
-    vat += vatAmount(net, rate(l.vatRateBasisPoints));
-    discountTaxIncl += (lineIncl[i] ?? 0) - net - vatAmount(net, rate(l.vatRateBasisPoints));
+    vat += vatAmount(net, lineRate(l));
+    discountTaxIncl += (lineIncl[i] ?? 0) - net - vatAmount(net, lineRate(l));
   });
   const discountTaxExcl = sum(discounts);
-  const goodsTaxIncl = itemsTaxIncl - discountTaxIncl;
+  const goodsTaxIncl = merchandiseTaxIncl - discountTaxIncl;
 
   let shippingTaxExcl = 0;
   let shippingVat = 0;
-  if (input.shipping && input.lines.length > 0) {
+  if (input.shipping && input.lines.some((l) => !l.credit)) {
     const free = input.shipping.freeFromTaxIncl !== null && goodsTaxIncl >= input.shipping.freeFromTaxIncl;
     shippingTaxExcl = free ? 0 : input.shipping.amountTaxExcl;
     shippingVat = vatAmount(shippingTaxExcl, rate(input.shipping.vatRateBasisPoints));
@@ -129,6 +138,7 @@ export function orderTotals(input: {
     vat,
     totalTaxExcl,
     totalTaxIncl: totalTaxExcl + vat,
+    merchandiseTaxIncl,
     couponApplies,
   };
 }
