@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { firstVisit as base, consentCookie, expect, seriousViolations, settled, signIn, test } from "../support/e2e";
 
 /** Calls the editors' API from the signed-in page (same cookies, our Origin). */
@@ -119,6 +120,61 @@ test.describe("news", () => {
 });
 
 base.describe("popups", () => {
+  test("a popup that shows itself, written by an older version, renders once and warns in preview", async ({
+    page,
+  }) => {
+    await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+    const stamp = Date.now();
+    const tag = (key: string) => `<shop-island name="popup" props='{"popupKey":"${key}"}'></shop-island>`;
+    const popup = (key: string, body: string) =>
+      api(page, "POST", "/content/popups", {
+        Key: key,
+        Published: true,
+        Translations: { fr: { Title: key, Body: body } },
+      });
+    const a = await popup(`loop-a-${stamp}`, "<p>A</p>");
+    const b = await popup(`loop-b-${stamp}`, `<p>B</p>${tag(`loop-a-${stamp}`)}`);
+    const shownIn = [
+      await api(page, "POST", "/content/pages", {
+        Key: `loop-${stamp}`,
+        Published: true,
+        Translations: {
+          fr: { Slug: `boucle-${stamp}`, Title: "Boucle", Body: `<p>Page</p>${tag(`loop-a-${stamp}`)}` },
+        },
+      }),
+      await api(page, "POST", "/content/news", {
+        CategoryId: 1,
+        PublishedAt: "2026-11-01T10:00:00+01:00",
+        Author: "Test",
+        Published: true,
+        Translations: {
+          fr: { Slug: `boucle-${stamp}`, Title: "Boucle", Body: `<p>News</p>${tag(`loop-b-${stamp}`)}` },
+        },
+      }),
+    ];
+    // The API refuses A showing B now; a database an older version wrote may hold it.
+    const database = new Database(process.env.E2E_DATABASE as string);
+    database
+      .prepare("UPDATE popup_translations SET body = ? WHERE popup_id = ?")
+      .run(`<p>A</p>${tag(`loop-b-${stamp}`)}`, a.Id);
+    database.close();
+    for (const { Url } of shownIn) {
+      const started = Date.now();
+      const html = await (await page.request.get(Url)).text();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // Each popup once: the inner one stops where it would show the outer one again.
+      expect(html.match(new RegExp(`id="popup-${a.Id}-title"`, "g"))).toHaveLength(1);
+      expect(html.match(new RegExp(`id="popup-${b.Id}-title"`, "g"))).toHaveLength(1);
+      expect(html).not.toContain("island-warning");
+    }
+    const origin = new URL(page.url()).origin;
+    const preview = await page.request.post("/fr/content/preview", {
+      headers: { Origin: origin },
+      form: { "Translations.fr.Title": "Aperçu", "Translations.fr.Body": tag(`loop-a-${stamp}`) },
+    });
+    expect(await preview.text()).toContain("inclut lui-même");
+  });
+
   const preferences = { preferences: true, statistics: false, marketing: false };
 
   base(

@@ -27,6 +27,7 @@ export const popupIsland = defineIsland({
     .object({ popupId: z.number().int().min(1).optional(), popupKey: Key.optional() })
     .refine((p) => p.popupId || p.popupKey, { message: "popupId or popupKey" }),
   fixtures: { newsletter: { popupKey: "newsletter" } },
+  includesContent: true,
 });
 
 export const videoIsland = defineIsland({

@@ -123,4 +123,52 @@ describe.each(DIALECTS)("banners and popups on %s", (dialect) => {
     expect(answer.Warnings).toEqual([{ Culture: "fr", Island: "nope", Reason: 'unknown island "nope"' }]);
     expect((await client.call("POST", "/content/popups", body)).status).toBe(409);
   });
+
+  it("refuses a popup that would show itself, directly, through another or by key, in the culture where it would", async () => {
+    const client = await editor();
+    const tag = (props: object) =>
+      `<p>Voir</p><shop-island name="popup" props='${JSON.stringify(props)}'></shop-island>`;
+    const save = (key: string, translations: object, id?: number) =>
+      client.call(id ? "PUT" : "POST", id ? `/content/popups/${id}` : "/content/popups", {
+        Key: key,
+        Published: true,
+        Translations: translations,
+      });
+    const a = await save("loop-a", { fr: { Title: "A", Body: "<p>A</p>" } });
+    const aId = ((await a.json()) as { Id: number }).Id;
+    const direct = await save("loop-a", { fr: { Title: "A", Body: tag({ popupId: aId }) } }, aId);
+    expect(direct.status).toBe(422);
+    expect(await direct.json()).toMatchObject({
+      Code: "ContentIncludesItself",
+      Errors: { "Translations.fr.Body": [] },
+    });
+    // B shows A: allowed. A showing B (by key) would close the loop: refused, and A keeps its text.
+    const b = await save("loop-b", {
+      fr: { Title: "B", Body: tag({ popupId: aId }) },
+      nl: { Title: "B", Body: "<p>B</p>" },
+    });
+    expect(b.status).toBe(200);
+    const bId = ((await b.json()) as { Id: number }).Id;
+    const nl = await client.call(
+      "PUT",
+      `/content/popups/${aId}`,
+      { Key: "loop-a", Published: true, Translations: { fr: { Title: "A", Body: tag({ popupKey: "loop-b" }) } } },
+      { "X-Culture": "nl" },
+    );
+    expect(nl.status).toBe(422);
+    expect(((await nl.json()) as { Message: string }).Message).toMatch(/^Deze pop-up zou zichzelf tonen/);
+    expect(await popupForDisplay("fr", { id: aId })).toMatchObject({ body: "<p>A</p>" });
+    // In Dutch B shows nothing, so A may show B there; a new key that closes a loop is refused too.
+    const dutch = await save(
+      "loop-a",
+      { fr: { Title: "A", Body: "<p>A</p>" }, nl: { Title: "A", Body: tag({ popupKey: "loop-b" }) } },
+      aId,
+    );
+    expect(dutch.status).toBe(200);
+    const renamed = await save("loop-b", { nl: { Title: "B", Body: tag({ popupKey: "loop-a" }) } }, bId);
+    expect(await renamed.json()).toMatchObject({
+      Code: "ContentIncludesItself",
+      Errors: { "Translations.nl.Body": [] },
+    });
+  });
 });

@@ -120,3 +120,12 @@ export async function deletePopupRow(ex: Executor, id: number): Promise<number> 
   await ex.deleteFrom("popup_translations").where("popup_id", "=", id).execute();
   return Number((await ex.deleteFrom("popups").where("id", "=", id).executeTakeFirst()).numDeletedRows);
 }
+
+/** Every popup's body in every culture, with its key: what the cycle check follows. */
+export function popupBodies(ex: Executor) {
+  return ex
+    .selectFrom("popups as p")
+    .innerJoin("popup_translations as t", "t.popup_id", "p.id")
+    .select(["p.id", "p.key", "t.culture", "t.body"])
+    .execute();
+}

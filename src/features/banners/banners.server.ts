@@ -1,9 +1,10 @@
 import type { Culture } from "../../lib/culture";
-import { db } from "../../server/db/client";
+import { db, type Executor } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import { type ContentImage, contentImages } from "../assets/assets.server";
-import { sanitizeContentHtml, writeAnswer } from "../content/content.server";
+import { contentSegments, sanitizeContentHtml, writeAnswer } from "../content/content.server";
+import { popupIsland } from "./Banners.island";
 import type { VideoProvider } from "./banners";
 import {
   bannerRow,
@@ -15,6 +16,7 @@ import {
   insertPopup,
   insertSlide,
   keyOwner,
+  popupBodies,
   popupRow,
   popupRows,
   popupTexts,
@@ -244,6 +246,12 @@ export async function savePopup(id: number | null, input: PopupInput, culture: C
             t ? [{ culture: c, title: t.Title, body: sanitizeContentHtml(t.Body) }] : [],
           ),
         );
+        const cycles = await culturesWhereShownInItself(tx, popupId);
+        if (cycles.length)
+          throw new ApiError(
+            "ContentIncludesItself",
+            Object.fromEntries(cycles.map((c) => [`Translations.${c}.Body`, []])),
+          );
         return popupId;
       });
     return noUrl(
@@ -255,6 +263,48 @@ export async function savePopup(id: number | null, input: PopupInput, culture: C
     if (isUniqueViolation(error)) throw new ApiError("SlugTaken", { Key: [] });
     throw error;
   }
+}
+
+/** The popups a body's island tags show (by id or by key), as the popup island reads its props. */
+function popupTags(body: string): ({ id: number } | { key: string })[] {
+  return contentSegments(body).flatMap((segment): ({ id: number } | { key: string })[] => {
+    if (segment.kind !== "island" || segment.name !== popupIsland.name) return [];
+    const props = popupIsland.props.safeParse(segment.props);
+    if (!props.success) return [];
+    return props.data.popupId ? [{ id: props.data.popupId }] : [{ key: props.data.popupKey ?? "" }];
+  });
+}
+
+/**
+ * The cultures in which a popup would show itself, directly or through other popups (a popup renders
+ * its own culture's body, so each culture is its own graph). Read inside the saving transaction, so
+ * a refused save leaves nothing behind.
+ */
+async function culturesWhereShownInItself(ex: Executor, popupId: number): Promise<string[]> {
+  const rows = await popupBodies(ex);
+  const idOfKey = new Map(rows.map((r) => [r.key, r.id]));
+  const cultures = [...new Set(rows.filter((r) => r.id === popupId).map((r) => r.culture))];
+  return cultures.filter((culture) => {
+    const shows = new Map<number, number[]>();
+    for (const row of rows.filter((r) => r.culture === culture))
+      shows.set(
+        row.id,
+        popupTags(row.body).flatMap((tag) => {
+          const id = "id" in tag ? tag.id : idOfKey.get(tag.key);
+          return id === undefined ? [] : [id];
+        }),
+      );
+    const seen = new Set<number>();
+    const next = [...(shows.get(popupId) ?? [])];
+    while (next.length) {
+      const id = next.pop() as number;
+      if (id === popupId) return true;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      next.push(...(shows.get(id) ?? []));
+    }
+    return false;
+  });
 }
 
 export async function publishPopup(id: number, published: boolean, culture: Culture) {

@@ -210,3 +210,41 @@ export function islandProblems(html: string): { Island: string; Reason: string }
     return resolved.ok ? [] : [{ Island: segment.name, Reason: resolved.reason }];
   });
 }
+
+/**
+ * Content inside content: a popup's body may hold island tags, one of which may be a popup. The trail
+ * of what a render is already inside stops a cycle (a popup that shows itself, directly or through
+ * another) and a chain deeper than MAX_INCLUSION_DEPTH; a page renders at most
+ * MAX_INCLUSIONS_PER_PAGE included bodies whatever their shape, so no editor's mistake can make one
+ * request render without end.
+ */
+export interface Inclusion {
+  /** What this render is inside, outermost first ("popup:3"). */
+  trail: readonly string[];
+  /** Editors see why an inclusion renders nothing. */
+  preview: boolean;
+}
+
+export const MAX_INCLUSION_DEPTH = 4;
+export const MAX_INCLUSIONS_PER_PAGE = 24;
+
+export const TOP_LEVEL: Inclusion = { trail: [], preview: false };
+
+const included = new WeakMap<object, number>();
+
+/**
+ * May the content `key` be rendered inside `inclusion`, for the page of `request`? Counts it
+ * against the page's budget when it may; says why not otherwise.
+ */
+export function includeContent(
+  inclusion: Inclusion,
+  key: string,
+  request: object,
+): { ok: true; inside: Inclusion } | { ok: false; reason: "cycle" | "tooDeep" } {
+  if (inclusion.trail.includes(key)) return { ok: false, reason: "cycle" };
+  const count = included.get(request) ?? 0;
+  if (inclusion.trail.length >= MAX_INCLUSION_DEPTH || count >= MAX_INCLUSIONS_PER_PAGE)
+    return { ok: false, reason: "tooDeep" };
+  included.set(request, count + 1);
+  return { ok: true, inside: { trail: [...inclusion.trail, key], preview: inclusion.preview } };
+}

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { slugify } from "./content";
-import { islandProblems, sanitizeContentHtml, splitIslandTags } from "./content-html.server";
+import {
+  type Inclusion,
+  includeContent,
+  islandProblems,
+  MAX_INCLUSION_DEPTH,
+  MAX_INCLUSIONS_PER_PAGE,
+  sanitizeContentHtml,
+  splitIslandTags,
+  TOP_LEVEL,
+} from "./content-html.server";
 import { fieldsFromSchema, islandTag, propsFromValues } from "./island-tag";
 
 /** What an attacker (or a careless paste) may put in CMS HTML; none of it may survive. */
@@ -175,5 +184,37 @@ describe("slugs", () => {
   it("are made from titles without accents or punctuation", () => {
     expect(slugify("L'équipe : À propos !")).toBe("l-equipe-a-propos");
     expect(slugify("Über uns")).toBe("uber-uns");
+  });
+});
+
+describe("content inside content (a popup's body showing popups)", () => {
+  it("refuses a cycle, a chain deeper than the limit, and more inclusions than a page may render", () => {
+    const page = {};
+    const first = includeContent(TOP_LEVEL, "popup:1", page);
+    if (!first.ok) throw new Error("the first inclusion is allowed");
+    const second = includeContent(first.inside, "popup:2", page);
+    if (!second.ok) throw new Error("a second, different one too");
+    expect(includeContent(second.inside, "popup:1", page)).toEqual({ ok: false, reason: "cycle" });
+    expect(includeContent(second.inside, "popup:2", page)).toEqual({ ok: false, reason: "cycle" });
+    let inclusion: Inclusion = TOP_LEVEL;
+    for (let depth = 0; depth < MAX_INCLUSION_DEPTH; depth++) {
+      const next = includeContent(inclusion, `popup:deep-${depth}`, {});
+      if (!next.ok) throw new Error(`depth ${depth} is allowed`);
+      inclusion = next.inside;
+    }
+    expect(includeContent(inclusion, "popup:deeper", {})).toEqual({ ok: false, reason: "tooDeep" });
+    // Side by side, not nested: the page's budget ends it, another page has its own.
+    const busy = {};
+    for (let i = 0; i < MAX_INCLUSIONS_PER_PAGE; i++)
+      expect(includeContent(TOP_LEVEL, `popup:${i}`, busy).ok).toBe(true);
+    expect(includeContent(TOP_LEVEL, "popup:one-more", busy)).toEqual({ ok: false, reason: "tooDeep" });
+    expect(includeContent(TOP_LEVEL, "popup:one-more", {}).ok).toBe(true);
+  });
+
+  it("drops an island tag nested in another's content (a popup inside a see-more shows nothing)", () => {
+    const segments = splitIslandTags(
+      '<shop-island name="see-more"><p>x</p><shop-island name="popup" props="{}"></shop-island></shop-island>',
+    );
+    expect(segments).toEqual([{ kind: "island", name: "see-more", props: {}, propsError: null, inner: "<p>x</p>" }]);
   });
 });

@@ -21,7 +21,15 @@ import {
 import type { PageInput, WriteAnswer } from "./content.schemas";
 import { islandProblems, sanitizeContentHtml } from "./content-html.server";
 
-export { type ContentSegment, contentSegments, islandProblems, sanitizeContentHtml } from "./content-html.server";
+export {
+  type ContentSegment,
+  contentSegments,
+  type Inclusion,
+  includeContent,
+  islandProblems,
+  sanitizeContentHtml,
+  TOP_LEVEL,
+} from "./content-html.server";
 
 /** The answer of an editor's write: public addresses (for the request's culture first) and island warnings. */
 export function writeAnswer(

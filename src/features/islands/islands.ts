@@ -8,6 +8,11 @@ export interface IslandDefinition<S extends z.ZodType = z.ZodType> {
   description: string;
   props: S;
   fixtures: Record<string, z.input<S>>;
+  /**
+   * The island renders CMS content that may hold island tags (a popup's body): it is given the
+   * `inclusion` trail of its tag, to refuse a cycle.
+   */
+  includesContent?: boolean;
 }
 
 export function defineIsland<S extends z.ZodType>(definition: IslandDefinition<S>): IslandDefinition<S> {

@@ -52,6 +52,7 @@ export const ERROR_CATALOGUE = {
   UnsupportedMediaType: { status: 415, messageKey: "Errors.UnsupportedMediaType" },
   BillingCountryMismatch: { status: 422, messageKey: "Errors.BillingCountryMismatch" },
   ConsentStampOutdated: { status: 422, messageKey: "Errors.ConsentStampOutdated" },
+  ContentIncludesItself: { status: 422, messageKey: "Errors.ContentIncludesItself" },
   CouponNotValid: { status: 422, messageKey: "Errors.CouponNotValid" },
   FileRefused: { status: 422, messageKey: "Errors.FileRefused" },
   FolderMoveNotAllowed: { status: 422, messageKey: "Errors.FolderMoveNotAllowed" },
