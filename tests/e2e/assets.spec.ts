@@ -205,9 +205,12 @@ test.describe("without JavaScript", () => {
     expect(file.headers()["content-disposition"]).toBe("attachment");
     expect(file.headers()["x-content-type-options"]).toBe("nosniff");
     expect((await page.request.get((href as string).replace(/\.pdf$/, ".webp"))).status()).toBe(404);
-    // Spec 000's crop address answers like the API: an unknown upload carries Error.
-    const crop = await page.request.get(`/assets/croptempimg/tmp-${"0".repeat(32)}/0/0/10/10/10/10`);
+    // Spec 000's crop address answers like the API (a POST: it writes): an unknown upload carries Error.
+    const cropAddress = `/assets/croptempimg/tmp-${"0".repeat(32)}/0/0/10/10/10/10`;
+    const crop = await page.request.post(cropAddress, { headers: { Origin: new URL(page.url()).origin } });
     expect(crop.status()).toBe(404);
     expect((await crop.json()).Error).toBeTruthy();
+    // From another site it is refused before anything is read.
+    expect((await page.request.post(cropAddress, { headers: { Origin: "https://evil.example" } })).status()).toBe(403);
   });
 });

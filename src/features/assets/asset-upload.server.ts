@@ -12,7 +12,15 @@ import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
 import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
+import { imageWork } from "../../server/image-queue";
 import { fileStore } from "../../server/storage/file-store";
+import {
+  type AssetWriter,
+  countAssetWrite,
+  libraryHasRoomFor,
+  libraryQuotaBytes,
+  refuseWhenLibraryFull,
+} from "./asset-limits.server";
 import {
   ALLOWED_TYPES,
   ASSET_NAME_MAX,
@@ -164,12 +172,15 @@ async function keep(
     if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
       return refuse(t("AssetsLibrary.TooManyPixels", { max: MAX_IMAGE_PIXELS / 1_000_000 }));
     }
-    // Re-encoded: EXIF orientation applied, metadata (location, camera, comments) and any trailing bytes gone.
-    const encoded = await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
-      .rotate()
-      .webp({ quality: 90 })
-      .toBuffer({ resolveWithObject: true })
-      .catch(() => null);
+    // Re-encoded: EXIF orientation applied, metadata (location, camera, comments) and any trailing bytes
+    // gone. In the image queue: one decode at a time holds one core, whatever editors send at once.
+    const encoded = await imageWork(() =>
+      sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+        .rotate()
+        .webp({ quality: 90 })
+        .toBuffer({ resolveWithObject: true })
+        .catch(() => null),
+    );
     if (!encoded) return refuse(t("AssetsLibrary.EncodeCorrectImage"));
     width = encoded.info.width;
     height = encoded.info.height;
@@ -177,6 +188,9 @@ async function keep(
       return refuse(`${t("AssetsLibrary.MinimumSize")} ${options.crop.width} × ${options.crop.height} px`);
     }
     stored = encoded.data;
+  }
+  if (!(await libraryHasRoomFor(stored ? stored.length : file.bytes))) {
+    return refuse(t("AssetsLibrary.LibraryFull", { quota: megabytes(libraryQuotaBytes()) }));
   }
   const storedMime = kind === "Image" ? "image/webp" : mime;
   const name = uploadFile(tmpName, storedMime);
@@ -212,10 +226,12 @@ async function keep(
  */
 export async function receiveMultipart(
   request: Request,
-  customerId: number,
+  writer: AssetWriter,
   culture: Culture,
   options: UploadOptions,
 ): Promise<{ results: UploadResult[]; fields: Record<string, string> }> {
+  await countAssetWrite(writer);
+  await refuseWhenLibraryFull();
   const maxFileBytes = Math.min(options.maxFileBytes, MAX_FILE_BYTES);
   const { files, fields } = await receive(request, maxFileBytes);
   const t = translator(culture);
@@ -225,7 +241,7 @@ export async function receiveMultipart(
     for (const file of files) {
       // A form's empty file input still sends a part, without a name or bytes: nothing was chosen.
       if (file.bytes === 0 && file.name === "file") continue;
-      results.push(await keep(file, customerId, { ...options, maxFileBytes }, t));
+      results.push(await keep(file, writer.id, { ...options, maxFileBytes }, t));
     }
   } finally {
     await Promise.all(files.map((f) => rm(f.path, { force: true })));
@@ -240,11 +256,11 @@ export async function receiveMultipart(
  */
 export async function receiveUploads(
   request: Request,
-  customerId: number,
+  writer: AssetWriter,
   culture: Culture,
   options: UploadOptions,
 ): Promise<UploadResult[]> {
-  const { results } = await receiveMultipart(request, customerId, culture, options);
+  const { results } = await receiveMultipart(request, writer, culture, options);
   if (results.length === 0) {
     throw new ApiError("ValidationFailed", { files: [translator(culture)("AssetsLibrary.WrongType")] });
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiClient } from "../../../tests/support/api";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { picture, pngBomb, type UploadPart, uploadRequest } from "../../../tests/support/uploads";
+import { resetEnvForTests } from "../../server/config/env";
 import { db } from "../../server/db/client";
 import { fileStore } from "../../server/storage/file-store";
 import { displayName, uploadFile } from "./asset-upload.server";
@@ -27,11 +28,11 @@ type Uploaded = {
   Error?: string;
 };
 
-async function upload(client: Client, parts: UploadPart[], query = "") {
+async function upload(client: Client, parts: UploadPart[], query = "", clientAddress = "203.0.113.60") {
   const response = await client.app.request(
     uploadRequest(`/api/v1/assetslibrary/assets/upload${query}`, parts, client.cookie),
     undefined,
-    { clientAddress: "203.0.113.60" },
+    { clientAddress },
   );
   return {
     status: response.status,
@@ -258,30 +259,31 @@ describe.each(DIALECTS)("asset library on %s", (dialect) => {
     const { body } = await upload(client, [{ name: "wide.png", data: await picture(800, 600) }], "?crop=400,300");
     const tmp = body[0]?.tmpName ?? "";
     const kept = await client.call(
-      "GET",
+      "POST",
       `/assetslibrary/croptempimg/${tmp}/-20/-5.5/600/450/400/300?keepOriginal=true`,
     );
     expect(kept.status).toBe(200);
     expect(await kept.json()).toMatchObject({ width: 400, height: 300, fileType: "Image", name: "wide.png" });
     expect((await uploadsOf("editor@vitrine.test")).some((u) => u.tmp_name === tmp)).toBe(true);
     // A quarter turn first: the 800 × 600 picture stands 600 × 800.
-    const turned = await client.call("GET", `/assetslibrary/croptempimg/${tmp}/0/0/600/800/300/400?rotate=90`);
+    const turned = await client.call("POST", `/assetslibrary/croptempimg/${tmp}/0/0/600/800/300/400?rotate=90`);
     expect(await turned.json()).toMatchObject({ width: 300, height: 400 });
     // Without keepOriginal the original is gone.
     expect((await uploadsOf("editor@vitrine.test")).some((u) => u.tmp_name === tmp)).toBe(false);
-    const gone = await client.call("GET", `/assetslibrary/croptempimg/${tmp}/0/0/600/800/300/400`);
+    const gone = await client.call("POST", `/assetslibrary/croptempimg/${tmp}/0/0/600/800/300/400`);
     expect(gone.status).toBe(404);
     expect((await gone.json()).Error).toBeTruthy();
     // A selection smaller than the crop would enlarge: refused, with the sizes.
     const { body: again } = await upload(client, [{ name: "again.png", data: await picture(800, 600) }]);
-    const small = await client.call("GET", `/assetslibrary/croptempimg/${again[0]?.tmpName}/0/0/100/75/400/300`);
+    const small = await client.call("POST", `/assetslibrary/croptempimg/${again[0]?.tmpName}/0/0/100/75/400/300`);
     expect(small.status).toBe(422);
     expect((await small.json()).Error).toBe("L'image est trop petite. Taille minimale : 400 × 300 px");
     // Another editor cannot crop it; a bad name is no route.
     expect(
-      (await (await staff()).call("GET", `/assetslibrary/croptempimg/${again[0]?.tmpName}/0/0/400/300/400/300`)).status,
+      (await (await staff()).call("POST", `/assetslibrary/croptempimg/${again[0]?.tmpName}/0/0/400/300/400/300`))
+        .status,
     ).toBe(404);
-    expect((await client.call("GET", "/assetslibrary/croptempimg/..%2F..%2Fetc/0/0/1/1/1/1")).status).toBe(404);
+    expect((await client.call("POST", "/assetslibrary/croptempimg/..%2F..%2Fetc/0/0/1/1/1/1")).status).toBe(404);
   });
 
   it("saves an upload as an asset once, answers it by id, and sweeps uploads left too long", async () => {
@@ -322,6 +324,118 @@ describe.each(DIALECTS)("asset library on %s", (dialect) => {
     expect((await client.call("POST", "/assetslibrary/assets/delete", { AssetId: id })).status).toBe(200);
     const photo = await db().selectFrom("product_assets").select("asset_id").executeTakeFirstOrThrow();
     expect((await client.call("POST", "/assetslibrary/assets/delete", { AssetId: photo.asset_id })).status).toBe(409);
+  });
+
+  it("crops only by POST: a GET on the crop address writes nothing", async () => {
+    const client = await editor();
+    const { body } = await upload(client, [{ name: "get.png", data: await picture(400, 300) }]);
+    const before = await uploadsOf("editor@vitrine.test");
+    const path = `/assetslibrary/croptempimg/${body[0]?.tmpName}/0/0/200/150/200/150?keepOriginal=true`;
+    expect((await client.call("GET", path)).status).toBe(404);
+    expect(await uploadsOf("editor@vitrine.test")).toEqual(before);
+    expect((await client.call("POST", path)).status).toBe(200);
+    expect(await uploadsOf("editor@vitrine.test")).toHaveLength(before.length + 1);
+  });
+
+  it("limits uploads and crops per editor and per address, in the editor's language", async () => {
+    process.env.ASSET_WRITES_PER_EDITOR = "3";
+    process.env.ASSET_WRITES_PER_IP = "4";
+    resetEnvForTests();
+    // The earlier tests' uploads counted too.
+    await db().deleteFrom("rate_limits").where("key", "like", "assets:%").execute();
+    try {
+      const client = await editor();
+      const file = [{ name: "limit.png", data: await picture(300, 200) }];
+      const address = "198.51.100.31";
+      const first = await upload(client, file, "", address);
+      expect(first.status).toBe(200);
+      const tmp = first.body[0]?.tmpName;
+      expect((await upload(client, file, "", address)).status).toBe(200);
+      const crop = `/assetslibrary/croptempimg/${tmp}/0/0/100/100/100/100?keepOriginal=true`;
+      expect((await client.call("POST", crop)).status).toBe(200);
+      const refused = await upload(client, file, "", address);
+      expect(refused.status).toBe(429);
+      expect((refused.body as unknown as { Message: string }).Message).toMatch(/^Trop de tentatives/);
+      expect((await client.call("POST", crop)).status).toBe(429);
+      // Another editor from the same address (three counted there so far): one more, then it is at its limit.
+      const helper = await staff();
+      expect((await upload(helper, file, "", address)).status).toBe(200);
+      expect((await upload(helper, file, "", address)).status).toBe(429);
+      expect((await upload(helper, file, "", "198.51.100.32")).status).toBe(200);
+    } finally {
+      delete process.env.ASSET_WRITES_PER_EDITOR;
+      delete process.env.ASSET_WRITES_PER_IP;
+      resetEnvForTests();
+      await db().deleteFrom("rate_limits").where("key", "like", "assets:%").execute();
+    }
+  });
+
+  it("keeps the library under its quota: a full library takes no upload nor kept original, with a clear reason", async () => {
+    const client = await editor();
+    const { body } = await upload(client, [{ name: "quota.png", data: await picture(400, 300) }]);
+    const tmp = body[0]?.tmpName ?? "";
+    const editorId = (
+      await db()
+        .selectFrom("customers")
+        .select("id")
+        .where("email", "=", "editor@vitrine.test")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const used = async () => {
+      const sums = await Promise.all(
+        (["assets", "asset_uploads"] as const).map((table) =>
+          db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.sum<number | string>("size").as("bytes"))
+            .executeTakeFirstOrThrow(),
+        ),
+      );
+      return sums.reduce((total, row) => total + Number(row.bytes ?? 0), 0);
+    };
+    const quotaMb = Math.ceil((await used()) / 1024 / 1024) + 1;
+    process.env.ASSET_LIBRARY_QUOTA_MB = String(quotaMb);
+    resetEnvForTests();
+    const filler = async (room: number) => {
+      await db().deleteFrom("asset_uploads").where("tmp_name", "=", "tmp-filler").execute();
+      await db()
+        .insertInto("asset_uploads")
+        .values({
+          tmp_name: "tmp-filler",
+          customer_id: editorId,
+          file_type: "File",
+          mime_type: "application/pdf",
+          original_file_name: "filler.pdf",
+          width: 0,
+          height: 0,
+          size: 0,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const size = quotaMb * 1024 * 1024 - (await used()) - room;
+      await db().updateTable("asset_uploads").set({ size }).where("tmp_name", "=", "tmp-filler").execute();
+    };
+    try {
+      // Room for 10 bytes: the file is refused by name, with the quota.
+      await filler(10);
+      const tooBig = await upload(client, [{ name: "big.png", data: await picture(300, 200) }]);
+      expect(tooBig.status).toBe(422);
+      expect(tooBig.body.Errors?.["big.png"]?.[0]).toBe(
+        `La médiathèque est pleine (${quotaMb} MB). Supprimez des fichiers inutiles ou demandez à l'exploitant d'augmenter la limite.`,
+      );
+      // Full: refused before reading, and a crop that would keep its original too; one that replaces it may.
+      await filler(0);
+      const full = await upload(client, [{ name: "big.png", data: await picture(300, 200) }]);
+      expect(full.status).toBe(413);
+      expect(full.body.Code).toBe("AssetLibraryFull");
+      const kept = await client.call("POST", `/assetslibrary/croptempimg/${tmp}/0/0/100/100/100/100?keepOriginal=true`);
+      expect(kept.status).toBe(413);
+      expect((await kept.json()).Error).toMatch(/^La médiathèque est pleine/);
+      expect((await client.call("POST", `/assetslibrary/croptempimg/${tmp}/0/0/100/100/100/100`)).status).toBe(200);
+    } finally {
+      delete process.env.ASSET_LIBRARY_QUOTA_MB;
+      resetEnvForTests();
+      await db().deleteFrom("asset_uploads").where("tmp_name", "=", "tmp-filler").execute();
+    }
   });
 
   it("lists its paths in the OpenAPI document, the upload as multipart", async () => {

@@ -53,7 +53,8 @@ export async function saveLibraryForm(
   const t = translator(culture);
   try {
     const editor = await contentEditor(session);
-    const { results, fields } = await receiveMultipart(request, editor.id, culture, {
+    const writer = { id: editor.id, clientIp: session.clientAddress ?? "unknown" };
+    const { results, fields } = await receiveMultipart(request, writer, culture, {
       crop: null,
       imagesOnly: false,
       maxFileBytes: MAX_FILE_BYTES,

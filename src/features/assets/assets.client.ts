@@ -13,7 +13,7 @@ export interface UploadOutcome {
   message?: string;
 }
 
-const CROP_KEY = "GET /assetslibrary/croptempimg/:tmpName/:x/:y/:w/:h/:cropWidth/:cropHeight" as const;
+const CROP_KEY = "POST /assetslibrary/croptempimg/:tmpName/:x/:y/:w/:h/:cropWidth/:cropHeight" as const;
 
 /** Asset library calls; the upload is an XMLHttpRequest, the one browser API that reports upload progress. */
 export const assetsApi = {

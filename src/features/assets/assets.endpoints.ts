@@ -160,10 +160,10 @@ export const upload = defineEndpoint({
   response: z.array(UploadedSchema),
   auth: true,
   multipart: true,
-  run: async ({ session, query, request, culture }) => {
+  run: async ({ session, query, request, culture, clientIp }) => {
     const editor = await contentEditor(session);
     if (!request) throw new ApiError("UnsupportedMediaType");
-    return receiveUploads(request, editor.id, culture, {
+    return receiveUploads(request, { id: editor.id, clientIp }, culture, {
       crop: parseCrop(query.crop),
       imagesOnly: query.fileType === "Image",
       maxFileBytes: query.maxFileSize ?? MAX_FILE_BYTES,
@@ -186,7 +186,8 @@ const Coordinate = z.coerce.number().min(-100_000).max(100_000);
 const CropSize = z.coerce.number().int().min(1).max(5000);
 
 export const cropTempImage = defineEndpoint({
-  method: "get",
+  // A POST although spec 000 shows a GET: it writes a file, and a GET passes no origin check (decision 054).
+  method: "post",
   path: "/assetslibrary/croptempimg/:tmpName/:x/:y/:w/:h/:cropWidth/:cropHeight",
   summary:
     "Editors: crop an uploaded image (after `rotate` degrees, quarter turns) to cropWidth × cropHeight; the original goes unless keepOriginal=true. Also at /assets/croptempimg/... (spec 000). A failure carries Error",
@@ -206,19 +207,23 @@ export const cropTempImage = defineEndpoint({
   }),
   response: UploadedSchema,
   auth: true,
-  run: async ({ session, params, query, culture }) => {
+  run: async ({ session, params, query, culture, clientIp }) => {
     const editor = await contentEditor(session);
     try {
-      return await cropUpload(params.tmpName, editor.id, {
-        x: params.x,
-        y: params.y,
-        w: params.w,
-        h: params.h,
-        cropWidth: params.cropWidth,
-        cropHeight: params.cropHeight,
-        rotate: query.rotate,
-        keepOriginal: query.keepOriginal === "true",
-      });
+      return await cropUpload(
+        params.tmpName,
+        { id: editor.id, clientIp },
+        {
+          x: params.x,
+          y: params.y,
+          w: params.w,
+          h: params.h,
+          cropWidth: params.cropWidth,
+          cropHeight: params.cropHeight,
+          rotate: query.rotate,
+          keepOriginal: query.keepOriginal === "true",
+        },
+      );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       // Spec 000: the answer carries Error, which the widget shows.

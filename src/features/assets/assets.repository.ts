@@ -161,3 +161,18 @@ export function newestImages(ex: Executor, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Bytes the library holds: saved assets and uploads waiting for their crop or form. */
+export async function libraryBytes(ex: Executor): Promise<number> {
+  const [saved, waiting] = await Promise.all([
+    ex
+      .selectFrom("assets")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("size"), eb.lit(0)).as("bytes"))
+      .executeTakeFirstOrThrow(),
+    ex
+      .selectFrom("asset_uploads")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("size"), eb.lit(0)).as("bytes"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(saved.bytes) + Number(waiting.bytes);
+}

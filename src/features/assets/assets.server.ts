@@ -3,9 +3,11 @@ import { Readable } from "node:stream";
 import sharp from "sharp";
 import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
+import { imageWork } from "../../server/image-queue";
 import { ASSET_FORMATS, assetUrl } from "../../server/storage/assets";
 import { fileStore } from "../../server/storage/file-store";
 import { renditionNames } from "../../server/storage/renditions";
+import { type AssetWriter, countAssetWrite, refuseWhenLibraryFull } from "./asset-limits.server";
 import { uploadFile, uploadUrl } from "./asset-upload.server";
 import { type AssetKind, clampSelection, quarterTurn, subtreeIds, UPLOAD_TTL_MS, type WidgetAsset } from "./assets";
 import {
@@ -28,6 +30,7 @@ import {
   uploadOf,
 } from "./assets.repository";
 
+export type { AssetWriter } from "./asset-limits.server";
 export { receiveMultipart, receiveUploads, type UploadResult } from "./asset-upload.server";
 
 /** Spec 000's folder: FolderId, Name, ItemLevel, Children (and whether it has any beyond the depth asked). */
@@ -259,22 +262,27 @@ export interface CropRequest {
  * resized to the crop size, becomes a new upload; the original goes unless `keepOriginal`. The selection
  * is clamped to the image; one smaller than the crop size is refused (no enlarging).
  */
-export async function cropUpload(tmpName: string, customerId: number, crop: CropRequest): Promise<WidgetAsset> {
+export async function cropUpload(tmpName: string, writer: AssetWriter, crop: CropRequest): Promise<WidgetAsset> {
+  const customerId = writer.id;
   const upload = await ownUpload(tmpName, customerId);
   if (upload.file_type !== "Image") throw new ApiError("CropRefused");
   const turn = quarterTurn(crop.rotate);
-  const source = await fileStore().readBuffer(uploadFile(upload.tmp_name, upload.mime_type));
-  const turned = turn === 0 ? source : await sharp(source).rotate(turn).toBuffer();
   const size = turn === 90 || turn === 270 ? { width: upload.height, height: upload.width } : upload;
   const selection = clampSelection({ x: crop.x, y: crop.y, width: crop.w, height: crop.h }, size);
   if (selection.width < crop.cropWidth || selection.height < crop.cropHeight) {
     throw new ApiError("CropRefused", {}, "AssetsLibrary.MinimumSize");
   }
-  const output = await sharp(turned)
-    .extract({ left: selection.x, top: selection.y, width: selection.width, height: selection.height })
-    .resize(crop.cropWidth, crop.cropHeight, { fit: "fill" })
-    .webp({ quality: 90 })
-    .toBuffer({ resolveWithObject: true });
+  await countAssetWrite(writer);
+  // A crop that keeps its original adds a file: a full library takes none.
+  if (crop.keepOriginal) await refuseWhenLibraryFull();
+  const source = await fileStore().readBuffer(uploadFile(upload.tmp_name, upload.mime_type));
+  const output = await imageWork(async () =>
+    sharp(turn === 0 ? source : await sharp(source).rotate(turn).toBuffer())
+      .extract({ left: selection.x, top: selection.y, width: selection.width, height: selection.height })
+      .resize(crop.cropWidth, crop.cropHeight, { fit: "fill" })
+      .webp({ quality: 90 })
+      .toBuffer({ resolveWithObject: true }),
+  );
   const cropped = `tmp-${randomUUID().replaceAll("-", "")}`;
   await fileStore().write(uploadFile(cropped, "image/webp"), output.data);
   await insertUpload(db(), {
@@ -319,7 +327,7 @@ export async function saveUpload(tmpName: string, customerId: number, folderId: 
     await fileStore().write(`${storageKey}.webp`, data);
     await fileStore().write(
       `${storageKey}.jpg`,
-      await sharp(data).flatten({ background: "#ffffff" }).jpeg({ quality: 85 }).toBuffer(),
+      await imageWork(() => sharp(data).flatten({ background: "#ffffff" }).jpeg({ quality: 85 }).toBuffer()),
     );
   } else {
     await fileStore().write(`${storageKey}.${fileExtension(upload.mime_type)}`, fileStore().read(source));

@@ -120,6 +120,14 @@ export const SETTINGS_SCHEMA = z.object({
     .min(1)
     .max(24 * 365)
     .default(24 * 30),
+  /** Uploads and crops one editor may make in 10 minutes (each request counts once). */
+  ASSET_WRITES_PER_EDITOR: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Uploads and crops one client address may make in 10 minutes, whoever is signed in. */
+  ASSET_WRITES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(240),
+  /** The asset library's total size (assets and uploads waiting for their form), in megabytes. */
+  ASSET_LIBRARY_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
+  /** Images decoded at once (uploads, crops, renditions); the rest wait their turn. */
+  IMAGE_DECODES_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
 });
 
 export type Env = z.infer<typeof SETTINGS_SCHEMA> & {

@@ -48,6 +48,7 @@ export const ERROR_CATALOGUE = {
   AssetInUse: { status: 409, messageKey: "Errors.AssetInUse" },
   SlugTaken: { status: 409, messageKey: "Errors.SlugTaken" },
   PayloadTooLarge: { status: 413, messageKey: "Errors.PayloadTooLarge" },
+  AssetLibraryFull: { status: 413, messageKey: "Errors.AssetLibraryFull" },
   TooManyFiles: { status: 413, messageKey: "Errors.TooManyFiles" },
   UnsupportedMediaType: { status: 415, messageKey: "Errors.UnsupportedMediaType" },
   BillingCountryMismatch: { status: 422, messageKey: "Errors.BillingCountryMismatch" },
