@@ -223,6 +223,65 @@ describe.each(DIALECTS)("birth list API on %s", (dialect) => {
     expect(gifts[0]?.giver_name).not.toBe("");
   });
 
+  it("a gift paid entirely with prepaid credit is counted, as one paid by card, and confirmed", async () => {
+    const owner = await jan();
+    const listId = await newList(owner, "Gifts by credit");
+    const variant = await simpleVariant(3, 3);
+    const { BirthListItemId } = (await (
+      await owner.call("POST", "/birthlists/birthlist/addproductvariant", {
+        ProductVariantId: variant.id,
+        Quantity: 2,
+        BirthListId: listId,
+      })
+    ).json()) as { BirthListItemId: number };
+    const giver = await marie();
+    const marieId = (
+      await db()
+        .selectFrom("customers")
+        .select("id")
+        .where("email", "=", "marie@vitrine.test")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const account = await db()
+      .insertInto("prepaid_accounts")
+      .values({
+        customer_id: marieId,
+        name: "Gifts",
+        balance: 1_000_000,
+        notify_usage: 0,
+        low_balance_threshold: 0,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db().deleteFrom("cart_lines").execute();
+    expect((await giver.call("POST", "/birthlists/birthlist/addtocart", { BirthListItemId, Quantity: 1 })).status).toBe(
+      200,
+    );
+    const placed = await placeOrder(giver, { PrepaidAccountId: account.id });
+    const order = (await placed.json()) as { Status: string; OrderId: number; OrderNumber: string };
+    expect(order.Status).toBe("Paid");
+    const item = await db()
+      .selectFrom("birth_list_items")
+      .select("given_quantity")
+      .where("id", "=", BirthListItemId)
+      .executeTakeFirstOrThrow();
+    expect(item.given_quantity).toBe(1);
+    const gifts = await db()
+      .selectFrom("birth_list_gifts")
+      .selectAll()
+      .where("item_id", "=", BirthListItemId)
+      .execute();
+    expect(gifts).toMatchObject([{ quantity: 1, over_quantity: 0 }]);
+    const confirmations = await db()
+      .selectFrom("mail_outbox")
+      .select("subject")
+      .where("to_address", "=", "marie@vitrine.test")
+      .where("subject", "like", `%${order.OrderNumber}%`)
+      .execute();
+    expect(confirmations).toHaveLength(1);
+  });
+
   it("two givers paying for the last wanted unit at once: counted once, the extra unit said, not hidden", async () => {
     const owner = await jan();
     const listId = await newList(owner, "Last unit");

@@ -1,5 +1,5 @@
 import type { Culture } from "../../lib/culture";
-import { db } from "../../server/db/client";
+import { db, type Executor } from "../../server/db/client";
 import type { Coupon, CouponProblem } from "../coupons/coupon";
 import { couponProblem } from "../coupons/coupon";
 import { couponById, couponUses } from "../coupons/coupons.server";
@@ -125,8 +125,9 @@ export async function couponProblemFor(
   lines: readonly TotalsLine[],
   shopper: { customerId: number | null; email: string | null },
   now = new Date(),
+  ex: Executor = db(),
 ): Promise<CouponProblem | null> {
-  const uses = coupon ? await couponUses(db(), coupon.id, shopper) : { total: 0, byShopper: 0 };
+  const uses = coupon ? await couponUses(ex, coupon.id, shopper) : { total: 0, byShopper: 0 };
   const before = orderTotals({ lines, coupon: null, shipping: null, reverseCharge: false });
   return couponProblem(coupon, {
     now,

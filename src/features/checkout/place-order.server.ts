@@ -7,16 +7,16 @@ import { ApiError } from "../../server/http/errors";
 import { type Session, sessionKey } from "../../server/session/session";
 import { customerAddress } from "../account/addresses.server";
 import { cartRow, detailedLines, emptyOrderedCart, findCartId } from "../cart/cart.server";
-import { priceCart } from "../cart/cart-pricing.server";
-import { couponProblem } from "../coupons/coupon";
-import { couponUses, recordCouponUse } from "../coupons/coupons.server";
-import { enqueueOrderConfirmation } from "../orders/order-mail.server";
+import { couponProblemFor, priceCart } from "../cart/cart-pricing.server";
+import { recordCouponUse } from "../coupons/coupons.server";
 import {
+  announcePaidOrder,
   cartLinesForOrder,
   customerEmail,
   insertOrder,
   lockCart,
   lockCoupon,
+  orderBecomesPaid,
   orderByKey,
   ownsOrder,
   recordStockTakes,
@@ -25,7 +25,6 @@ import {
 } from "../orders/orders.server";
 import { InsufficientCredit, ownPrepaidAccount, payFromAccount } from "../prepaid/prepaid.server";
 import { countryById } from "../pricing/pricing.server";
-import { couponCovers } from "../pricing/totals";
 import type { Address, CheckoutInput } from "./checkout";
 
 export interface PlacedOrder {
@@ -92,7 +91,7 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
     previous ??
     (await commit(session, culture, input, await price(session, culture, await validate(session, culture, input))));
   // Credit that paid it all: no payment will confirm it, so the order says so now.
-  if (!previous && order.status === "Paid") await enqueueOrderConfirmation(order.id);
+  if (!previous && order.status === "Paid") await announcePaidOrder(order.id);
   if (!ownsOrder(session, order)) throw new ApiError("IdempotencyKeyReused");
   return placed(order, culture);
 }
@@ -188,20 +187,24 @@ async function commit(session: Session, culture: Culture, input: CheckoutInput, 
         if (prepaid) {
           row.prepaid_account_id = prepaid.accountId;
           row.prepaid_amount = prepaid.amount;
-          // Credit that covers the whole order pays it: there is nothing left to pay by card.
-          if (prepaid.amount === row.total_tax_incl) {
-            row.status = "Paid";
-            row.paid_at = now.toISOString();
-          }
         }
         const id = await insertOrder(trx, row, orderLineRows(order));
-        if (prepaid)
+        if (prepaid) {
           await payFromAccount(trx, {
             accountId: prepaid.accountId,
             customerId: session.customerId as number,
             amount: prepaid.amount,
             orderId: id,
           });
+          // Credit that covers the whole order pays it, as a card would: gifts, top-ups and all.
+          if (
+            prepaid.amount === row.total_tax_incl &&
+            (await orderBecomesPaid(trx, id, "AwaitingPayment", now.toISOString()))
+          ) {
+            row.status = "Paid";
+            row.paid_at = now.toISOString();
+          }
+        }
         await recordStockTakes(trx, id, takes);
         if (priced.coupon)
           await recordCouponUse(trx, {
@@ -268,17 +271,8 @@ async function recheckCoupon(
   const coupon = priced.coupon;
   if (!coupon) return;
   await lockCoupon(trx, coupon.id);
-  const uses = await couponUses(trx, coupon.id, { customerId: session.customerId, email: order.email });
-  const problem = couponProblem(coupon, {
-    now,
-    customerId: session.customerId,
-    usesTotal: uses.total,
-    usesByShopper: uses.byShopper,
-    itemsTaxIncl: priced.totals.itemsTaxIncl,
-    coveredLines: priced.lines.filter((l) =>
-      couponCovers(coupon, { ...l, categoryId: l.category_id, brandId: l.brand_id }),
-    ).length,
-  });
+  const shopper = { customerId: session.customerId, email: order.email };
+  const problem = await couponProblemFor(coupon, priced.totalsLines, shopper, now, trx);
   if (problem) throw new ApiError("CouponNotValid", { CouponCode: [translator(culture)(`Errors.${problem}`)] });
 }
 

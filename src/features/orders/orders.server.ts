@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Culture } from "../../lib/culture";
-import { db } from "../../server/db/client";
+import { db, type Executor } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { type Session, sessionKey } from "../../server/session/session";
 import { creditBirthListGifts } from "../birthlists/birthlists.server";
 import { addToCart } from "../cart/cart.server";
 import { creditTopUps } from "../prepaid/prepaid.server";
+import { enqueueOrderConfirmation } from "./order-mail.server";
 import {
   changeOrderStatus,
   customerOrders,
@@ -63,18 +64,34 @@ export async function reAddOrderLine(session: Session, culture: Culture, input: 
 }
 
 /**
- * An order awaiting payment becomes paid, and its prepaid top-ups are credited in the same transaction:
- * exactly once, however often the payment provider tells us. False when it no longer awaits payment.
+ * The one way an order becomes paid, inside the transaction that makes it so, whatever did (a card
+ * notification, credit that covers it all at the checkout, a payment that succeeded after the order was
+ * released): the status moves from `from` to paid, its prepaid top-ups are credited and its birth-list
+ * gifts counted, each exactly once. False when the order was no longer `from` (nothing done). Its
+ * confirmation is the caller's after the commit (`announcePaidOrder`), so no mail tells of a rollback.
  */
+export async function orderBecomesPaid(
+  trx: Executor,
+  orderId: number,
+  from: "AwaitingPayment" | "Cancelled",
+  at: string,
+): Promise<boolean> {
+  if (!(await changeOrderStatus(trx, orderId, from, { status: "Paid", paidAt: at }))) return false;
+  await creditTopUps(trx, orderId);
+  await creditBirthListGifts(trx, orderId);
+  return true;
+}
+
+/** After an order became paid: its confirmation to the shopper. */
+export function announcePaidOrder(orderId: number): Promise<void> {
+  return enqueueOrderConfirmation(orderId);
+}
+
+/** A card notification's success: the order awaiting payment becomes paid, once however often told. */
 export function markOrderPaid(orderId: number, at: string): Promise<boolean> {
   return db()
     .transaction()
-    .execute(async (trx) => {
-      if (!(await changeOrderStatus(trx, orderId, "AwaitingPayment", { status: "Paid", paidAt: at }))) return false;
-      await creditTopUps(trx, orderId);
-      await creditBirthListGifts(trx, orderId);
-      return true;
-    });
+    .execute((trx) => orderBecomesPaid(trx, orderId, "AwaitingPayment", at));
 }
 
 /** The order's writes the checkout makes inside its one transaction (its repository stays private). */

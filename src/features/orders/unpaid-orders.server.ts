@@ -1,7 +1,6 @@
 import { db } from "../../server/db/client";
-import { creditBirthListGifts } from "../birthlists/birthlists.server";
 import { freeCouponUse, recordCouponUse } from "../coupons/coupons.server";
-import { creditTopUps, InsufficientCredit, releaseOrderCredit, retakeOrderCredit } from "../prepaid/prepaid.server";
+import { InsufficientCredit, releaseOrderCredit, retakeOrderCredit } from "../prepaid/prepaid.server";
 import {
   changeOrderStatus,
   orderQuantities,
@@ -12,6 +11,7 @@ import {
   staleUnpaidOrders,
   takeUnits,
 } from "./orders.repository";
+import { orderBecomesPaid } from "./orders.server";
 
 /** At most this many orders are released per sweep; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
@@ -57,12 +57,9 @@ export async function reinstatePaidOrder(orderId: number): Promise<boolean> {
         const order = await orderStatusAndBuyer(trx, orderId);
         if (order?.status !== "Cancelled") throw new AlreadyHandled();
         const takes = await takeUnits(trx, await orderQuantities(trx, orderId));
-        if (!(await changeOrderStatus(trx, orderId, "Cancelled", { status: "Paid", paidAt: now })))
-          throw new AlreadyHandled();
+        if (!(await orderBecomesPaid(trx, orderId, "Cancelled", now))) throw new AlreadyHandled();
         await recordStockTakes(trx, orderId, takes);
         await retakeOrderCredit(trx, orderId);
-        await creditTopUps(trx, orderId);
-        await creditBirthListGifts(trx, orderId);
         if (order.coupon_id)
           await recordCouponUse(trx, {
             couponId: order.coupon_id,

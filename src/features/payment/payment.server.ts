@@ -5,8 +5,7 @@ import { db } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
-import { enqueueOrderConfirmation } from "../orders/order-mail.server";
-import { markOrderPaid, ownOrder } from "../orders/orders.server";
+import { announcePaidOrder, markOrderPaid, ownOrder } from "../orders/orders.server";
 import { reinstatePaidOrder } from "../orders/unpaid-orders.server";
 import {
   acceptsTransition,
@@ -81,7 +80,7 @@ async function receive(item: NotificationItem): Promise<void> {
   });
   if (next !== "Authorised") return;
   if ((await markOrderPaid(payment.order_id, now)) || (await reinstatePaidOrder(payment.order_id)))
-    await enqueueOrderConfirmation(payment.order_id);
+    await announcePaidOrder(payment.order_id);
 }
 
 function deliver(item: NotificationItem): Promise<void> {
