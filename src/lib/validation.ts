@@ -17,6 +17,21 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTER.test(value);
 }
 
+/** No body of ours nests deeper than a few levels; a deeper one is refused before anything walks it. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether a parsed JSON value nests arrays and objects deeper than `max` (walked without recursion). */
+export function nestedDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (current === null || typeof current !== "object") continue;
+    if (depth >= max) return true;
+    for (const inner of Object.values(current)) stack.push([inner, depth + 1]);
+  }
+  return false;
+}
+
 /** The paths ("Billing.City", "Lines.0.ItemKey") of every text in a value that holds a control character. */
 export function fieldsWithControlCharacters(value: unknown, path = ""): string[] {
   if (typeof value === "string") return hasControlCharacters(value) ? [path || "_"] : [];

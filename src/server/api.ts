@@ -15,7 +15,7 @@ import { ApiError, errorBody } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
 import { withRequestSession } from "./http/request-context";
 import { isSameOriginRequest } from "./http/security";
-import { refuseControlCharacters } from "./http/validation";
+import { refuseControlCharacters, refuseDeepNesting } from "./http/validation";
 import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/session";
 
 /** JSON bodies of this API are small; uploads (`multipart` endpoints) have their own limits. */
@@ -118,6 +118,7 @@ function handler(endpoint: AnyEndpoint) {
       } catch {
         throw new ApiError("InvalidJson");
       }
+      refuseDeepNesting(body);
     }
     c.header("Cache-Control", endpoint.cache ?? "private, no-store");
     const answer = await runEndpoint(endpoint, {

@@ -13,6 +13,8 @@ const BAD_BODIES: { body: string; type: string }[] = [
   { body: "Email=a&Password=b", type: "application/x-www-form-urlencoded" },
   { body: "<xml/>", type: "text/xml" },
   { body: JSON.stringify({ x: "y".repeat(200_000) }), type: "application/json" },
+  { body: `${"[".repeat(3000)}${"]".repeat(3000)}`, type: "application/json" },
+  { body: `${'{"a":'.repeat(3000)}1${"}".repeat(3000)}`, type: "application/json" },
 ];
 const BAD_QUERIES = ["?culture=en", "?culture=", "?page=-1&q=%00", `?q=${"x".repeat(5000)}`];
 
@@ -67,6 +69,28 @@ describe("bad input to every API route never causes a 5xx", () => {
         }
       }
     }
+  });
+
+  it("refuses a body nested 3,000 levels deep with 400 before anything walks it, anonymously, in the caller's language", async () => {
+    const deep = `${'{"Email":'.repeat(3000)}"a"${"}".repeat(3000)}`;
+    for (const [path, culture] of [
+      ["/security/login", "fr"],
+      ["/shoppingcarts/coupon", "nl"],
+      ["/catalog/products/addtocart", "de"],
+    ] as const) {
+      const response = await apiClient("203.0.113.201").call("POST", path, deep, { "X-Culture": culture });
+      expect(response.status, path).toBe(400);
+      const body = (await response.json()) as { Code: string; Message: string };
+      expect(body.Code).toBe("InvalidJson");
+      expect(body.Message).toMatch(/32/);
+    }
+    // As deep as ours go, and a bit more, is still read.
+    const fine = await apiClient("203.0.113.201").call("POST", "/security/login", {
+      Email: "x@example.org",
+      Password: "nope",
+      Extra: JSON.parse(`${"[".repeat(20)}${"]".repeat(20)}`),
+    });
+    expect(fine.status).not.toBe(400);
   });
 
   it("refuses unknown methods on known paths without a 5xx", async () => {

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { Culture } from "../../lib/culture";
 import { translator } from "../../lib/i18n";
-import { fieldsWithControlCharacters } from "../../lib/validation";
+import { fieldsWithControlCharacters, MAX_JSON_DEPTH, nestedDeeperThan } from "../../lib/validation";
 import { ApiError, type FieldErrors } from "./errors";
 
 /** Field errors in the request's culture: "Required" for a missing value, "InvalidValue" otherwise. */
@@ -31,7 +31,13 @@ export function refuseControlCharacters(value: unknown, culture: Culture): void 
   throw new ApiError("ValidationFailed", Object.fromEntries(fields.map((field) => [field, [message]])));
 }
 
+/** Refuses (400) a value nested deeper than any of ours: walking it could exhaust the stack. */
+export function refuseDeepNesting(value: unknown): void {
+  if (nestedDeeperThan(value)) throw new ApiError("InvalidJson", {}, "Errors.JsonTooDeep", { max: MAX_JSON_DEPTH });
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, culture: Culture): z.infer<S> {
+  refuseDeepNesting(value);
   refuseControlCharacters(value, culture);
   const result = schema.safeParse(value);
   if (!result.success) throw new ApiError("ValidationFailed", fieldErrors(result.error, culture));
@@ -46,6 +52,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new ApiError("InvalidJson");
   }
+  refuseDeepNesting(value);
   return parseWith(schema, value, c.get("culture"));
 }
 
