@@ -11,6 +11,7 @@ import { CONSENT_COOKIE_NAME } from "../../features/consent/consent";
 import { startUnpaidOrderSweeper } from "../../features/orders/unpaid-orders.server";
 import { CULTURES } from "../../lib/culture";
 import { COOKIE_LAW_COOKIE_NAME } from "../../shell/constants";
+import { backgroundSettled } from "../background";
 import { EnvError, env } from "../config/env";
 import { sqlitePath } from "../db/client";
 import { ensureDatabaseReady } from "../db/ready";
@@ -111,7 +112,8 @@ async function main(): Promise<void> {
     const open = settings.SITE_URL ? settings.siteUrl : listening;
     console.log(`Vitrine listening on ${open} (${settings.databaseKind})`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  // Work that runs after its answer (a reset link's mail) finishes before the process ends.
+  const stop = () => server.close(() => backgroundSettled().finally(() => process.exit(0)));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }
