@@ -5,9 +5,16 @@ import { env } from "../../server/config/env";
 import { db } from "../../server/db/client";
 import { ApiError } from "../../server/http/errors";
 import { enqueueMail } from "../../server/mail/outbox";
+import { rateLimiter, tooManyAttempts } from "../../server/security/rate-limit";
 import { AddressSchema } from "../account/addresses";
 import { countryById } from "../pricing/pricing.server";
-import { orderByNumber } from "./orders.repository";
+import {
+  deliveryChangeRows,
+  insertDeliveryChange,
+  lockOrder,
+  orderByNumber,
+  replaceOpenDeliveryChanges,
+} from "./orders.repository";
 
 export const DeliveryChangeSchema = AddressSchema.extend({
   OrderNumber: z
@@ -22,14 +29,23 @@ export function deliveryChangeOpen(order: { status: string; shipped_at: string |
   return (order.status === "AwaitingPayment" || order.status === "Paid") && !order.shipped_at;
 }
 
+/** Change requests one customer may send in an hour: each one mails the shop. */
+export const DELIVERY_CHANGES_PER_CUSTOMER_PER_HOUR = 5;
+
 /**
  * A delivery-address change request (spec 001) for one of the customer's orders not yet shipped:
- * stored, mailed to the shop, shown on the order's page; refused once the parcel has left.
+ * stored, mailed to the shop, shown on the order's page; refused once the parcel has left. An order
+ * has one open request: a new one replaces it (the shop reads the newest). Counted per customer.
  */
 export async function requestDeliveryChange(customerId: number, input: DeliveryChange, culture: Culture) {
   const order = await orderByNumber(db(), input.OrderNumber);
   if (!order || order.customer_id !== customerId) throw new ApiError("OrderNotFound");
   if (!deliveryChangeOpen(order)) throw new ApiError("OrderAlreadyShipped");
+  const wait = await rateLimiter().hit(`delivery-change:customer:${customerId}`, {
+    max: DELIVERY_CHANGES_PER_CUSTOMER_PER_HOUR,
+    windowSeconds: 3600,
+  });
+  if (wait > 0) throw tooManyAttempts(wait);
   if (!(await countryById(db(), input.CountryId)))
     throw new ApiError("CountryNotFound", { CountryId: [translator(culture)("Errors.CountryNotFound")] });
   const { OrderNumber: _number, ...address } = input;
@@ -38,17 +54,16 @@ export async function requestDeliveryChange(customerId: number, input: DeliveryC
   return db()
     .transaction()
     .execute(async (trx) => {
-      const row = await trx
-        .insertInto("delivery_address_changes")
-        .values({
-          order_id: order.id,
-          customer_id: customerId,
-          address: JSON.stringify(address),
-          status: "Requested",
-          created_at: new Date().toISOString(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      // Parallel requests for one order take turns here, so one stays open.
+      await lockOrder(trx, order.id);
+      await replaceOpenDeliveryChanges(trx, order.id);
+      const id = await insertDeliveryChange(trx, {
+        order_id: order.id,
+        customer_id: customerId,
+        address: JSON.stringify(address),
+        status: "Requested",
+        created_at: new Date().toISOString(),
+      });
       await enqueueMail(
         {
           to: env().SHOP_EMAIL,
@@ -69,17 +84,12 @@ export async function requestDeliveryChange(customerId: number, input: DeliveryC
         },
         trx,
       );
-      return row.id;
+      return id;
     });
 }
 
 /** The change requests of an order, newest first, with the address asked for. */
 export async function deliveryChanges(orderId: number) {
-  const rows = await db()
-    .selectFrom("delivery_address_changes")
-    .select(["id", "address", "status", "created_at"])
-    .where("order_id", "=", orderId)
-    .orderBy("id", "desc")
-    .execute();
+  const rows = await deliveryChangeRows(db(), orderId);
   return rows.map((r) => ({ ...r, address: JSON.parse(r.address) as z.infer<typeof AddressSchema> }));
 }

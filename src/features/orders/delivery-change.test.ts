@@ -75,4 +75,37 @@ describe.each(DIALECTS)("delivery-address change requests on %s", (dialect) => {
     expect(result.block.open).toBe(false);
     expect(result.notice.text).toMatch(/déjà expédiée/);
   });
+
+  it("keeps one open request per order (a new one replaces it, even sent at once) and limits them per customer", async () => {
+    await db().deleteFrom("rate_limits").execute();
+    const marie = await customer("marie@vitrine.test", "Vitrine-demo-1");
+    const order = await paidOrder(marie.client, [1]);
+    const shopMails = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("mail_outbox")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("to_address", "=", "shop@vitrine.test")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await shopMails();
+    const streets = ["Rue A 1", "Rue B 2", "Rue C 3"];
+    const results = await Promise.all(
+      streets.map(async (street) => deliveryChangePost(await form(order.number, { Street1: street }), "fr", marie.id)),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const changes = (await deliveryChangePost(await form(order.number, { Street1: "Rue D 4" }), "fr", marie.id)).block
+      .changes;
+    expect(changes.map((c) => [c.address.Street1, c.status])[0]).toEqual(["Rue D 4", "Requested"]);
+    expect(changes.filter((c) => c.status === "Requested")).toHaveLength(1);
+    expect(changes.filter((c) => c.status === "Replaced")).toHaveLength(3);
+    // Five an hour: the sixth is refused with the wait, and mails nobody.
+    await deliveryChangePost(await form(order.number, { Street1: "Rue E 5" }), "fr", marie.id);
+    const refused = await deliveryChangePost(await form(order.number, { Street1: "Rue F 6" }), "fr", marie.id);
+    expect(refused.status).toBe(429);
+    expect(refused.notice.text).toMatch(/^Trop de tentatives/);
+    expect((await shopMails()) - before).toBe(5);
+  });
 });

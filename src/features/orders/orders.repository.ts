@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import { database, type Executor } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
 
@@ -235,4 +235,35 @@ export function orderStatusAndBuyer(ex: Executor, orderId: number) {
 
 export function orderQuantities(ex: Executor, orderId: number) {
   return ex.selectFrom("order_lines").select(["variant_id", "quantity"]).where("order_id", "=", orderId).execute();
+}
+
+/** The order's row, locked until the transaction ends (PostgreSQL; SQLite's writers already take turns). */
+export async function lockOrder(trx: Trx, orderId: number): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom("orders").select("id").where("id", "=", orderId).forUpdate().execute();
+}
+
+/** An order's delivery-change requests still open become replaced (a newer one follows). */
+export async function replaceOpenDeliveryChanges(trx: Trx, orderId: number): Promise<void> {
+  await trx
+    .updateTable("delivery_address_changes")
+    .set({ status: "Replaced" })
+    .where("order_id", "=", orderId)
+    .where("status", "=", "Requested")
+    .execute();
+}
+
+export async function insertDeliveryChange(
+  trx: Trx,
+  row: Insertable<Database["delivery_address_changes"]>,
+): Promise<number> {
+  return (await trx.insertInto("delivery_address_changes").values(row).returning("id").executeTakeFirstOrThrow()).id;
+}
+
+export function deliveryChangeRows(ex: Executor, orderId: number) {
+  return ex
+    .selectFrom("delivery_address_changes")
+    .select(["id", "address", "status", "created_at"])
+    .where("order_id", "=", orderId)
+    .orderBy("id", "desc")
+    .execute();
 }
