@@ -143,6 +143,38 @@ describe.each(DIALECTS)("refund requests on %s", (dialect) => {
     expect(Number(asked.n)).toBe(3);
   });
 
+  it("refuses a request that names one line twice with 400 naming the line, and stores nothing", async () => {
+    const client = await marie();
+    const order = await paidOrder(client, [2]);
+    const line = order.lines[0]?.id as number;
+    const response = await client.call(
+      "POST",
+      "/sales/refunds",
+      {
+        OrderNumber: order.number,
+        Lines: [
+          { OrderLineId: line, Quantity: 1 },
+          { OrderLineId: line, Quantity: 1 },
+        ],
+        Method: "Original",
+      },
+      { "X-Culture": "nl" },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      Code: "ValidationFailed",
+      Errors: {
+        [`Quantity-${line}`]: ["Dit artikel staat twee keer in het verzoek: geef de hoeveelheid maar één keer op."],
+      },
+    });
+    const stored = await db()
+      .selectFrom("refund_request_lines")
+      .select("quantity")
+      .where("order_line_id", "=", line)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
   it("refuses another's order (404), a guest (401), an unpaid order (409) and an empty request (400)", async () => {
     const client = await marie();
     const order = await paidOrder(client, [1]);

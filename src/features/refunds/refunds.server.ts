@@ -68,6 +68,11 @@ export async function requestRefund(customerId: number, input: RefundRequestInpu
     if (!input.AccountHolder) errors.AccountHolder = [t("Errors.Required")];
     if (Object.keys(errors).length) throw new ApiError("ValidationFailed", errors);
   }
+  // A line named twice would be asked twice in one request: refused, naming it.
+  const named = input.Lines.map((l) => l.OrderLineId);
+  const twice = named.find((lineId, i) => named.indexOf(lineId) !== i);
+  if (twice !== undefined)
+    throw new ApiError("ValidationFailed", { [`Quantity-${twice}`]: [t("Refunds.LineTwice")] }, "Refunds.LineTwice");
   const wanted = input.Lines.filter((l) => l.Quantity > 0);
   if (wanted.length === 0)
     throw new ApiError("ValidationFailed", { Lines: [t("Refunds.NothingChosen")] }, "Refunds.NothingChosen");
