@@ -223,6 +223,66 @@ describe.each(DIALECTS)("birth list API on %s", (dialect) => {
     expect(gifts[0]?.giver_name).not.toBe("");
   });
 
+  it("deleting a list or an item someone gave from keeps its gifts with their orders; an untouched one goes", async () => {
+    const owner = await jan();
+    const listId = await newList(owner, "Kept gifts");
+    const [given, other] = [await simpleVariant(4, 4), await simpleVariant(4, 5)];
+    const add = async (variantId: number, quantity: number) =>
+      (
+        (await (
+          await owner.call("POST", "/birthlists/birthlist/addproductvariant", {
+            ProductVariantId: variantId,
+            Quantity: quantity,
+            BirthListId: listId,
+          })
+        ).json()) as { BirthListItemId: number }
+      ).BirthListItemId;
+    const itemId = await add(given.id, 2);
+    await add(other.id, 1);
+    const { guest, number } = await giveAsGuest(itemId, 1, "kept@example.org");
+    await payByWebhook(guest, number);
+    const giftsOfItem = () =>
+      db().selectFrom("birth_list_gifts").select("quantity").where("item_id", "=", itemId).execute();
+    expect(await giftsOfItem()).toEqual([{ quantity: 1 }]);
+    // The item goes from the list, its gift stays; added again, it comes back with what was given.
+    expect((await owner.call("DELETE", "/birthlists/birthlist/deletefromlist", { Id: itemId })).status).toBe(200);
+    expect(await giftsOfItem()).toEqual([{ quantity: 1 }]);
+    const lists = async () =>
+      (await (await owner.call("GET", "/birthlists/birthlist/lists")).json()) as { Id: number; Name: string }[];
+    expect(await add(given.id, 3)).toBe(itemId);
+    const item = await db()
+      .selectFrom("birth_list_items")
+      .select(["quantity", "given_quantity", "removed_at"])
+      .where("id", "=", itemId)
+      .executeTakeFirstOrThrow();
+    expect(item).toEqual({ quantity: 3, given_quantity: 1, removed_at: null });
+    // The list goes for everyone; its items and gifts stay with the order.
+    expect((await owner.call("POST", "/birthlists/birthlist/delete", { Id: listId })).status).toBe(200);
+    expect((await lists()).map((l) => l.Name)).not.toContain("Kept gifts");
+    const found = (await (await apiClient().call("GET", "/birthlists/birthlist/search?q=Kept")).json()) as unknown[];
+    expect(found).toEqual([]);
+    expect(await giftsOfItem()).toEqual([{ quantity: 1 }]);
+    expect(
+      (
+        await apiClient("203.0.113.95").call("POST", "/birthlists/birthlist/addtocart", {
+          BirthListItemId: itemId,
+          Quantity: 1,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await owner.call("POST", "/birthlists/birthlist/delete", { Id: listId })).status).toBe(404);
+    const orderLine = await db()
+      .selectFrom("order_lines")
+      .select("birth_list_item_id")
+      .where("birth_list_item_id", "=", itemId)
+      .executeTakeFirst();
+    expect(orderLine).toEqual({ birth_list_item_id: itemId });
+    // A list nobody gave from is deleted outright.
+    const empty = await newList(owner, "Nothing given");
+    expect((await owner.call("POST", "/birthlists/birthlist/delete", { Id: empty })).status).toBe(200);
+    expect(await db().selectFrom("birth_lists").select("id").where("id", "=", empty).execute()).toEqual([]);
+  });
+
   it("a gift paid entirely with prepaid credit is counted, as one paid by card, and confirmed", async () => {
     const owner = await jan();
     const listId = await newList(owner, "Gifts by credit");

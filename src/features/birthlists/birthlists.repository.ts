@@ -4,16 +4,23 @@ import { BIRTH_LIST_SEARCH_LIMIT } from "./birthlists";
 
 const LIST_COLUMNS = ["id", "customer_id", "name", "description", "parents", "due_date", "message"] as const;
 
+/** A list, unless its owner deleted it (an archived list is nobody's to see). */
 export function listById(ex: Executor, listId: number) {
-  return ex.selectFrom("birth_lists").select(LIST_COLUMNS).where("id", "=", listId).executeTakeFirst();
+  return ex
+    .selectFrom("birth_lists")
+    .select(LIST_COLUMNS)
+    .where("id", "=", listId)
+    .where("archived_at", "is", null)
+    .executeTakeFirst();
 }
 
 export function listsOf(ex: Executor, customerId: number) {
   return ex
     .selectFrom("birth_lists as b")
-    .leftJoin("birth_list_items as i", "i.birth_list_id", "b.id")
+    .leftJoin("birth_list_items as i", (j) => j.onRef("i.birth_list_id", "=", "b.id").on("i.removed_at", "is", null))
     .select(["b.id", "b.name", "b.parents", "b.due_date", (eb) => eb.fn.count<number | string>("i.id").as("items")])
     .where("b.customer_id", "=", customerId)
+    .where("b.archived_at", "is", null)
     .groupBy(["b.id", "b.name", "b.parents", "b.due_date"])
     .orderBy("b.id")
     .execute();
@@ -57,17 +64,43 @@ export async function updateList(
 }
 
 /** Deletes one of the customer's lists; a list that received paid gifts keeps its record (false). */
+/**
+ * Deletes one of the customer's lists. A list someone ordered gifts from (paid or not yet) is archived
+ * instead: its items and gifts stay with those orders, and the list is shown to nobody.
+ */
 export async function deleteList(ex: Executor, customerId: number, listId: number): Promise<boolean> {
-  const own = ex.selectFrom("birth_lists").select("id").where("id", "=", listId).where("customer_id", "=", customerId);
-  const items = ex.selectFrom("birth_list_items").select("id").where("birth_list_id", "in", own);
-  await ex.deleteFrom("birth_list_gifts").where("item_id", "in", items).execute();
-  await ex.deleteFrom("birth_list_items").where("birth_list_id", "in", own).execute();
-  const result = await ex
-    .deleteFrom("birth_lists")
+  const list = await ex
+    .selectFrom("birth_lists")
+    .select("id")
     .where("id", "=", listId)
     .where("customer_id", "=", customerId)
+    .where("archived_at", "is", null)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  if (!list) return false;
+  const items = (
+    await ex.selectFrom("birth_list_items").select("id").where("birth_list_id", "=", listId).execute()
+  ).map((item) => item.id);
+  if (await ordered(ex, items)) {
+    await ex
+      .updateTable("birth_lists")
+      .set({ archived_at: new Date().toISOString() })
+      .where("id", "=", listId)
+      .execute();
+    return true;
+  }
+  await ex.deleteFrom("birth_list_items").where("birth_list_id", "=", listId).execute();
+  await ex.deleteFrom("birth_lists").where("id", "=", listId).execute();
+  return true;
+}
+
+/** Whether any order line was bought for one of these items (a gift, paid or awaiting payment). */
+async function ordered(ex: Executor, itemIds: readonly number[]): Promise<boolean> {
+  if (itemIds.length === 0) return false;
+  const [gift, line] = await Promise.all([
+    ex.selectFrom("birth_list_gifts").select("id").where("item_id", "in", itemIds).limit(1).executeTakeFirst(),
+    ex.selectFrom("order_lines").select("id").where("birth_list_item_id", "in", itemIds).limit(1).executeTakeFirst(),
+  ]);
+  return gift !== undefined || line !== undefined;
 }
 
 /** A list's items, priority first, then in the order they were added. */
@@ -76,6 +109,7 @@ export function itemsOf(ex: Executor, listId: number) {
     .selectFrom("birth_list_items")
     .select(["id", "variant_id", "quantity", "given_quantity", "is_priority"])
     .where("birth_list_id", "=", listId)
+    .where("removed_at", "is", null)
     .orderBy("is_priority", "desc")
     .orderBy("id")
     .execute();
@@ -89,7 +123,16 @@ export async function addItem(ex: Executor, listId: number, variantId: number, q
     .onConflict((oc) =>
       oc
         .columns(["birth_list_id", "variant_id"])
-        .doUpdateSet((eb) => ({ quantity: eb("birth_list_items.quantity", "+", quantity) })),
+        // A removed item comes back with the quantity asked now; one on the list gets more.
+        .doUpdateSet((eb) => ({
+          quantity: eb
+            .case()
+            .when("birth_list_items.removed_at", "is", null)
+            .then(eb("birth_list_items.quantity", "+", quantity))
+            .else(quantity)
+            .end(),
+          removed_at: null,
+        })),
     )
     .execute();
   return ex
@@ -118,6 +161,8 @@ export function itemById(ex: Executor, itemId: number) {
       "v.step_quantity",
     ])
     .where("i.id", "=", itemId)
+    .where("i.removed_at", "is", null)
+    .where("b.archived_at", "is", null)
     .executeTakeFirst();
 }
 
@@ -129,9 +174,15 @@ export async function setItem(
   await ex.updateTable("birth_list_items").set(changes).where("id", "=", itemId).execute();
 }
 
+/** Removes an item: one someone ordered as a gift is kept, marked removed, with its gifts. */
 export async function deleteItem(ex: Executor, itemId: number): Promise<void> {
-  await ex.deleteFrom("birth_list_gifts").where("item_id", "=", itemId).execute();
-  await ex.deleteFrom("birth_list_items").where("id", "=", itemId).execute();
+  if (await ordered(ex, [itemId]))
+    await ex
+      .updateTable("birth_list_items")
+      .set({ removed_at: new Date().toISOString() })
+      .where("id", "=", itemId)
+      .execute();
+  else await ex.deleteFrom("birth_list_items").where("id", "=", itemId).execute();
 }
 
 /** How many products the customer's birth lists hold. */
@@ -141,6 +192,8 @@ export async function productCount(ex: Executor, customerId: number): Promise<nu
     .innerJoin("birth_lists as b", "b.id", "i.birth_list_id")
     .select((eb) => eb.fn.count<number | string>("i.id").as("n"))
     .where("b.customer_id", "=", customerId)
+    .where("b.archived_at", "is", null)
+    .where("i.removed_at", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -151,6 +204,7 @@ export function searchLists(ex: Executor, query: string) {
   return ex
     .selectFrom("birth_lists")
     .select(["id", "name", "parents", "due_date"])
+    .where("archived_at", "is", null)
     .where((eb) =>
       eb.or([
         eb(sql`lower(parents)`, "like", sql`${pattern} escape '\\'`),

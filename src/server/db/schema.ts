@@ -371,6 +371,8 @@ export interface Database {
     due_date: string | null;
     message: string;
     created_at: string;
+    /** Set when its owner deleted it after gifts were paid: kept for those orders, shown to nobody. */
+    archived_at: Generated<string | null>;
   };
   birth_list_items: {
     id: Generated<number>;
@@ -382,6 +384,8 @@ export interface Database {
     given_quantity: Generated<number>;
     is_priority: Generated<number>;
     created_at: string;
+    /** Set when its owner removed it after gifts were ordered for it: kept for those orders, shown to nobody. */
+    removed_at: Generated<string | null>;
   };
   birth_list_gifts: {
     id: Generated<number>;

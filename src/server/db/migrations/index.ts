@@ -14,6 +14,7 @@ import { m012_brand_logos } from "./012_brand_logos";
 import { m013_asset_library } from "./013_asset_library";
 import { m014_content } from "./014_content";
 import { m015_page_version } from "./015_page_version";
+import { m016_birth_list_archive } from "./016_birth_list_archive";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -64,6 +65,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "015_page_version": {
       up: (db: Kysely<unknown>) => m015_page_version(db, dialect),
+    },
+    "016_birth_list_archive": {
+      up: (db: Kysely<unknown>) => m016_birth_list_archive(db),
     },
   };
 }
