@@ -381,6 +381,41 @@ test.describe("the editors' pages", () => {
     await expect(page.locator(".island-warning")).toHaveCount(0);
   });
 
+  test("saving a page or a news item deleted meanwhile answers the not-found page", async ({ page }) => {
+    await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
+    const stamp = Date.now();
+    const created = [
+      [
+        "pages",
+        await api(page, "POST", "/content/pages", {
+          Key: `gone-${stamp}`,
+          Translations: { fr: { Slug: `parti-${stamp}`, Title: "Parti", Body: "<p>x</p>" } },
+        }),
+      ],
+      [
+        "news",
+        await api(page, "POST", "/content/news", {
+          CategoryId: 1,
+          PublishedAt: "2026-11-01T10:00:00+01:00",
+          Author: "Test",
+          Translations: { fr: { Slug: `parti-${stamp}`, Title: "Parti", Body: "<p>x</p>" } },
+        }),
+      ],
+    ] as const;
+    const origin = new URL(page.url()).origin;
+    for (const [kind, { Id }] of created) {
+      expect(
+        (await page.request.delete(`/api/v1/content/${kind}/${Id}`, { headers: { Origin: origin } })).status(),
+      ).toBe(200);
+      const saved = await page.request.post(`/fr/content/${kind}/${Id}`, {
+        headers: { Origin: origin },
+        form: { Key: `gone-${stamp}`, "Translations.fr.Title": "Encore", "Translations.fr.Slug": `parti-${stamp}` },
+      });
+      expect(saved.status(), kind).toBe(404);
+      expect(await saved.text()).toContain("<html");
+    }
+  });
+
   test("a refused save shows the form again as typed, with the reason", async ({ page }) => {
     await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
     await page.goto("/fr/content");
