@@ -22,6 +22,21 @@ export function safeReturnUrl(candidate: string | null | undefined, fallback: st
   }
 }
 
+/**
+ * A link to a page of this site as an editor or an island's props give it: a path, never one a browser
+ * would read as another host (`//evil`, `/\evil`: browsers take a backslash for a slash), no spaces or
+ * control characters. Unlike `safeReturnUrl` it is not normalised (templates such as `/{culture}/news`).
+ */
+export function isSitePath(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
+  if (!value.startsWith("/") || value.startsWith("//") || /[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    return new URL(value, BASE).origin === BASE;
+  } catch {
+    return false;
+  }
+}
+
 /** decodeURIComponent that answers the text unchanged when it is not valid percent-encoding. */
 export function safeDecode(value: string): string {
   try {

@@ -47,13 +47,17 @@ export interface UploadOptions {
 }
 
 /**
- * A file name as shown to people: no folders (`../../`), no control characters or NUL, bounded. It is
- * only ever text (escaped where shown); stored files get generated names.
+ * A file name as shown to people: no folders (`../../`), no control characters or NUL, no bidirectional
+ * controls (a right-to-left override shows `invoice‮fdp.exe` as `invoiceexe.pdf`), bounded. It is only
+ * ever text (escaped where shown); stored files get generated names.
  */
 export function displayName(raw: string): string {
   const base = raw.split(/[/\\]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim();
   return (clean.replace(/^\.+/, "") || "file").slice(0, ASSET_NAME_MAX);
 }
 
@@ -88,6 +92,8 @@ async function receive(
   try {
     parser = Busboy({
       headers: { "content-type": type },
+      // Browsers send file names in UTF-8; busboy's default reads them as Latin-1 ("Ã©tÃ©.jpg").
+      defParamCharset: "utf8",
       limits: { fileSize: maxFileBytes, files: MAX_FILES_PER_REQUEST, fields: 200, fieldSize: 1024, parts: 220 },
     });
   } catch {

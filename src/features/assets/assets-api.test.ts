@@ -207,6 +207,11 @@ describe.each(DIALECTS)("asset library on %s", (dialect) => {
     expect(body[0]?.name).toBe("passwd.png");
     expect(displayName("..\\..\\boot\u0007.ini")).toBe("boot.ini");
     expect(displayName("\u0000")).toBe("file");
+    // Bidirectional controls would show "invoice\u202Efdp.exe" as "invoiceexe.pdf".
+    const rtl = await upload(client, [{ name: "invoice\u202Egnp.exe\u2066.png", data: await picture(20, 20) }]);
+    expect(rtl.body[0]?.name).toBe("invoicegnp.exe.png");
+    const accented = await upload(client, [{ name: "été à Liège.png", data: await picture(20, 20) }]);
+    expect(accented.body[0]?.name).toBe("été à Liège.png");
     // A NUL inside a part's header is a malformed body: refused whole, nothing kept.
     const before = (await uploadsOf("editor@vitrine.test")).length;
     const nul = await upload(client, [{ name: "pass\u0000wd.png", data: await picture(20, 20) }]);

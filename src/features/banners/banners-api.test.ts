@@ -62,6 +62,8 @@ describe.each(DIALECTS)("banners and popups on %s", (dialect) => {
       { VideoId: "aqz-KE-bpKQ" },
       { AssetId: 1, LinkUrl: "javascript:alert(1)" },
       { AssetId: 1, LinkUrl: "//evil.example/x" },
+      { AssetId: 1, LinkUrl: "/\\evil.example" },
+      { AssetId: 1, LinkUrl: "https://shop.example\\@evil.example" },
       { AssetId: 1, LinkUrl: "http://plain.example" },
       {},
     ]) {

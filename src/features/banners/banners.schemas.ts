@@ -1,13 +1,17 @@
 import { z } from "zod";
+import { isSitePath } from "../../lib/url";
 import { HtmlSchema, IdSchema, KeySchema, MomentSchema, translations } from "../content/content.schemas";
 import { BANNER_DURATION_MAX_MS, BANNER_DURATION_MIN_MS, VIDEO_ID_PATTERN, VIDEO_PROVIDERS } from "./banners";
 
-/** A slide's link: a path of this site or an https address. */
+/**
+ * A slide's link: a path of this site or an https address. No backslash anywhere: browsers read
+ * `/\evil.example` as another host.
+ */
 const LinkSchema = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => /^\/(?!\/)[^\s]*$/.test(v) || /^https:\/\/[^\s/]+[^\s]*$/.test(v), {
+  .refine((v) => isSitePath(v) || (/^https:\/\/[^\s/\\]+[^\s\\]*$/.test(v) && URL.canParse(v)), {
     message: "A path or an https address",
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSitePath } from "../../lib/url";
 import { defineIsland } from "../islands/islands";
 
 export const variationPickerIsland = defineIsland({
@@ -9,7 +10,7 @@ export const variationPickerIsland = defineIsland({
   props: z.object({
     productId: z.number().int().min(1),
     /** Where the no-JavaScript forms return; the current page when absent. */
-    returnUrl: z.string().startsWith("/").max(500).optional(),
+    returnUrl: z.string().max(500).refine(isSitePath, { message: "a path of this site" }).optional(),
   }),
   fixtures: {
     "first-product": { productId: 1 },

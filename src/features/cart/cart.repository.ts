@@ -1,6 +1,8 @@
+import type { Insertable } from "kysely";
 import type { Culture } from "../../lib/culture";
 import type { db, Executor } from "../../server/db/client";
 import { productTextIn, stockOf } from "../../server/db/fragments";
+import type { Database } from "../../server/db/schema";
 
 export async function findCartId(
   ex: Executor,
@@ -118,6 +120,94 @@ export async function saleableVariant(ex: Executor, variantId: number, culture: 
     .executeTakeFirst();
   if (!row) return null;
   return { ...row, stock: await stockOf(ex, variantId) };
+}
+
+/** Several saleable variants at once, with their stock: two queries, whatever their number. */
+export async function saleableVariants(ex: Executor, variantIds: readonly number[], culture: Culture) {
+  if (variantIds.length === 0) return [];
+  const [rows, stock] = await Promise.all([
+    ex
+      .selectFrom("product_variants as v")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .innerJoin("product_translations as t", productTextIn(culture))
+      .select(["v.id", "v.min_quantity", "v.max_quantity", "v.step_quantity", "t.name"])
+      .where("v.id", "in", variantIds)
+      .where("p.is_active", "=", 1)
+      .execute(),
+    ex
+      .selectFrom("stock")
+      .select(["variant_id", (eb) => eb.fn.sum<number | string>("quantity").as("units")])
+      .where("variant_id", "in", variantIds)
+      .groupBy("variant_id")
+      .execute(),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    stock: Number(stock.find((s) => s.variant_id === row.id)?.units ?? 0),
+  }));
+}
+
+/**
+ * Adds several lines to the owner's cart in one transaction, reading the cart's lines once. `check`
+ * answers the units to add for a line given the units of its variant already in the cart, or throws
+ * to leave that line out (the others go in).
+ */
+export async function addLines(
+  ex: Executor,
+  owner: { customerId: number | null; sessionKey: string },
+  lines: readonly { variantId: number; itemOrigin: string; itemKey: string }[],
+  check: (index: number, inCart: number) => number,
+): Promise<unknown[]> {
+  return ex.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const cartId = await openCart(trx, owner);
+    const held = await trx
+      .selectFrom("cart_lines")
+      .select(["id", "variant_id", "quantity", "item_origin", "item_key"])
+      .where("cart_id", "=", cartId)
+      .execute();
+    const outcomes: unknown[] = [];
+    const inserts: Insertable<Database["cart_lines"]>[] = [];
+    for (const [index, line] of lines.entries()) {
+      const inCart =
+        held.filter((h) => h.variant_id === line.variantId).reduce((units, h) => units + h.quantity, 0) +
+        inserts.filter((i) => i.variant_id === line.variantId).reduce((units, i) => units + i.quantity, 0);
+      let adding: number;
+      try {
+        adding = check(index, inCart);
+      } catch (error) {
+        outcomes.push(error);
+        continue;
+      }
+      outcomes.push(null);
+      const same =
+        held.find(
+          (h) => h.variant_id === line.variantId && h.item_origin === line.itemOrigin && h.item_key === line.itemKey,
+        ) ?? null;
+      if (same) {
+        same.quantity += adding;
+        await trx.updateTable("cart_lines").set({ quantity: same.quantity }).where("id", "=", same.id).execute();
+        continue;
+      }
+      const pending = inserts.find(
+        (i) => i.variant_id === line.variantId && i.item_origin === line.itemOrigin && i.item_key === line.itemKey,
+      );
+      if (pending) pending.quantity += adding;
+      else
+        inserts.push({
+          cart_id: cartId,
+          variant_id: line.variantId,
+          quantity: adding,
+          item_origin: line.itemOrigin,
+          item_key: line.itemKey,
+          created_at: now,
+          prepaid_account_id: null,
+        });
+    }
+    if (inserts.length) await trx.insertInto("cart_lines").values(inserts).execute();
+    await trx.updateTable("carts").set({ updated_at: now }).where("id", "=", cartId).execute();
+    return outcomes;
+  });
 }
 
 /**

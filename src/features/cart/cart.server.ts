@@ -21,7 +21,7 @@ import {
   toSummary,
   unitPriceFor,
 } from "./cart";
-import { addLine, findCartId, moveCart, saleableVariant } from "./cart.repository";
+import { addLine, addLines, findCartId, moveCart, saleableVariant, saleableVariants } from "./cart.repository";
 import { cartLineKeys, cartRow, detailedLines } from "./cart-detail.repository";
 import { priceCart } from "./cart-pricing.server";
 
@@ -131,6 +131,55 @@ export async function addToCart(session: Session, culture: Culture, input: AddTo
       index: input.Index ?? 0,
     }),
   };
+}
+
+/** One line of a batch for `addManyToCart`. */
+export interface BatchLine {
+  ProductVariantId: number;
+  Quantity: number;
+  ItemOrigin: string;
+  ItemKey: string;
+}
+
+/**
+ * Adds several lines at once (a wishlist's "order all"), each under the same rules as `addToCart`
+ * (quantity rules, stock): the variants are read in one query, the lines written in one transaction,
+ * and the cart priced once at the end, whatever the number of lines. Each line says whether it went
+ * in, with the shopper's message, or why not; a refused line leaves the others in.
+ */
+export async function addManyToCart(
+  session: Session,
+  culture: Culture,
+  lines: readonly BatchLine[],
+): Promise<{ results: { Added: boolean; Message: string }[]; Cart: CartSummary }> {
+  const t = translator(culture);
+  const variants = await saleableVariants(db(), [...new Set(lines.map((l) => l.ProductVariantId))], culture);
+  const id = await ensureSession(session);
+  const owner = { customerId: session.customerId, sessionKey: sessionKey(id) };
+  const outcomes = await addLines(
+    db(),
+    owner,
+    lines.map((l) => ({ variantId: l.ProductVariantId, itemOrigin: l.ItemOrigin, itemKey: l.ItemKey })),
+    (index, inCart) => {
+      const line = lines[index] as BatchLine;
+      const variant = variants.find((v) => v.id === line.ProductVariantId);
+      if (!variant) throw new ApiError("ProductVariantNotFound", { ProductVariantId: [] });
+      const rules = { min: variant.min_quantity, max: variant.max_quantity, step: variant.step_quantity };
+      refuseLineProblem(lineProblem(rules, variant.stock, inCart, line.Quantity), culture);
+      return line.Quantity;
+    },
+  );
+  const results = lines.map((line, index) => {
+    const refusal = outcomes[index];
+    if (refusal instanceof ApiError) {
+      const body = errorBody(refusal, culture);
+      return { Added: false, Message: body.Errors.Quantity?.[0] ?? body.Message };
+    }
+    if (refusal) throw refusal;
+    const name = variants.find((v) => v.id === line.ProductVariantId)?.name ?? "";
+    return { Added: true, Message: t("Cart.Added", { name, quantity: line.Quantity }) };
+  });
+  return { results, Cart: await cartSummary(session, culture) };
 }
 
 async function unitPrice(variantId: number, quantity: number): Promise<number> {

@@ -103,6 +103,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h1: "h2",
     a: (tagName, attribs) => {
       const next = { ...attribs };
+      // Browsers read a backslash as a slash: "/\\evil.example" is another host.
+      if (next.href?.includes("\\")) delete next.href;
       if (next.target && next.target !== "_blank") delete next.target;
       if (next.target === "_blank") next.rel = "noopener noreferrer";
       return { tagName, attribs: next };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSitePath } from "../../lib/url";
 import { defineIsland } from "../islands/islands";
 import { ADDRESS_FORMS } from "./pickup";
 import { pickupPointView } from "./pickup-point";
@@ -95,7 +96,7 @@ export const pickupFinderIsland = defineIsland({
       .nullable()
       .default(null),
     names: z.object({ first: z.string(), last: z.string() }).default({ first: "", last: "" }),
-    returnUrl: z.string().startsWith("/").default("/"),
+    returnUrl: z.string().refine(isSitePath, { message: "a path of this site" }).default("/"),
     /** Previews: the modal shown open at once. */
     startOpen: z.boolean().default(false),
   }),

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
-import { db } from "../../server/db/client";
+import { db, setProcessDatabase } from "../../server/db/client";
 
 async function signedIn(email: string, password: string) {
   const client = apiClient("203.0.113.90");
@@ -164,6 +164,76 @@ describe.each(DIALECTS)("wishlist API on %s", (dialect) => {
         (await client.call("POST", "/catalog/wishlist/addproductvariant", { ProductVariantId: "abc" })).status,
       ).toBe(400);
       expect((await client.call("DELETE", "/catalog/wishlist/deletefromalllist/abc")).status).toBe(404);
+    });
+
+    it("orders all of a long list with as many statements as a short one", async () => {
+      const client = await lucia();
+      const customerId = (
+        await db()
+          .selectFrom("customers")
+          .select("id")
+          .where("email", "=", "lucia@vitrine.test")
+          .executeTakeFirstOrThrow()
+      ).id;
+      const variants = await db()
+        .selectFrom("product_variants as v")
+        .innerJoin("products as p", "p.id", "v.product_id")
+        .select("v.id")
+        .where("p.is_active", "=", 1)
+        .orderBy("v.id")
+        .execute();
+      expect(variants.length).toBeGreaterThan(20);
+      const listOf = async (count: number) => {
+        const list = await db()
+          .insertInto("wishlists")
+          .values({
+            customer_id: customerId,
+            name: `Long ${count}`,
+            description: "",
+            created_at: new Date().toISOString(),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await db()
+          .insertInto("wishlist_items")
+          .values(
+            variants.slice(0, count).map((v) => ({
+              wishlist_id: list.id,
+              variant_id: v.id,
+              quantity: 1,
+              created_at: new Date().toISOString(),
+            })),
+          )
+          .execute();
+        return list.id;
+      };
+      const statementsOf = async (WishlistId: number) => {
+        await db().deleteFrom("cart_lines").execute();
+        const plain = db();
+        let statements = 0;
+        setProcessDatabase({
+          dialect,
+          db: plain.withPlugin({
+            transformQuery: (args) => {
+              statements += 1;
+              return args.node;
+            },
+            transformResult: async (args) => args.result,
+          }),
+        });
+        try {
+          const answer = await client.call("POST", "/catalog/products/addwishlisttocart", { WishlistId });
+          expect(answer.status).toBe(200);
+          return { statements, body: (await answer.json()) as { Lines: unknown[]; AddedCount: number } };
+        } finally {
+          setProcessDatabase({ dialect, db: plain });
+        }
+      };
+      const short = await statementsOf(await listOf(3));
+      const long = await statementsOf(await listOf(variants.length));
+      expect(long.body.Lines).toHaveLength(variants.length);
+      expect(long.body.AddedCount).toBeGreaterThan(10);
+      expect(long.statements).toBeLessThanOrEqual(short.statements + 2);
     });
 
     it("orders all: each line goes to the cart under the cart's rules, and says why when it cannot", async () => {

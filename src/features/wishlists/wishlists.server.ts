@@ -3,7 +3,7 @@ import { translator } from "../../lib/i18n";
 import { db } from "../../server/db/client";
 import { ApiError, errorBody } from "../../server/http/errors";
 import type { Session } from "../../server/session/session";
-import { addToCart, cartSummary } from "../cart/cart.server";
+import { addManyToCart } from "../cart/cart.server";
 import { variantSummaries } from "../catalog/catalog.server";
 import { correctQuantity } from "../catalog/product/quantity";
 import {
@@ -166,27 +166,24 @@ export async function addWishlistToCart(
   if (!(await ownList(db(), customerId, input.WishlistId))) throw new ApiError("NotFound", { WishlistId: [] });
   const held = await itemsOf(db(), input.WishlistId);
   const wanted = input.Items.length > 0 ? input.Items : held.map((i) => ({ variantId: i.variant_id, qty: i.quantity }));
-  const lines: OrderAllLine[] = [];
-  for (const item of wanted) {
-    if (!held.some((h) => h.variant_id === item.variantId)) {
-      lines.push({ ...item, Added: false, Message: errorBody(new ApiError("NotFound"), culture).Message });
-      continue;
-    }
-    try {
-      const result = await addToCart(session, culture, {
-        ProductVariantId: item.variantId,
-        Quantity: item.qty,
-        ItemOrigin: "Wishlist",
-        ItemKey: String(input.WishlistId),
-      });
-      lines.push({ ...item, Added: true, Message: result.Message });
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      const body = errorBody(error, culture);
-      lines.push({ ...item, Added: false, Message: body.Errors.Quantity?.[0] ?? body.Message });
-    }
-  }
-  return { Lines: lines, AddedCount: lines.filter((l) => l.Added).length, Cart: await cartSummary(session, culture) };
+  const inList = wanted.filter((item) => held.some((h) => h.variant_id === item.variantId));
+  const { results, Cart } = await addManyToCart(
+    session,
+    culture,
+    inList.map((item) => ({
+      ProductVariantId: item.variantId,
+      Quantity: item.qty,
+      ItemOrigin: "Wishlist",
+      ItemKey: String(input.WishlistId),
+    })),
+  );
+  const notFound = errorBody(new ApiError("NotFound"), culture).Message;
+  const lines: OrderAllLine[] = wanted.map((item) => {
+    const at = inList.indexOf(item);
+    const result = at >= 0 ? results[at] : undefined;
+    return result ? { ...item, ...result } : { ...item, Added: false, Message: notFound };
+  });
+  return { Lines: lines, AddedCount: lines.filter((l) => l.Added).length, Cart };
 }
 
 /** The add dialog's form (spec 001 fields: List, product-variant-id, and the existing-or-new choice). */
