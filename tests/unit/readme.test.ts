@@ -1,15 +1,55 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SETTINGS_SCHEMA } from "../../src/server/config/env";
 
-/** The README's configuration table, variable names in order. */
+/** The configuration page's table, variable names in order. */
 function documentedSettings(): string[] {
-  const readme = readFileSync("README.md", "utf8");
-  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## Scripts"));
-  return [...section.matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1] as string);
+  const page = readFileSync("docs/configuration.md", "utf8");
+  return [...page.matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1] as string);
 }
 
-describe("the README", () => {
+const FEATURES = readdirSync("src/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Every file of a folder, its sub-folders included. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe("the README and the docs", () => {
+  it("keep the README a one-page map (12 KB at most) that links each topic page", () => {
+    const readme = readFileSync("README.md", "utf8");
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(12 * 1024);
+    for (const page of ["configuration", "testing", "performance", "operations"]) {
+      expect(readme).toContain(`docs/${page}.md`);
+      expect(existsSync(`docs/${page}.md`), page).toBe(true);
+    }
+  });
+
+  it.each(FEATURES)("has a README in src/features/%s naming its endpoints and islands", (feature) => {
+    const path = `src/features/${feature}/README.md`;
+    expect(existsSync(path)).toBe(true);
+    const readme = readFileSync(path, "utf8");
+    const files = filesUnder(`src/features/${feature}`).filter((file) => !file.endsWith(".test.ts"));
+    const endpoints = files
+      .filter((file) => file.endsWith(".endpoints.ts"))
+      .flatMap((file) => [
+        ...readFileSync(file, "utf8").matchAll(/method: "(\w+)",\s*(?:\/\/[^\n]*\s*)?path: [`"]([^`"]+)[`"]/g),
+      ])
+      .map((match) => `${(match[1] as string).toUpperCase()} ${match[2]}`);
+    for (const key of endpoints) expect(readme, key).toContain(`\`${key}\``);
+    const islands = files
+      .filter((file) => file.endsWith(".island.ts"))
+      .flatMap((file) => [...readFileSync(file, "utf8").matchAll(/name: "([a-z-]+)"/g)])
+      .map((match) => match[1] as string);
+    for (const island of islands) expect(readme, island).toContain(`\`${island}\``);
+    expect(readme.split("\n").length).toBeLessThanOrEqual(90);
+  });
+
   it("documents every setting the server reads, and no other", () => {
     const documented = documentedSettings();
     const read = Object.keys(SETTINGS_SCHEMA.shape);
@@ -18,7 +58,7 @@ describe("the README", () => {
   });
 
   it("names the shell's own controllers, all of them and no other", () => {
-    const readme = readFileSync("README.md", "utf8");
+    const readme = readFileSync("src/shell/README.md", "utf8");
     const row = readme.split("\n").find((line) => line.includes("The shell's own:")) ?? "";
     const documented = [...row.slice(row.indexOf("The shell's own:")).matchAll(/`([a-z-]+)`/g)]
       .map((match) => match[1] as string)
