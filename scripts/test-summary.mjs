@@ -125,3 +125,30 @@ export function summary(parts) {
   const line = `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`;
   return { ...total, line };
 }
+
+/** The slowest tests of both reports, slowest first: "12.3 s  file > name". */
+export function slowestTests(vitestReport, playwrightReport, count = 10) {
+  const timed = [];
+  for (const file of vitestReport?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      const name = test.fullName ?? [...(test.ancestorTitles ?? []), test.title].join(" > ");
+      timed.push({ ms: test.duration ?? 0, name: `${relative(process.cwd(), file.name)} > ${name}` });
+    }
+  }
+  const root = playwrightReport?.config?.rootDir;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      const file = root ? relative(process.cwd(), join(root, spec.file)) : spec.file;
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((total, result) => total + (result.duration ?? 0), 0);
+        timed.push({ ms, name: `${file}:${spec.line} > ${[...titles, spec.title].join(" > ")}` });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of playwrightReport?.suites ?? []) walk(suite, []);
+  return timed
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((t) => `${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`);
+}

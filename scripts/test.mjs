@@ -2,14 +2,20 @@
 // Ends with one line: "N passed, N failed[, N skipped]".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { playwrightCounts, summary, vitestCounts } from "./test-summary.mjs";
+import { playwrightCounts, slowestTests, summary, vitestCounts } from "./test-summary.mjs";
 
 const OUT = "test-results";
 mkdirSync(OUT, { recursive: true });
 
-function run(command, args, env = {}) {
+const timings = [];
+
+/** Runs one part, its output shown as it comes, and keeps how long it took. */
+function run(command, args, env = {}, label = args[0]) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
-  return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+  const started = Date.now();
+  const status = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+  timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return status;
 }
 
 function readReport(path) {
@@ -27,17 +33,18 @@ if (!process.env.TEST_POSTGRES_URL)
 
 // 1. vitest
 rmSync(`${OUT}/vitest.json`, { force: true });
-const vitestStatus = run("npx", [
+const vitestStatus = run(
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${OUT}/vitest.json`],
+  {},
   "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${OUT}/vitest.json`,
-]);
-parts.push(vitestCounts(readReport(`${OUT}/vitest.json`), vitestStatus));
+);
+const vitestReport = readReport(`${OUT}/vitest.json`);
+parts.push(vitestCounts(vitestReport, vitestStatus));
+let playwrightReport = null;
 
 // 2. Playwright against the production build
-const buildStatus = run("npm", ["run", "build"]);
+const buildStatus = run("npm", ["run", "build"], {}, "build");
 if (buildStatus !== 0) {
   parts.push({
     passed: 0,
@@ -48,11 +55,20 @@ if (buildStatus !== 0) {
   });
 } else {
   rmSync(`${OUT}/playwright.json`, { force: true });
-  const e2eStatus = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${OUT}/playwright.json` });
-  parts.push(playwrightCounts(readReport(`${OUT}/playwright.json`), e2eStatus));
+  const e2eStatus = run(
+    "npx",
+    ["playwright", "test"],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: `${OUT}/playwright.json` },
+    "playwright",
+  );
+  playwrightReport = readReport(`${OUT}/playwright.json`);
+  parts.push(playwrightCounts(playwrightReport, e2eStatus));
 }
 
 const result = summary(parts);
+console.log("\nslowest tests:");
+for (const line of slowestTests(vitestReport, playwrightReport)) console.log(line);
+console.log(`\ntimes: ${timings.join(", ")}`);
 for (const failure of result.failures) console.log(`failed: ${failure}`);
 for (const error of result.errors) console.log(`runner error: ${error}`);
 console.log(`\n${result.line}`);

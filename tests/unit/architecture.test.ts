@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -76,9 +76,15 @@ describe("browser bundles stay small", () => {
   });
 });
 
+/**
+ * Files the rule tests pretend are in the tree (path -> text): a deliberately wrong import is checked
+ * without writing anything under src/.
+ */
+type Probes = ReadonlyMap<string, string>;
+
 /** Every module a file imports from this repository (type-only imports too: they are dependencies). */
-function importsOf(file: string): string[] {
-  const source = readFileSync(file, "utf8");
+function importsOf(file: string, probes: Probes = new Map()): string[] {
+  const source = probes.get(file) ?? readFileSync(file, "utf8");
   return [...source.matchAll(/(?:from|import)\s*\(?\s*["'](\.[^"']+)["']/g)]
     .map((m) => join(file, "..", m[1] as string))
     .map((base) => {
@@ -98,12 +104,12 @@ const isomorphic = (file: string) =>
  * shell knows no feature; isomorphic code (lib/, a feature's <domain>.ts) does not import the shell; the
  * features' dependencies have no cycle.
  */
-function violations(): string[] {
+function violations(probes: Probes = new Map()): string[] {
   const found = new Set<string>();
   const edges = new Map<string, Set<string>>();
-  for (const file of sources()) {
+  for (const file of [...sources(), ...probes.keys()]) {
     const from = featureOf(file);
-    for (const target of importsOf(file)) {
+    for (const target of importsOf(file, probes)) {
       const to = featureOf(target);
       if (to && from !== to && /\.repository(\.ts)?$/.test(target)) found.add(`repository: ${file} -> ${target}`);
       if (file.startsWith(join("src", "shell")) && to) found.add(`shell knows a feature: ${file} -> ${target}`);
@@ -142,36 +148,30 @@ describe("feature boundaries (DESIGN.md section 4)", () => {
   it("sees a deliberately wrong import", () => {
     // A shell module reaching into a feature's repository breaks two rules at once.
     const probe = join("src", "shell", "architecture-probe.ts");
-    writeFileSync(
-      probe,
-      'import { findCartId } from "../features/cart/cart.repository";\nexport const probe = findCartId;\n',
+    const found = violations(
+      new Map([
+        [probe, 'import { findCartId } from "../features/cart/cart.repository";\nexport const probe = findCartId;\n'],
+      ]),
     );
-    try {
-      const found = violations();
-      expect(found).toContain("repository: src/shell/architecture-probe.ts -> src/features/cart/cart.repository.ts");
-      expect(found).toContain(
-        "shell knows a feature: src/shell/architecture-probe.ts -> src/features/cart/cart.repository.ts",
-      );
-    } finally {
-      rmSync(probe);
-    }
+    expect(found).toContain("repository: src/shell/architecture-probe.ts -> src/features/cart/cart.repository.ts");
+    expect(found).toContain(
+      "shell knows a feature: src/shell/architecture-probe.ts -> src/features/cart/cart.repository.ts",
+    );
   });
 
   it("sees a dependency going back (the catalogue importing the cart) and lib/ importing a feature", () => {
     const back = join("src", "features", "catalog", "architecture-probe.ts");
     const lib = join("src", "lib", "architecture-probe.ts");
-    writeFileSync(back, 'export { CART_FORMS } from "../cart/cart.forms";\n');
-    writeFileSync(lib, 'export { DEFAULT_SHIPPING_COUNTRY } from "../features/pricing/pricing.constants";\n');
-    try {
-      const found = violations();
-      expect(found).toContain("feature cycle: catalog -> cart");
-      expect(found).toContain("feature cycle: cart -> catalog");
-      expect(found).toContain(
-        "lib knows a feature or the server: src/lib/architecture-probe.ts -> src/features/pricing/pricing.constants.ts",
-      );
-    } finally {
-      rmSync(back);
-      rmSync(lib);
-    }
+    const found = violations(
+      new Map([
+        [back, 'export { CART_FORMS } from "../cart/cart.forms";\n'],
+        [lib, 'export { DEFAULT_SHIPPING_COUNTRY } from "../features/pricing/pricing.constants";\n'],
+      ]),
+    );
+    expect(found).toContain("feature cycle: catalog -> cart");
+    expect(found).toContain("feature cycle: cart -> catalog");
+    expect(found).toContain(
+      "lib knows a feature or the server: src/lib/architecture-probe.ts -> src/features/pricing/pricing.constants.ts",
+    );
   });
 });

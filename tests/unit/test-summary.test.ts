@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { playwrightCounts, summary, vitestCounts } from "../../scripts/test-summary.mjs";
+import { playwrightCounts, slowestTests, summary, vitestCounts } from "../../scripts/test-summary.mjs";
 
 const report = (name: string) => JSON.parse(readFileSync(`tests/support/reports/${name}.json`, "utf8"));
 
@@ -139,5 +139,41 @@ describe("npm test's summary line", () => {
       "tests/e2e/shell.spec.ts:9 > links > swaps (unexpected): Timeout 5000ms exceeded.",
       "tests/e2e/shell.spec.ts:20 > links > focuses (flaky): expect(locator).toBeFocused()",
     ]);
+  });
+});
+
+describe("the slowest tests", () => {
+  it("lists both runners' tests, slowest first, with their file and time", () => {
+    const vitest = {
+      testResults: [
+        {
+          name: `${process.cwd()}/src/a.test.ts`,
+          assertionResults: [
+            { fullName: "a > quick", duration: 5 },
+            { fullName: "a > slow", duration: 4_200 },
+          ],
+        },
+      ],
+    };
+    const playwright = {
+      config: { rootDir: `${process.cwd()}/tests/e2e` },
+      suites: [
+        {
+          title: "b.spec.ts",
+          specs: [],
+          suites: [
+            {
+              title: "block",
+              specs: [{ title: "journey", file: "b.spec.ts", line: 7, tests: [{ results: [{ duration: 9_000 }] }] }],
+            },
+          ],
+        },
+      ],
+    };
+    expect(slowestTests(vitest, playwright, 2)).toEqual([
+      "   9.0 s  tests/e2e/b.spec.ts:7 > block > journey",
+      "   4.2 s  src/a.test.ts > a > slow",
+    ]);
+    expect(slowestTests(null, null)).toEqual([]);
   });
 });
