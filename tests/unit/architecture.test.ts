@@ -175,3 +175,54 @@ describe("feature boundaries (DESIGN.md section 4)", () => {
     );
   });
 });
+
+/** Each table's owner, read from the features' `<domain>.tables.ts` (the kernel's tables have none). */
+function tableOwners(): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of files(join("src", "features")).filter((f) => f.endsWith(".tables.ts"))) {
+    const feature = featureOf(file) as string;
+    for (const match of readFileSync(file, "utf8").matchAll(/^ {2}([a-z_]+): /gm))
+      owners.set(match[1] as string, feature);
+  }
+  return owners;
+}
+
+/**
+ * Writes to a table another feature owns, as "file -> table (owner)": such a write goes through the
+ * owner's service. Seeds (the demo shop's rows) may write anything.
+ */
+function foreignWrites(probes: Probes = new Map()): string[] {
+  const owners = tableOwners();
+  const found: string[] = [];
+  for (const file of [...sources(), ...probes.keys()]) {
+    const feature = featureOf(file);
+    if (!feature || file.endsWith(".seed.ts")) continue;
+    const source = probes.get(file) ?? readFileSync(file, "utf8");
+    for (const match of source.matchAll(/\b(?:insertInto|updateTable|deleteFrom)\(\s*"([a-z_]+)/g)) {
+      const owner = owners.get(match[1] as string);
+      if (owner && owner !== feature) found.push(`${file} -> ${match[1]} (${owner})`);
+    }
+  }
+  return found;
+}
+
+describe("tables owned by their feature (issue 30)", () => {
+  it("declares every table once, in its feature's <domain>.tables.ts", () => {
+    const owners = tableOwners();
+    expect(owners.size).toBeGreaterThan(60);
+    expect(owners.get("stock")).toBe("catalog");
+    expect(owners.get("orders")).toBe("orders");
+  });
+
+  it("has no feature writing another feature's table", () => {
+    expect(foreignWrites()).toEqual([]);
+  });
+
+  it("sees a deliberately wrong write: the orders repository taking stock itself", () => {
+    const probe = join("src", "features", "orders", "architecture-probe.ts");
+    const found = foreignWrites(
+      new Map([[probe, 'export const take = (trx) => trx.updateTable("stock").set({ quantity: 0 }).execute();\n']]),
+    );
+    expect(found).toEqual([`${probe} -> stock (catalog)`]);
+  });
+});

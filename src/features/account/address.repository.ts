@@ -81,33 +81,17 @@ export async function updateAddress(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Deletes one of the customer's own addresses (orders keep their own copy); false when not theirs. */
+/**
+ * Deletes one of the customer's own addresses (orders keep their own copy); false when not theirs. The
+ * customer's defaults pointing at it are the customers feature's to clear (`forgetDefaultAddress`).
+ */
 export async function deleteAddress(ex: Executor, customerId: number, id: number): Promise<boolean> {
   const result = await ex
     .deleteFrom("addresses")
     .where("customer_id", "=", customerId)
     .where("id", "=", id)
     .executeTakeFirst();
-  if (Number(result.numDeletedRows) !== 1) return false;
-  await ex
-    .updateTable("customers")
-    .set((eb) => ({
-      default_billing_address_id: eb
-        .case()
-        .when("default_billing_address_id", "=", id)
-        .then(null)
-        .else(eb.ref("default_billing_address_id"))
-        .end(),
-      default_shipping_address_id: eb
-        .case()
-        .when("default_shipping_address_id", "=", id)
-        .then(null)
-        .else(eb.ref("default_shipping_address_id"))
-        .end(),
-    }))
-    .where("id", "=", customerId)
-    .execute();
-  return true;
+  return Number(result.numDeletedRows) === 1;
 }
 
 export interface AddressDefaults {
@@ -122,17 +106,4 @@ export async function addressDefaults(ex: Executor, customerId: number): Promise
     .where("id", "=", customerId)
     .executeTakeFirst();
   return { billing: row?.default_billing_address_id ?? null, shipping: row?.default_shipping_address_id ?? null };
-}
-
-export async function setDefaultAddress(
-  ex: Executor,
-  customerId: number,
-  use: "Billing" | "Shipping",
-  id: number,
-): Promise<void> {
-  await ex
-    .updateTable("customers")
-    .set(use === "Billing" ? { default_billing_address_id: id } : { default_shipping_address_id: id })
-    .where("id", "=", customerId)
-    .execute();
 }

@@ -4,6 +4,7 @@ import { env } from "../../server/config/env";
 import { db } from "../../server/db/client";
 import { ApiError, type FieldErrors } from "../../server/http/errors";
 import { handleFormPost } from "../../server/http/form-post";
+import { forgetDefaultAddress, setDefaultAddress } from "../customers/customers.server";
 import { countryById } from "../pricing/pricing.server";
 import {
   type AddressDefaults,
@@ -13,7 +14,6 @@ import {
   deleteAddress,
   insertAddress,
   type SavedAddress,
-  setDefaultAddress,
   updateAddress,
 } from "./address.repository";
 import {
@@ -193,7 +193,14 @@ export async function addressBook(
 
 export async function removeAddress(customerId: number, id: number): Promise<void> {
   if (!addressFlags().canEdit) throw new ApiError("Forbidden");
-  if (!(await deleteAddress(db(), customerId, id))) throw new ApiError("AddressNotFound");
+  const deleted = await db()
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await deleteAddress(trx, customerId, id))) return false;
+      await forgetDefaultAddress(trx, customerId, id);
+      return true;
+    });
+  if (!deleted) throw new ApiError("AddressNotFound");
 }
 
 /** Makes one of the customer's addresses the default billing or delivery address; it must serve that use. */

@@ -143,3 +143,39 @@ export async function unusedRecoveryCodes(ex: Executor, customerId: number): Pro
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Makes an address the customer's default billing or delivery address. */
+export async function setDefaultAddress(
+  ex: Executor,
+  customerId: number,
+  use: "Billing" | "Shipping",
+  id: number,
+): Promise<void> {
+  await ex
+    .updateTable("customers")
+    .set(use === "Billing" ? { default_billing_address_id: id } : { default_shipping_address_id: id })
+    .where("id", "=", customerId)
+    .execute();
+}
+
+/** An address that is gone is no longer the customer's default for anything. */
+export async function forgetDefaultAddress(ex: Executor, customerId: number, id: number): Promise<void> {
+  await ex
+    .updateTable("customers")
+    .set((eb) => ({
+      default_billing_address_id: eb
+        .case()
+        .when("default_billing_address_id", "=", id)
+        .then(null)
+        .else(eb.ref("default_billing_address_id"))
+        .end(),
+      default_shipping_address_id: eb
+        .case()
+        .when("default_shipping_address_id", "=", id)
+        .then(null)
+        .else(eb.ref("default_shipping_address_id"))
+        .end(),
+    }))
+    .where("id", "=", customerId)
+    .execute();
+}

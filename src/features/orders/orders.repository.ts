@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import { database, type Executor } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
 
@@ -6,13 +6,11 @@ export type OrderRow = Database["orders"] & { id: number };
 export type OrderLineRow = Database["order_lines"] & { id: number };
 type Trx = Transaction<Database>;
 
-export class StockShortage extends Error {
-  constructor(
-    readonly variantId: number,
-    readonly available: number,
-  ) {
-    super("stock shortage");
-  }
+/** Where units of an order came from: a variant's warehouse and how many (the catalogue's stock rows). */
+export interface StockTake {
+  variantId: number;
+  warehouseId: number;
+  quantity: number;
 }
 
 /** Row locks exist only on PostgreSQL; SQLite runs one write transaction at a time anyway. */
@@ -40,64 +38,6 @@ export async function cartLinesForOrder(trx: Trx, cartId: number) {
     .execute();
 }
 
-/**
- * Takes units of a variant from its warehouses, fullest first, each with a conditional update that
- * cannot go below zero; throws StockShortage (rolling the order back) when they are not all there.
- * Rows are locked in warehouse order, never in quantity order: quantities change under concurrent
- * orders, and two orders locking the same rows in different orders deadlock (seen on PostgreSQL).
- */
-export interface StockTake {
-  variantId: number;
-  warehouseId: number;
-  quantity: number;
-}
-
-async function takeStock(trx: Trx, variantId: number, quantity: number): Promise<StockTake[]> {
-  let q = trx
-    .selectFrom("stock")
-    .select(["warehouse_id", "quantity"])
-    .where("variant_id", "=", variantId)
-    .orderBy("warehouse_id");
-  if (isPostgres(trx)) q = q.forUpdate();
-  const rows = (await q.execute()).sort((a, b) => b.quantity - a.quantity || a.warehouse_id - b.warehouse_id);
-  const available = rows.reduce((sum, r) => sum + r.quantity, 0);
-  if (available < quantity) throw new StockShortage(variantId, available);
-  let remaining = quantity;
-  const takes: StockTake[] = [];
-  for (const row of rows) {
-    if (remaining === 0) break;
-    const take = Math.min(remaining, row.quantity);
-    if (take === 0) continue;
-    const result = await trx
-      .updateTable("stock")
-      .set({ quantity: sql`quantity - ${take}` })
-      .where("variant_id", "=", variantId)
-      .where("warehouse_id", "=", row.warehouse_id)
-      .where("quantity", ">=", take)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new StockShortage(variantId, available - (quantity - remaining));
-    takes.push({ variantId, warehouseId: row.warehouse_id, quantity: take });
-    remaining -= take;
-  }
-  return takes;
-}
-
-/**
- * Takes the units of several lines (a variant may appear on more than one), variant by variant in id
- * order so concurrent orders lock stock rows in the same order; answers where each unit came from.
- */
-export async function takeUnits(
-  trx: Trx,
-  lines: readonly { variant_id: number; quantity: number }[],
-): Promise<StockTake[]> {
-  const byVariant = new Map<number, number>();
-  for (const l of lines) byVariant.set(l.variant_id, (byVariant.get(l.variant_id) ?? 0) + l.quantity);
-  const takes: StockTake[] = [];
-  for (const [variantId, quantity] of [...byVariant].sort((a, b) => a[0] - b[0]))
-    takes.push(...(await takeStock(trx, variantId, quantity)));
-  return takes;
-}
-
 /** Remembers where an order's units came from (they go back there if the order is released). */
 export async function recordStockTakes(trx: Trx, orderId: number, takes: readonly StockTake[]): Promise<void> {
   if (takes.length === 0) return;
@@ -114,8 +54,8 @@ export async function recordStockTakes(trx: Trx, orderId: number, takes: readonl
     .execute();
 }
 
-/** Puts an order's units back on the shelves they came from, and forgets the takes. */
-export async function returnStockTakes(trx: Trx, orderId: number): Promise<number> {
+/** An order's takes (where its units came from), forgotten: the caller puts the units back. */
+export async function forgetStockTakes(trx: Trx, orderId: number): Promise<StockTake[]> {
   const takes = await trx
     .selectFrom("order_stock_takes")
     .select(["variant_id", "warehouse_id", "quantity"])
@@ -123,15 +63,8 @@ export async function returnStockTakes(trx: Trx, orderId: number): Promise<numbe
     .orderBy("variant_id")
     .orderBy("warehouse_id")
     .execute();
-  for (const take of takes)
-    await trx
-      .updateTable("stock")
-      .set({ quantity: sql`quantity + ${take.quantity}` })
-      .where("variant_id", "=", take.variant_id)
-      .where("warehouse_id", "=", take.warehouse_id)
-      .execute();
   await trx.deleteFrom("order_stock_takes").where("order_id", "=", orderId).execute();
-  return takes.reduce((sum, t) => sum + t.quantity, 0);
+  return takes.map((t) => ({ variantId: t.variant_id, warehouseId: t.warehouse_id, quantity: t.quantity }));
 }
 
 export async function insertOrder(

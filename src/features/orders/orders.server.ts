@@ -94,6 +94,7 @@ export function markOrderPaid(orderId: number, at: string): Promise<boolean> {
     .execute((trx) => orderBecomesPaid(trx, orderId, "AwaitingPayment", at));
 }
 
+export { StockShortage, takeUnits } from "../catalog/stock/stock.server";
 /** The order's writes the checkout makes inside its one transaction (its repository stays private). */
 export {
   cartLinesForOrder,
@@ -105,6 +106,4 @@ export {
   orderByNumber,
   orderLines,
   recordStockTakes,
-  StockShortage,
-  takeUnits,
 } from "./orders.repository";

@@ -1,15 +1,14 @@
 import { db } from "../../server/db/client";
+import { returnUnits, StockShortage, takeUnits } from "../catalog/stock/stock.server";
 import { freeCouponUse, recordCouponUse } from "../coupons/coupons.server";
 import { InsufficientCredit, releaseOrderCredit, retakeOrderCredit } from "../prepaid/prepaid.server";
 import {
   changeOrderStatus,
+  forgetStockTakes,
   orderQuantities,
   orderStatusAndBuyer,
   recordStockTakes,
-  returnStockTakes,
-  StockShortage,
   staleUnpaidOrders,
-  takeUnits,
 } from "./orders.repository";
 import { orderBecomesPaid } from "./orders.server";
 
@@ -30,7 +29,7 @@ export async function releaseUnpaidOrders(placedBefore: Date): Promise<number> {
       .transaction()
       .execute(async (trx) => {
         if (!(await changeOrderStatus(trx, id, "AwaitingPayment", { status: "Cancelled" }))) return false;
-        await returnStockTakes(trx, id);
+        await returnUnits(trx, await forgetStockTakes(trx, id));
         await freeCouponUse(trx, id);
         await releaseOrderCredit(trx, id);
         return true;

@@ -1,5 +1,6 @@
+import { sql } from "kysely";
 import type { Culture } from "../../../lib/culture";
-import type { Executor } from "../../../server/db/client";
+import { database, type Executor } from "../../../server/db/client";
 
 /** Variant, product name and slug in a culture, if the variant belongs to the product. */
 export function notificationTarget(ex: Executor, productId: number, variantId: number, culture: Culture) {
@@ -81,4 +82,87 @@ export function productText(ex: Executor, productId: number, culture: Culture) {
 
 export async function markNotified(ex: Executor, subscriptionId: number, at: string): Promise<void> {
   await ex.updateTable("stock_notifications").set({ notified_at: at }).where("id", "=", subscriptionId).execute();
+}
+
+export class StockShortage extends Error {
+  constructor(
+    readonly variantId: number,
+    readonly available: number,
+  ) {
+    super("stock shortage");
+  }
+}
+
+/** Where units came from: a variant's warehouse and how many. */
+export interface StockTake {
+  variantId: number;
+  warehouseId: number;
+  quantity: number;
+}
+
+/** Row locks exist only on PostgreSQL; SQLite runs one write transaction at a time anyway. */
+const locksRows = () => database().dialect === "postgres";
+
+/**
+ * Takes units of a variant from its warehouses, fullest first, each with a conditional update that
+ * cannot go below zero; throws StockShortage (rolling the order back) when they are not all there.
+ * Rows are locked in warehouse order, never in quantity order: quantities change under concurrent
+ * orders, and two orders locking the same rows in different orders deadlock (seen on PostgreSQL).
+ */
+async function takeStock(trx: Executor, variantId: number, quantity: number): Promise<StockTake[]> {
+  let q = trx
+    .selectFrom("stock")
+    .select(["warehouse_id", "quantity"])
+    .where("variant_id", "=", variantId)
+    .orderBy("warehouse_id");
+  if (locksRows()) q = q.forUpdate();
+  const rows = (await q.execute()).sort((a, b) => b.quantity - a.quantity || a.warehouse_id - b.warehouse_id);
+  const available = rows.reduce((sum, r) => sum + r.quantity, 0);
+  if (available < quantity) throw new StockShortage(variantId, available);
+  let remaining = quantity;
+  const takes: StockTake[] = [];
+  for (const row of rows) {
+    if (remaining === 0) break;
+    const take = Math.min(remaining, row.quantity);
+    if (take === 0) continue;
+    const result = await trx
+      .updateTable("stock")
+      .set({ quantity: sql`quantity - ${take}` })
+      .where("variant_id", "=", variantId)
+      .where("warehouse_id", "=", row.warehouse_id)
+      .where("quantity", ">=", take)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new StockShortage(variantId, available - (quantity - remaining));
+    takes.push({ variantId, warehouseId: row.warehouse_id, quantity: take });
+    remaining -= take;
+  }
+  return takes;
+}
+
+/**
+ * Takes the units of several lines (a variant may appear on more than one), variant by variant in id
+ * order so concurrent orders lock stock rows in the same order; answers where each unit came from.
+ */
+export async function takeUnits(
+  trx: Executor,
+  lines: readonly { variant_id: number; quantity: number }[],
+): Promise<StockTake[]> {
+  const byVariant = new Map<number, number>();
+  for (const l of lines) byVariant.set(l.variant_id, (byVariant.get(l.variant_id) ?? 0) + l.quantity);
+  const takes: StockTake[] = [];
+  for (const [variantId, quantity] of [...byVariant].sort((a, b) => a[0] - b[0]))
+    takes.push(...(await takeStock(trx, variantId, quantity)));
+  return takes;
+}
+
+/** Puts units back on the shelves they came from (an order released unpaid). */
+export async function returnUnits(trx: Executor, takes: readonly StockTake[]): Promise<number> {
+  for (const take of takes)
+    await trx
+      .updateTable("stock")
+      .set({ quantity: sql`quantity + ${take.quantity}` })
+      .where("variant_id", "=", take.variantId)
+      .where("warehouse_id", "=", take.warehouseId)
+      .execute();
+  return takes.reduce((sum, t) => sum + t.quantity, 0);
 }

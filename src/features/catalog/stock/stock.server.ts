@@ -17,6 +17,9 @@ import {
   warehouseById,
 } from "./stock.repository";
 
+/** Stock taken and given back inside an order's transaction (the orders feature calls these). */
+export { returnUnits, StockShortage, type StockTake, takeUnits } from "./stock.repository";
+
 /** Variant, product name and slug in a culture, if the variant belongs to the product. */
 export function notificationTarget(productId: number, variantId: number, culture: Culture) {
   return target(db(), productId, variantId, culture);

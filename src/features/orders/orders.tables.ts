@@ -1,0 +1,63 @@
+import type { Generated } from "kysely";
+
+/** The tables the orders feature owns (src/server/db/schema.ts assembles every feature's). */
+export interface OrdersTables {
+  orders: {
+    id: Generated<number>;
+    number: string;
+    idempotency_key: string;
+    customer_id: number | null;
+    session_key: string | null;
+    email: string;
+    culture: string;
+    status: string;
+    shipping_method_id: number;
+    billing_country_id: number;
+    shipping_country_id: number;
+    vat_number: string | null;
+    reverse_charge: number;
+    coupon_id: number | null;
+    items_tax_excl: number;
+    discount_tax_excl: number;
+    shipping_tax_excl: number;
+    vat_amount: number;
+    total_tax_incl: number;
+    billing_address: string;
+    shipping_address: string;
+    created_at: string;
+    paid_at: string | null;
+    /** The prepaid account part of the total was paid from, and how much (cents, tax included). */
+    prepaid_account_id: number | null;
+    prepaid_amount: number;
+    shipped_at: string | null;
+  };
+  delivery_address_changes: {
+    id: Generated<number>;
+    order_id: number;
+    customer_id: number;
+    address: string;
+    status: string;
+    created_at: string;
+  };
+  order_stock_takes: {
+    id: Generated<number>;
+    order_id: number;
+    variant_id: number;
+    warehouse_id: number;
+    quantity: number;
+  };
+  order_lines: {
+    id: Generated<number>;
+    order_id: number;
+    variant_id: number;
+    sku: string;
+    name: string;
+    quantity: number;
+    unit_tax_excl: number;
+    vat_rate_basis_points: number;
+    line_tax_excl: number;
+    prepaid_account_id: number | null;
+    /** A gift bought from a birth list: its item, credited when the order is paid. */
+    birth_list_item_id: number | null;
+  };
+}

@@ -1,0 +1,18 @@
+import type { Generated } from "kysely";
+
+/** The tables the pickup feature owns (src/server/db/schema.ts assembles every feature's). */
+export interface PickupTables {
+  pickup_points: {
+    id: Generated<number>;
+    name: string;
+    street: string;
+    postal_code: string;
+    city: string;
+    country_id: number;
+    phone: string;
+    latitude: number;
+    longitude: number;
+    hours: string;
+    is_active: number;
+  };
+}

@@ -1,0 +1,21 @@
+import type { Generated } from "kysely";
+
+/** The tables the refunds feature owns (src/server/db/schema.ts assembles every feature's). */
+export interface RefundsTables {
+  refund_requests: {
+    id: Generated<number>;
+    order_id: number;
+    customer_id: number;
+    /** Requested, Accepted, Refused, Refunded. */
+    status: string;
+    /** Original (the way it was paid), BankTransfer, Prepaid. */
+    method: string;
+    iban: string | null;
+    account_holder: string | null;
+    reason: string | null;
+    items: number;
+    amount: number;
+    created_at: string;
+  };
+  refund_request_lines: { request_id: number; order_line_id: number; quantity: number; amount: number };
+}
