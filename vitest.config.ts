@@ -6,6 +6,9 @@ export default defineConfig({
     environment: "node",
     // Database tests each migrate and seed their own database; keep files apart, tests in order.
     pool: "forks",
+    // Two files at a time (vitest takes one on a two-core machine): most of a database test's time is
+    // waiting on PostgreSQL, a timer or a hash, and each file has its own database.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: ["tests/support/vitest.setup.ts"],

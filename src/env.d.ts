@@ -3,6 +3,8 @@
 declare namespace App {
   interface Locals {
     culture: import("./lib/culture").Culture;
+    /** The translator of `culture`, set once per request by the middleware. */
+    readonly t: import("i18next").TFunction;
     session: import("./server/session/session").Session;
     requestId: string;
     /** A one-time notice from the previous form post (src/server/http/flash.ts). */

@@ -2,7 +2,8 @@ import { defineMiddleware } from "astro:middleware";
 import { randomUUID } from "node:crypto";
 import { startUnpaidOrderSweeper } from "./features/orders/unpaid-orders.server";
 import { HEAD_SCRIPT } from "./layouts/head-script";
-import { isCulture, pickCulture } from "./lib/culture";
+import { isCulture, requestCulture } from "./lib/culture";
+import { translator } from "./lib/i18n";
 import { safeDecode } from "./lib/url";
 import { hasControlCharacters } from "./lib/validation";
 import { env } from "./server/config/env";
@@ -72,11 +73,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const pageClaim = pageTicket(context.request);
 
   // A rewrite to an error page (/400, /404) keeps the culture of the address the shopper asked for.
-  context.locals.culture = isCulture(first)
-    ? first
-    : isCulture(context.locals.culture)
-      ? context.locals.culture
-      : pickCulture(context.request.headers.get("accept-language"), env().DEFAULT_CULTURE);
+  context.locals.culture = requestCulture(
+    isCulture(first) ? first : context.locals.culture,
+    context.request.headers.get("accept-language"),
+    env().DEFAULT_CULTURE,
+  );
+  // The page's translator, set once per request and always of the culture the page renders in (a
+  // development preview may change it after this).
+  if (!Object.hasOwn(context.locals, "t"))
+    Object.defineProperty(context.locals, "t", { get: () => translator(context.locals.culture), configurable: true });
   context.locals.session = await loadSession(context.cookies.get(SESSION_COOKIE)?.value, context.clientAddress);
   // A visitor's session was extended: the cookie's own lifetime follows.
   if (context.locals.session.renewed) commitSessionCookie(context.cookies, context.locals.session);

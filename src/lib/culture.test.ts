@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickCulture, replaceCultureSegment } from "./culture";
+import { pickCulture, replaceCultureSegment, requestCulture } from "./culture";
 
 describe("pickCulture", () => {
   it("takes the best supported language by quality, region subtags included", () => {
@@ -20,5 +20,14 @@ describe("replaceCultureSegment", () => {
     expect(replaceCultureSegment("/fr/c/pulls", "nl")).toBe("/nl/c/pulls");
     expect(replaceCultureSegment("/fr/", "de")).toBe("/de/");
     expect(replaceCultureSegment("/dev/islands", "it")).toBe("/it/dev/islands");
+  });
+});
+
+describe("requestCulture, shared by pages and the API", () => {
+  it("takes the culture asked for when it is ours, else Accept-Language, else the fallback", () => {
+    expect(requestCulture("nl", "de-DE,de;q=0.9", "fr")).toBe("nl");
+    expect(requestCulture("en", "de-DE,de;q=0.9", "fr")).toBe("de");
+    expect(requestCulture(undefined, "en-GB", "fr")).toBe("fr");
+    expect(requestCulture(null, null, "pt")).toBe("pt");
   });
 });

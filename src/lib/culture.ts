@@ -47,3 +47,16 @@ export function replaceCultureSegment(pathname: string, culture: Culture): strin
   }
   return `/${culture}${pathname === "/" ? "/" : pathname}`;
 }
+
+/**
+ * The culture of a request, decided the same way for pages and the API: the one it asks for (the
+ * address's first segment, the `culture` query or the `X-Culture` header) when it is one of ours, else
+ * the visitor's Accept-Language, else the shop's default.
+ */
+export function requestCulture(
+  asked: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+  fallback: Culture,
+): Culture {
+  return isCulture(asked) ? asked : pickCulture(acceptLanguage, fallback);
+}

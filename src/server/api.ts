@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { isCulture, pickCulture } from "../lib/culture";
+import { isCulture, requestCulture } from "../lib/culture";
 import { API_BASE } from "../lib/endpoint-types";
 import { safeDecode } from "../lib/url";
 import { env } from "./config/env";
@@ -29,10 +29,7 @@ export function createApi(): Hono<ApiEnv> {
   app.use(async (c, next) => {
     c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) ?? randomUUID());
     const requested = c.req.query("culture") ?? c.req.header("x-culture");
-    c.set(
-      "culture",
-      isCulture(requested) ? requested : pickCulture(c.req.header("accept-language"), env().DEFAULT_CULTURE),
-    );
+    c.set("culture", requestCulture(requested, c.req.header("accept-language"), env().DEFAULT_CULTURE));
     c.header("X-Request-Id", c.get("requestId"));
     if (requested !== undefined && !isCulture(requested)) throw new ApiError("UnknownCulture");
     // Paths and queries are checked here once; bodies where they are parsed (parseWith).

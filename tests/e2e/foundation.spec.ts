@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, seriousViolations, test } from "../support/e2e";
 
 test.describe("cultures", () => {
@@ -172,7 +174,7 @@ test.describe("server", () => {
     expect(response.status()).toBe(403);
   });
 
-  test("answers malformed page requests with 4xx, never 5xx", async ({ request }) => {
+  test("answers malformed page requests with 4xx, never 5xx", async ({ request, baseURL }) => {
     const paths = [
       "/xx/",
       "/fr/c/%00",
@@ -194,31 +196,52 @@ test.describe("server", () => {
     for (const data of ["%%%", `Email=${"a".repeat(100_000)}`]) {
       const response = await request.post("/fr/security/login", {
         data,
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://127.0.0.1:4399" },
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL as string },
       });
       expect(response.status()).toBeLessThan(500);
     }
   });
 });
 
-test.describe("islands", () => {
-  test("every fixture renders in the shell without serious accessibility violations", async ({ page, request }) => {
-    test.setTimeout(420_000);
-    const islands = (await (await request.get("/api/v1/islands")).json()) as { Name: string; Fixtures: string[] }[];
-    expect(islands.length).toBeGreaterThan(0);
-    for (const island of islands) {
-      for (const fixture of island.Fixtures) {
-        for (const culture of ["fr", "nl"]) {
-          const response = await page.goto(`/dev/islands/${island.Name}/${fixture}?culture=${culture}`);
-          expect(response?.status()).toBe(200);
-          await expect(page.locator(`[data-island-preview="${island.Name}"]`)).not.toBeEmpty();
-          const include = `[data-island-preview="${island.Name}"]`;
-          expect(await seriousViolations(page, { include }), `${island.Name}/${fixture}/${culture}`).toEqual([]);
-        }
-      }
-    }
+/** The registered islands' names, read from their definitions (the tests are declared before any server runs). */
+const ISLAND_NAMES = readdirSync("src/features", { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".island.ts"))
+  .flatMap((file) => [...readFileSync(join("src/features", file), "utf8").matchAll(/^\s+name: "([a-z0-9-]+)",$/gm)])
+  .map((match) => match[1] as string)
+  .sort();
+
+test.describe("every island's fixtures", () => {
+  // One test per island, spread over the workers: each renders only what its own server has.
+  test.describe.configure({ mode: "parallel" });
+
+  test("are the registry's, island by island", async ({ request }) => {
+    const islands = (await (await request.get("/api/v1/islands")).json()) as { Name: string }[];
+    expect(islands.map((island) => island.Name).sort()).toEqual(ISLAND_NAMES);
   });
 
+  for (const name of ISLAND_NAMES) {
+    test(`${name}: each fixture renders in the shell without serious accessibility violations`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const islands = (await (await request.get("/api/v1/islands")).json()) as { Name: string; Fixtures: string[] }[];
+      const island = islands.find((candidate) => candidate.Name === name);
+      expect(island?.Fixtures.length, name).toBeGreaterThan(0);
+      for (const fixture of island?.Fixtures ?? []) {
+        for (const culture of ["fr", "nl"]) {
+          const response = await page.goto(`/dev/islands/${name}/${fixture}?culture=${culture}`);
+          expect(response?.status()).toBe(200);
+          const include = `[data-island-preview="${name}"]`;
+          await expect(page.locator(include)).not.toBeEmpty();
+          expect(await seriousViolations(page, { include }), `${name}/${fixture}/${culture}`).toEqual([]);
+        }
+      }
+    });
+  }
+});
+
+test.describe("islands", () => {
   test("the mini-cart fixture shows its count and hydrates on interaction", async ({ page }) => {
     await page.goto("/dev/islands/mini-cart/three-items?culture=fr");
     const preview = page.locator('[data-island-preview="mini-cart"]');

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { workerPort } from "../support/e2e-server";
 import { rawRequest } from "../support/raw-http";
 
 /**
@@ -9,7 +10,8 @@ import { rawRequest } from "../support/raw-http";
  */
 const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
 const REDIS_PORT = 20000 + (process.pid % 20000) + 1;
-const PORT = Number(process.env.E2E_PORT ?? 4399) + 7;
+// One of this worker's ports (its own server takes the first).
+const PORT = workerPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0)) + 7;
 const base = `http://127.0.0.1:${PORT}`;
 const database = `data/e2e-outage-${Date.now()}.sqlite`;
 

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { startWorkerServer, type WorkerServer } from "./e2e-server";
 
 /** The consent stamp the e2e server runs with (the default of CONSENT_STAMP). */
 export const CONSENT_STAMP = "2026-11-01";
@@ -21,10 +22,31 @@ export function closedPopupCookie(baseURL: string) {
 }
 
 /**
+ * Every test runs against its worker's own server and database (tests/support/e2e-server.ts): `baseURL`
+ * is that server's address, and `E2E_DATABASE` its database, for the few tests that write to it directly.
+ */
+// biome-ignore lint/complexity/noBannedTypes: Playwright's way to say "no test fixtures of our own"
+const isolated = base.extend<{}, { workerServer: WorkerServer }>({
+  workerServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from its first parameter
+    async ({}, use, workerInfo) => {
+      const server = await startWorkerServer(workerInfo.parallelIndex, `w${workerInfo.parallelIndex}`);
+      process.env.E2E_DATABASE = server.database;
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 150_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => {
+    await use(workerServer.url);
+  },
+});
+
+/**
  * A first-time visitor: no cookie at all, page loads that return once the shell has started, and clicks
  * that wait for it on pages reached otherwise (a link, a form post, a script's reload).
  */
-export const firstVisit = base.extend({
+export const firstVisit = isolated.extend({
   context: async ({ context }, use) => {
     await context.addInitScript(holdClicksUntilShellReady);
     await use(context);

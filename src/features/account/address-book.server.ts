@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Culture } from "../../lib/culture";
 import { handleFormPost } from "../../server/http/form-post";
-import type { AddressDefaults, SavedAddress } from "./address.repository";
+import type { AddressDefaults, SavedAddress } from "./addresses.repository";
 import { addressBook, addressFlags, chooseDefaultAddress, removeAddress } from "./addresses.server";
 
 export interface AddressBookModel {

@@ -1,4 +1,4 @@
-import { saveAddress } from "./address.store";
+import { saveAddress } from "./addresses.store";
 
 /**
  * The address popup's form in the modal: saved through the API; field errors are shown in place and

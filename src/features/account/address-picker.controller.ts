@@ -1,4 +1,4 @@
-import { $savedAddress, loadAddressPicker } from "./address.store";
+import { $savedAddress, loadAddressPicker } from "./addresses.store";
 
 const COPIED = ["FirstName", "LastName", "Company", "Street1", "Street2", "PostalCode", "City", "CountryId", "Phone"];
 

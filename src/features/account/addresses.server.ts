@@ -15,7 +15,7 @@ import {
   insertAddress,
   type SavedAddress,
   updateAddress,
-} from "./address.repository";
+} from "./addresses.repository";
 import {
   type AddressForm,
   AddressFormSchema,
@@ -178,7 +178,7 @@ export async function addressPage(
 }
 
 /** A saved address of the customer, as the checkout reads it when placing an order (the repository stays private). */
-export { customerAddress } from "./address.repository";
+export { customerAddress } from "./addresses.repository";
 
 /** The address book (account area): every address of the customer, and which serve by default. */
 export async function addressBook(

@@ -1,4 +1,4 @@
-import { addToBirthList } from "./birthlist.store";
+import { addToBirthList } from "./birthlists.store";
 
 /**
  * The add-to-birth-list form (its page, or the modal it opens in): sent to the API; a success says so

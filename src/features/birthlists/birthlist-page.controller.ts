@@ -2,8 +2,8 @@ import type { CartSummary } from "../cart/cart";
 import { cartChanged } from "../cart/cart.store";
 import { positive, status } from "../wishlists/list-page";
 import { LIST_QUANTITY_DELAY_MS } from "../wishlists/wishlists.constants";
-import { type BirthListFormName, isBirthListForm } from "./birthlist.forms";
-import { runBirthListAction } from "./birthlist.store";
+import { type BirthListFormName, isBirthListForm } from "./birthlists.forms";
+import { runBirthListAction } from "./birthlists.store";
 
 /**
  * A birth-list page with JavaScript (spec 001): its forms go to the API. The owner's quantity stepper

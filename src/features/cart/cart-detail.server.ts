@@ -5,7 +5,7 @@ import { db } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { ApiError } from "../../server/http/errors";
 import { ensureSession, type Session, sessionKey, writeSessionData } from "../../server/session/session";
-import type { CouponProblem } from "../coupons/coupon";
+import type { CouponProblem } from "../coupons/coupons";
 import { couponByCode } from "../coupons/coupons.server";
 import { CURRENT_COUNTRY_KEY } from "../pricing/price-country.server";
 import { countryByCode, countryById, findCities } from "../pricing/pricing.server";

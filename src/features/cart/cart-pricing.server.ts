@@ -1,7 +1,7 @@
 import type { Culture } from "../../lib/culture";
 import { db, type Executor } from "../../server/db/client";
-import type { Coupon, CouponProblem } from "../coupons/coupon";
-import { couponProblem } from "../coupons/coupon";
+import type { Coupon, CouponProblem } from "../coupons/coupons";
+import { couponProblem } from "../coupons/coupons";
 import { couponById, couponUses } from "../coupons/coupons.server";
 import { PREPAID_UNIT_CENTS } from "../prepaid/prepaid";
 import { priceCountryCode } from "../pricing/price-country.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../server/http/endpoint";
-import { CouponRequestSchema } from "../coupons/coupon";
+import { CouponRequestSchema } from "../coupons/coupons";
 import {
   AddToCartSchema,
   CartSummarySchema,

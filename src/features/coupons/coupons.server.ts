@@ -3,7 +3,7 @@ import { translator } from "../../lib/i18n";
 import { numberFormat } from "../../lib/intl";
 import { formatMoney } from "../../lib/money";
 import { db } from "../../server/db/client";
-import { couponsForCustomer } from "./coupon.repository";
+import { couponsForCustomer } from "./coupons.repository";
 
 /**
  * The coupons feature's face for the rest of the shop (the cart applies a code, the checkout counts its
@@ -16,7 +16,7 @@ export {
   couponUses,
   freeCouponUse,
   recordCouponUse,
-} from "./coupon.repository";
+} from "./coupons.repository";
 
 /** The coupon list modal's rows for a signed-in customer. */
 export async function availableCoupons(customerId: number, culture: Culture) {

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type SyntheticEvent, useEffect, useRef, useState } from "react";
-import { $wishlistDialog, addToWishlist, isInList, wishlistLists } from "./wishlist.store";
+import { $wishlistDialog, addToWishlist, isInList, wishlistLists } from "./wishlists.store";
 
 export interface WishlistModalLabels {
   title: string;

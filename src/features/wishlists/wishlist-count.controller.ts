@@ -1,4 +1,4 @@
-import { $wishlist } from "./wishlist.store";
+import { $wishlist } from "./wishlists.store";
 
 /** The header's wishlist count follows $wishlist once something changed it. */
 export default function connect(link: HTMLElement): void {

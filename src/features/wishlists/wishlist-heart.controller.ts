@@ -1,5 +1,5 @@
 import { $variants } from "../catalog/product/variant.store";
-import { $wishlist, knowWished, openWishlist } from "./wishlist.store";
+import { $wishlist, knowWished, openWishlist } from "./wishlists.store";
 
 /**
  * A heart (add to wishlist): opens the wishlist modal instead of the dialog's page, follows $wishlist

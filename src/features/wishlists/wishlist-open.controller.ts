@@ -1,4 +1,4 @@
-import { openWishlist } from "./wishlist.store";
+import { openWishlist } from "./wishlists.store";
 import { WISHLIST_AUTO_OPEN_DELAY_MS } from "./wishlists.constants";
 
 /** `?openWishlist=<variantId>` (spec 001): the add dialog opens by itself shortly after the page shows. */

@@ -1,8 +1,8 @@
 import type { CartSummary } from "../cart/cart";
 import { cartChanged } from "../cart/cart.store";
 import { positive, status } from "./list-page";
-import { isWishlistForm } from "./wishlist.forms";
-import { runWishlistAction } from "./wishlist.store";
+import { isWishlistForm } from "./wishlists.forms";
+import { runWishlistAction } from "./wishlists.store";
 import { LIST_QUANTITY_DELAY_MS } from "./wishlists.constants";
 
 interface OrderAllAnswer {

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { birthListFormAction } from "../../../../features/birthlists/birthlist-forms.server";
+import { birthListFormAction } from "../../../../features/birthlists/birthlists-forms.server";
 import { safeReturnUrl } from "../../../../lib/url";
 import { setFlash } from "../../../../server/http/flash";
 import { commitSessionCookie } from "../../../../server/session/cookies";

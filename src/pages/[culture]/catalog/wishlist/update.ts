@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { wishlistFormAction } from "../../../../features/wishlists/wishlist-forms.server";
+import { wishlistFormAction } from "../../../../features/wishlists/wishlists-forms.server";
 import { safeReturnUrl, signInPath } from "../../../../lib/url";
 import { setFlash } from "../../../../server/http/flash";
 import { commitSessionCookie } from "../../../../server/session/cookies";

@@ -1,7 +1,7 @@
 import { atom, map } from "nanostores";
 import { refusalMessage } from "../../shell/request-errors";
 import { trackEcommerce } from "../../shell/tag-manager";
-import { WISHLIST_FORMS, type WishlistFormName } from "./wishlist.forms";
+import { WISHLIST_FORMS, type WishlistFormName } from "./wishlists.forms";
 import { wishlistApi } from "./wishlists.client";
 
 /**

@@ -3,7 +3,7 @@ import { translator } from "../../lib/i18n";
 import type { Flash } from "../../server/http/flash";
 import { endpointsByKey, runNamedForm } from "../../server/http/form-endpoints";
 import type { Session } from "../../server/session/session";
-import { BIRTHLIST_FORMS } from "./birthlist.forms";
+import { BIRTHLIST_FORMS } from "./birthlists.forms";
 import * as birthListEndpoints from "./birthlists.endpoints";
 
 const byKey = endpointsByKey(birthListEndpoints);

@@ -3,7 +3,7 @@ import { translator } from "../../lib/i18n";
 import type { Flash } from "../../server/http/flash";
 import { endpointsByKey, runNamedForm } from "../../server/http/form-endpoints";
 import type { Session } from "../../server/session/session";
-import { WISHLIST_FORMS } from "./wishlist.forms";
+import { WISHLIST_FORMS } from "./wishlists.forms";
 import * as wishlistEndpoints from "./wishlists.endpoints";
 import type { OrderAllLine } from "./wishlists.server";
 

@@ -1,6 +1,6 @@
 import type { Executor } from "../../server/db/client";
 import type { Database } from "../../server/db/schema";
-import type { Coupon } from "./coupon";
+import type { Coupon } from "./coupons";
 
 type Row = Database["coupons"] & { id: number };
 

@@ -1,7 +1,7 @@
 import { refusalMessage } from "../../shell/request-errors";
 import type { CartSummary } from "../cart/cart";
 import { cartChanged } from "../cart/cart.store";
-import { BIRTHLIST_FORMS, type BirthListFormName } from "./birthlist.forms";
+import { BIRTHLIST_FORMS, type BirthListFormName } from "./birthlists.forms";
 import { birthListApi } from "./birthlists.client";
 
 export type BirthListOutcome = { ok: true; answer: unknown } | { ok: false; message: string };
