@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // `~/` is src/ (tsconfig.json, astro.config.mjs): kernel and cross-feature imports.
+  resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",

@@ -1,19 +1,19 @@
 import { defineMiddleware } from "astro:middleware";
 import { randomUUID } from "node:crypto";
-import { startUnpaidOrderSweeper } from "./features/orders/unpaid-orders.server";
-import { HEAD_SCRIPT } from "./layouts/head-script";
-import { isCulture, requestCulture } from "./lib/culture";
-import { translator } from "./lib/i18n";
-import { safeDecode } from "./lib/url";
-import { hasControlCharacters } from "./lib/validation";
-import { env } from "./server/config/env";
-import { ensureDatabaseReady } from "./server/db/ready";
-import { takeFlash } from "./server/http/flash";
-import { withRequestSession } from "./server/http/request-context";
-import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from "./server/http/security";
-import { pageTicket, publishPage } from "./server/page-cache/publish";
-import { commitSessionCookie } from "./server/session/cookies";
-import { loadSession, SESSION_COOKIE } from "./server/session/session";
+import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
+import { HEAD_SCRIPT } from "~/layouts/head-script";
+import { isCulture, requestCulture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { safeDecode } from "~/lib/url";
+import { hasControlCharacters } from "~/lib/validation";
+import { env } from "~/server/config/env";
+import { ensureDatabaseReady } from "~/server/db/ready";
+import { takeFlash } from "~/server/http/flash";
+import { withRequestSession } from "~/server/http/request-context";
+import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from "~/server/http/security";
+import { pageTicket, publishPage } from "~/server/page-cache/publish";
+import { commitSessionCookie } from "~/server/session/cookies";
+import { loadSession, SESSION_COOKIE } from "~/server/session/session";
 
 registerInlineScripts([HEAD_SCRIPT]);
 

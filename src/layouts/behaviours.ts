@@ -1,6 +1,6 @@
-import { activateConsentedScripts, reopenConsent, startConsent } from "../features/consent/consent.scripts";
-import type { ControllerDefinition } from "../shell/controller";
-import { registerControllers } from "../shell/controllers";
+import { activateConsentedScripts, reopenConsent, startConsent } from "~/features/consent/consent.scripts";
+import type { ControllerDefinition } from "~/shell/controller";
+import { registerControllers } from "~/shell/controllers";
 
 /**
  * The page's browser entry wires the features into the shell, which knows none of them: every

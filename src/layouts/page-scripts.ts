@@ -3,4 +3,4 @@
  * features' behaviours first (they register their controllers), then the shell.
  */
 import "./behaviours";
-import "../shell/main";
+import "~/shell/main";

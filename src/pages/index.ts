@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
-import { pickCulture } from "../lib/culture";
-import { env } from "../server/config/env";
+import { pickCulture } from "~/lib/culture";
+import { env } from "~/server/config/env";
 
 /** The site root sends each visitor to the best of the six cultures for their browser. */
 export const GET: APIRoute = ({ request }) => {

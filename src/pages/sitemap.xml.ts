@@ -1,9 +1,9 @@
 import type { APIRoute } from "astro";
-import { navigation } from "../features/catalog/catalog.server";
-import { sitemapPages } from "../features/content/content.server";
-import { sitemapNews } from "../features/news/news.server";
-import { CULTURES, type Culture } from "../lib/culture";
-import { env } from "../server/config/env";
+import { navigation } from "~/features/catalog/catalog.server";
+import { sitemapPages } from "~/features/content/content.server";
+import { sitemapNews } from "~/features/news/news.server";
+import { CULTURES, type Culture } from "~/lib/culture";
+import { env } from "~/server/config/env";
 
 type Entry = { urls: Partial<Record<Culture, string>>; updated?: string };
 

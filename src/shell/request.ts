@@ -1,4 +1,4 @@
-import { API_BASE, type EndpointsOf, type RequestOf, type ResponseOf } from "../lib/endpoint-types";
+import { API_BASE, type EndpointsOf, type RequestOf, type ResponseOf } from "~/lib/endpoint-types";
 import { showError } from "./error-dialog";
 import { errorAction, RequestError } from "./request-errors";
 

@@ -5,7 +5,7 @@ import {
   emailClick,
   phoneClick,
   virtualPageview,
-} from "../lib/tracking";
+} from "~/lib/tracking";
 import { VIRTUAL_PAGEVIEW_AJAX_DELAY_MS, VIRTUAL_PAGEVIEW_DELAY_MS } from "./constants";
 
 declare global {

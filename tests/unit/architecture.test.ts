@@ -45,12 +45,21 @@ describe("one definition per endpoint (DESIGN.md section 5)", () => {
 });
 
 /** Relative modules a file imports at run time (type-only imports are erased). */
+/** Where an import specifier points: `~/` is src/ (the alias of kernel and cross-feature imports). */
+function resolveSpec(file: string, spec: string): string {
+  return spec.startsWith("~/") ? join("src", spec.slice(2)) : join(file, "..", spec);
+}
+
 function runtimeImports(file: string): string[] {
   const source = readFileSync(file, "utf8");
-  return [...source.matchAll(/import\s+(?!type\b)[^;]*?from\s+["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g)]
+  return [
+    ...source.matchAll(
+      /import\s+(?!type\b)[^;]*?from\s+["'](\.[^"']+|~\/[^"']+)["']|import\(\s*["'](\.[^"']+|~\/[^"']+)["']\s*\)/g,
+    ),
+  ]
     .map((m) => (m[1] ?? m[2]) as string)
     .map((spec) => {
-      const base = join(file, "..", spec);
+      const base = resolveSpec(file, spec);
       for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")])
         if (candidate.match(/\.tsx?$/) && statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
       return "";
@@ -85,8 +94,8 @@ type Probes = ReadonlyMap<string, string>;
 /** Every module a file imports from this repository (type-only imports too: they are dependencies). */
 function importsOf(file: string, probes: Probes = new Map()): string[] {
   const source = probes.get(file) ?? readFileSync(file, "utf8");
-  return [...source.matchAll(/(?:from|import)\s*\(?\s*["'](\.[^"']+)["']/g)]
-    .map((m) => join(file, "..", m[1] as string))
+  return [...source.matchAll(/(?:from|import)\s*\(?\s*["'](\.[^"']+|~\/[^"']+)["']/g)]
+    .map((m) => resolveSpec(file, m[1] as string))
     .map((base) => {
       for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")])
         if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;

@@ -1,8 +1,8 @@
-import { type Culture, isCulture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { env } from "../../server/config/env";
-import type { Executor } from "../../server/db/client";
-import { enqueueMail } from "../../server/mail/outbox";
+import { type Culture, isCulture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { env } from "~/server/config/env";
+import type { Executor } from "~/server/db/client";
+import { enqueueMail } from "~/server/mail/outbox";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

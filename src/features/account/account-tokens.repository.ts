@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Executor } from "../../server/db/client";
+import type { Executor } from "~/server/db/client";
 
 export type TokenPurpose = "verify" | "reset";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { safeReturnUrl } from "../../lib/url";
-import { defineEndpoint } from "../../server/http/endpoint";
-import { ApiError } from "../../server/http/errors";
+import { safeReturnUrl } from "~/lib/url";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError } from "~/server/http/errors";
 import { type SignedInCustomer, SignInSchema, twoFactorUrl } from "./account";
 import { currentCustomer, signIn as enter, signOut as leave } from "./account.server";
 import { completeSignIn } from "./two-factor.server";

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { env } from "../../server/config/env";
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import { burnPasswordCheck, verifyPassword } from "../../server/security/password";
-import { rateLimiter, tooManyAttempts } from "../../server/security/rate-limit";
-import { endSession, rotateSession, type Session } from "../../server/session/session";
-import { adoptSessionCart } from "../cart/cart.server";
-import { findCustomerByEmail, findCustomerById } from "../customers/customers.server";
+import { adoptSessionCart } from "~/features/cart/cart.server";
+import { findCustomerByEmail, findCustomerById } from "~/features/customers/customers.server";
+import { env } from "~/server/config/env";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import { burnPasswordCheck, verifyPassword } from "~/server/security/password";
+import { rateLimiter, tooManyAttempts } from "~/server/security/rate-limit";
+import { endSession, rotateSession, type Session } from "~/server/session/session";
 import {
   SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP,
   SIGN_IN_WINDOW_SECONDS,
@@ -60,4 +60,4 @@ export async function signOut(session: Session): Promise<void> {
   await endSession(session);
 }
 
-export { currentCustomer } from "../customers/customers.server";
+export { currentCustomer } from "~/features/customers/customers.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Rule } from "../../lib/validation";
+import type { Rule } from "~/lib/validation";
 
 export const SignInSchema = z.object({
   Email: z.string().trim().toLowerCase().min(3).max(254).pipe(z.email()),
@@ -15,7 +15,7 @@ export type SignIn = z.infer<typeof SignInSchema>;
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_FAILURES_PER_ACCOUNT_AND_IP = 5;
 
-export type { SignedInCustomer } from "../customers/customers";
+export type { SignedInCustomer } from "~/features/customers/customers";
 
 /** The sign-in form's field rules, checked in the browser and again on the server. */
 export const SIGN_IN_FORM_RULES: Record<"Email" | "Password", Rule[]> = {

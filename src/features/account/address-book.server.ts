@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Culture } from "../../lib/culture";
-import { handleFormPost } from "../../server/http/form-post";
+import type { Culture } from "~/lib/culture";
+import { handleFormPost } from "~/server/http/form-post";
 import type { AddressDefaults, SavedAddress } from "./addresses.repository";
 import { addressBook, addressFlags, chooseDefaultAddress, removeAddress } from "./addresses.server";
 

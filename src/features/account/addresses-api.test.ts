@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "~/server/config/env";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { billingAddress } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
-import { resetEnvForTests } from "../../server/config/env";
-import { db } from "../../server/db/client";
 import { addressPage } from "./addresses.server";
 
 async function signedIn(email: string, password: string) {

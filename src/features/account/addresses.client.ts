@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/request";
+import { endpointClient } from "~/shell/request";
 import type * as addressEndpoints from "./addresses.endpoints";
 
 const call = endpointClient<typeof addressEndpoints>();

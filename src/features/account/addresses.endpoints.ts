@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
+import { defineEndpoint } from "~/server/http/endpoint";
 import { AddressFormSchema } from "./addresses";
 import { chooseDefaultAddress, removeAddress, saveAddress as save } from "./addresses.server";
 

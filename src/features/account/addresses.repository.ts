@@ -1,5 +1,5 @@
-import type { Executor } from "../../server/db/client";
-import type { AddressRow } from "../../server/db/schema";
+import type { Executor } from "~/server/db/client";
+import type { AddressRow } from "~/server/db/schema";
 import type { Address, SavedAddress } from "./addresses";
 
 export type { SavedAddress };

@@ -1,11 +1,19 @@
-import type { Culture } from "../../lib/culture";
-import { safeReturnUrl } from "../../lib/url";
-import { env } from "../../server/config/env";
-import { db } from "../../server/db/client";
-import { ApiError, type FieldErrors } from "../../server/http/errors";
-import { handleFormPost } from "../../server/http/form-post";
-import { forgetDefaultAddress, setDefaultAddress } from "../customers/customers.server";
-import { countryById } from "../pricing/pricing.server";
+import { forgetDefaultAddress, setDefaultAddress } from "~/features/customers/customers.server";
+import { countryById } from "~/features/pricing/pricing.server";
+import type { Culture } from "~/lib/culture";
+import { safeReturnUrl } from "~/lib/url";
+import { env } from "~/server/config/env";
+import { db } from "~/server/db/client";
+import { ApiError, type FieldErrors } from "~/server/http/errors";
+import { handleFormPost } from "~/server/http/form-post";
+import {
+  type AddressForm,
+  AddressFormSchema,
+  accountTypeOf,
+  addressIdParam,
+  afterAddressSaved,
+  servesAs,
+} from "./addresses";
 import {
   type AddressDefaults,
   addressDefaults,
@@ -16,14 +24,6 @@ import {
   type SavedAddress,
   updateAddress,
 } from "./addresses.repository";
-import {
-  type AddressForm,
-  AddressFormSchema,
-  accountTypeOf,
-  addressIdParam,
-  afterAddressSaved,
-  servesAs,
-} from "./addresses";
 
 export interface AddressFlags {
   canCreate: boolean;

@@ -1,5 +1,5 @@
 import { atom } from "nanostores";
-import { RequestError } from "../../shell/request-errors";
+import { RequestError } from "~/shell/request-errors";
 import type { SavedAddress } from "./addresses";
 import { postAddress } from "./addresses.client";
 

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { backgroundSettled } from "~/server/background";
+import { db } from "~/server/db/client";
 import { mailedLink, NEW_PASSWORD, registration } from "../../../tests/support/accounts";
 import { apiClient } from "../../../tests/support/api";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
-import { backgroundSettled } from "../../server/background";
-import { db } from "../../server/db/client";
 import { RESET_ANSWER_MS } from "./password-reset.server";
 
 const OTHER_PASSWORD = "Copper kettle 19 meadows";

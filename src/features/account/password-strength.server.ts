@@ -1,6 +1,6 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
-import { type PasswordProblem, passwordProblem } from "../../lib/password";
+import { type PasswordProblem, passwordProblem } from "~/lib/password";
 
 /**
  * A password people or cracking lists would try first is refused: zxcvbn-ts with its common

@@ -1,4 +1,4 @@
-import { defineEndpoint } from "../../server/http/endpoint";
+import { defineEndpoint } from "~/server/http/endpoint";
 import { changePassword as change, requestPasswordReset, resetPassword as reset } from "./password-reset.server";
 import { setLanguage } from "./profile.server";
 import { ChangePasswordSchema, ForgotPasswordSchema, LanguageSchema, ResetPasswordSchema } from "./registration";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "../../lib/password";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "~/lib/password";
 import { passwordRefusal } from "./password-strength.server";
 
 describe("the password rule shared by browser and server", () => {
@@ -33,8 +33,8 @@ describe("the server's refusal of guessable passwords", () => {
 
 describe("the refusals' messages", () => {
   it("exist in the six languages, with the lengths filled in", async () => {
-    const { translator } = await import("../../lib/i18n");
-    const { CULTURES } = await import("../../lib/culture");
+    const { translator } = await import("~/lib/i18n");
+    const { CULTURES } = await import("~/lib/culture");
     for (const culture of CULTURES) {
       const t = translator(culture);
       for (const refusal of ["PasswordTooShort", "PasswordTooLong", "PasswordContainsEmail", "PasswordTooCommon"]) {

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { CULTURES, type Culture } from "../../lib/culture";
-import { db } from "../../server/db/client";
-import { handleFormPost } from "../../server/http/form-post";
-import type { Session } from "../../server/session/session";
-import { customerSecurity } from "../customers/customers.server";
+import { customerSecurity } from "~/features/customers/customers.server";
+import { CULTURES, type Culture } from "~/lib/culture";
+import { db } from "~/server/db/client";
+import { handleFormPost } from "~/server/http/form-post";
+import type { Session } from "~/server/session/session";
 import { changePassword } from "./password-reset.server";
 import { setLanguage } from "./profile.server";
 import { resendVerification } from "./registration.server";

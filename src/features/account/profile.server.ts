@@ -1,6 +1,6 @@
-import type { Culture } from "../../lib/culture";
-import { db } from "../../server/db/client";
-import { updateCustomerSecurity } from "../customers/customers.server";
+import { updateCustomerSecurity } from "~/features/customers/customers.server";
+import type { Culture } from "~/lib/culture";
+import { db } from "~/server/db/client";
 
 /** The language the shop and its mails use for a customer. */
 export async function setLanguage(customerId: number, culture: Culture): Promise<void> {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { setVatRegistry } from "~/features/pricing/vat-registry.server";
+import { db } from "~/server/db/client";
 import { mailedLink, registration } from "../../../tests/support/accounts";
 import { apiClient } from "../../../tests/support/api";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
-import { db } from "../../server/db/client";
-import { setVatRegistry } from "../pricing/vat-registry.server";
 
 describe.each(DIALECTS)("registration on %s", (dialect) => {
   useTestDatabase(dialect, { products: 6 });

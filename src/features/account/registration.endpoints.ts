@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { safeReturnUrl } from "../../lib/url";
-import { defineEndpoint } from "../../server/http/endpoint";
+import { safeReturnUrl } from "~/lib/url";
+import { defineEndpoint } from "~/server/http/endpoint";
 import { CustomerViewSchema, customerView } from "./account.endpoints";
 import { RegistrationSchema } from "./registration";
 import { register as open, resendVerification, verifyEmail } from "./registration.server";

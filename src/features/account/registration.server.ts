@@ -1,21 +1,21 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/password";
-import { db } from "../../server/db/client";
-import { isUniqueViolation } from "../../server/db/errors";
-import { ApiError } from "../../server/http/errors";
-import { hashPassword } from "../../server/security/password";
-import { rateLimiter, tooManyAttempts } from "../../server/security/rate-limit";
-import { rotateSession, type Session } from "../../server/session/session";
-import { adoptSessionCart } from "../cart/cart.server";
-import type { SignedInCustomer } from "../customers/customers";
+import { adoptSessionCart } from "~/features/cart/cart.server";
+import type { SignedInCustomer } from "~/features/customers/customers";
 import {
   customerSecurity,
   findCustomerById,
   insertCustomer,
   updateCustomerSecurity,
-} from "../customers/customers.server";
-import { countryById, normaliseVatNumber, vatNumberLooksValid, vatRegistry } from "../pricing/pricing.server";
+} from "~/features/customers/customers.server";
+import { countryById, normaliseVatNumber, vatNumberLooksValid, vatRegistry } from "~/features/pricing/pricing.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/password";
+import { db } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/errors";
+import { ApiError } from "~/server/http/errors";
+import { hashPassword } from "~/server/security/password";
+import { rateLimiter, tooManyAttempts } from "~/server/security/rate-limit";
+import { rotateSession, type Session } from "~/server/session/session";
 import { enqueueAccountMail } from "./account-mail.server";
 import { consumeToken, createToken, retireTokens } from "./account-tokens.repository";
 import { passwordRefusal } from "./password-strength.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CULTURES } from "../../lib/culture";
-import { PASSWORD_MAX_LENGTH } from "../../lib/password";
-import type { Rule } from "../../lib/validation";
+import { CULTURES } from "~/lib/culture";
+import { PASSWORD_MAX_LENGTH } from "~/lib/password";
+import type { Rule } from "~/lib/validation";
 import { ACCOUNT_TYPES, formFlag } from "./addresses";
 
 const name = z.string().trim().min(1).max(80);

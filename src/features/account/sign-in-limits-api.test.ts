@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
-import { db } from "../../server/db/client";
 
 /** Sends `count` sign-ins at once from one client address; answers the statuses. */
 async function parallelSignIns(address: string, count: number, email: (i: number) => string): Promise<number[]> {

@@ -1,9 +1,9 @@
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
 import { NEW_PASSWORD, registration } from "../../../tests/support/accounts";
 import { apiClient } from "../../../tests/support/api";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
-import { db } from "../../server/db/client";
 
 /** The code an authenticator shows `offset` time steps from now (each step of 30 s is accepted once). */
 const codeAt = (secret: string, offset: number) =>

@@ -1,5 +1,5 @@
-import { connectControllers } from "../../shell/controllers";
-import { modalBody, openModal } from "../../shell/dialog";
+import { connectControllers } from "~/shell/controllers";
+import { modalBody, openModal } from "~/shell/dialog";
 
 const HOME = "security/twofactorhome";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Culture } from "../../lib/culture";
-import { handleFormPost } from "../../server/http/form-post";
-import type { Session } from "../../server/session/session";
+import type { Culture } from "~/lib/culture";
+import { handleFormPost } from "~/server/http/form-post";
+import type { Session } from "~/server/session/session";
 import {
   confirmEnrolment,
   disableTwoFactor,

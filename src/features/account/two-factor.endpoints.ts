@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
+import { defineEndpoint } from "~/server/http/endpoint";
 import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus } from "./two-factor.server";
 
 const Code = z.string().trim().min(1).max(40);

@@ -1,15 +1,8 @@
 import { createHash, randomInt } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import { verifyPassword } from "../../server/security/password";
-import { rateLimiter, tooManyAttempts } from "../../server/security/rate-limit";
-import { rotateSession, type Session, writeSessionData } from "../../server/session/session";
-import { adoptSessionCart } from "../cart/cart.server";
-import type { SignedInCustomer } from "../customers/customers";
+import { adoptSessionCart } from "~/features/cart/cart.server";
+import type { SignedInCustomer } from "~/features/customers/customers";
 import {
   claimTotpStep,
   customerSecurity,
@@ -18,7 +11,14 @@ import {
   spendRecoveryCode,
   unusedRecoveryCodes,
   updateCustomerSecurity,
-} from "../customers/customers.server";
+} from "~/features/customers/customers.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import { verifyPassword } from "~/server/security/password";
+import { rateLimiter, tooManyAttempts } from "~/server/security/rate-limit";
+import { rotateSession, type Session, writeSessionData } from "~/server/session/session";
 import { enqueueAccountMail } from "./account-mail.server";
 
 /** What authenticator apps show as the account's issuer. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineIsland } from "../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
 import { MAX_FILE_BYTES, MAX_FILES_PER_REQUEST } from "./assets";
 
 const KINDS = z.enum(["Image", "File"]);

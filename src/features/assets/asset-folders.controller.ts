@@ -1,5 +1,5 @@
-import { loadIntoTarget } from "../../shell/fragments";
-import { trackFolderChange } from "../../shell/tag-manager";
+import { loadIntoTarget } from "~/shell/fragments";
+import { trackFolderChange } from "~/shell/tag-manager";
 
 const TARGET = '[data-update-target="asset-folder"]';
 

@@ -1,7 +1,7 @@
-import { env } from "../../server/config/env";
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import { rateLimiter, tooManyAttempts } from "../../server/security/rate-limit";
+import { env } from "~/server/config/env";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import { rateLimiter, tooManyAttempts } from "~/server/security/rate-limit";
 import { libraryBytes } from "./assets.repository";
 
 /**

@@ -8,12 +8,12 @@ import { pipeline } from "node:stream/promises";
 import Busboy from "busboy";
 import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import { imageWork } from "../../server/image-queue";
-import { fileStore } from "../../server/storage/file-store";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import { imageWork } from "~/server/image-queue";
+import { fileStore } from "~/server/storage/file-store";
 import {
   type AssetWriter,
   countAssetWrite,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { resetEnvForTests } from "~/server/config/env";
+import { db } from "~/server/db/client";
+import { fileStore } from "~/server/storage/file-store";
 import { apiClient } from "../../../tests/support/api";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { picture, pngBomb, type UploadPart, uploadRequest } from "../../../tests/support/uploads";
-import { resetEnvForTests } from "../../server/config/env";
-import { db } from "../../server/db/client";
-import { fileStore } from "../../server/storage/file-store";
 import { displayName, uploadFile } from "./asset-upload.server";
 import { saveUpload, sweepExpiredUploads } from "./assets.server";
 

@@ -1,10 +1,10 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { ApiError, errorBody } from "../../server/http/errors";
-import type { Flash } from "../../server/http/flash";
-import { endpointsByKey, runNamedForm } from "../../server/http/form-endpoints";
-import type { Session } from "../../server/session/session";
-import { contentEditor } from "../customers/customers.server";
+import { contentEditor } from "~/features/customers/customers.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { ApiError, errorBody } from "~/server/http/errors";
+import type { Flash } from "~/server/http/flash";
+import { endpointsByKey, runNamedForm } from "~/server/http/form-endpoints";
+import type { Session } from "~/server/session/session";
 import { ASSET_NAME_MAX, MAX_FILE_BYTES, TMP_NAME } from "./assets";
 import * as assetEndpoints from "./assets.endpoints";
 import { ASSET_FORMS } from "./assets.forms";

@@ -1,4 +1,4 @@
-import { endpointClient, endpointUrl } from "../../shell/request";
+import { endpointClient, endpointUrl } from "~/shell/request";
 import type { WidgetAsset } from "./assets";
 import type * as assetEndpoints from "./assets.endpoints";
 

@@ -1,4 +1,4 @@
-import { defineControllers } from "../../shell/controller";
+import { defineControllers } from "~/shell/controller";
 
 /** The asset library's behaviours over its server HTML (`data-controller`), loaded where they are used. */
 export default defineControllers([

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
-import { ApiError, errorBody } from "../../server/http/errors";
-import { contentEditor } from "../customers/customers.server";
+import { contentEditor } from "~/features/customers/customers.server";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError, errorBody } from "~/server/http/errors";
 import { DEFAULT_TREE_DEPTH, MAX_FILE_BYTES, parseCrop, TMP_NAME } from "./assets";
 import { CreateFolderSchema, DeleteFolderSchema, MoveFolderSchema, RenameFolderSchema } from "./assets.schemas";
 import {

@@ -1,4 +1,4 @@
-import type { EndpointsOf, RequestOf } from "../../lib/endpoint-types";
+import type { EndpointsOf, RequestOf } from "~/lib/endpoint-types";
 import type * as assetEndpoints from "./assets.endpoints";
 
 type AssetEndpoints = EndpointsOf<typeof assetEndpoints>;

@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
-import type { Executor } from "../../server/db/client";
-import type { Database } from "../../server/db/schema";
+import type { Executor } from "~/server/db/client";
+import type { Database } from "~/server/db/schema";
 
 export type FolderRow = { id: number; parent_id: number | null; name: string; item_level: number };
 

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import { imageWork } from "../../server/image-queue";
-import { ASSET_FORMATS, assetUrl } from "../../server/storage/assets";
-import { fileStore } from "../../server/storage/file-store";
-import { renditionNames } from "../../server/storage/renditions";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import { imageWork } from "~/server/image-queue";
+import { ASSET_FORMATS, assetUrl } from "~/server/storage/assets";
+import { fileStore } from "~/server/storage/file-store";
+import { renditionNames } from "~/server/storage/renditions";
 import { type AssetWriter, countAssetWrite, refuseWhenLibraryFull } from "./asset-limits.server";
 import { uploadFile, uploadUrl } from "./asset-upload.server";
 import { type AssetKind, clampSelection, quarterTurn, subtreeIds, UPLOAD_TTL_MS, type WidgetAsset } from "./assets";

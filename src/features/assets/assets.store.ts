@@ -1,6 +1,6 @@
 import { map } from "nanostores";
-import { showError } from "../../shell/error-dialog";
-import { RequestError } from "../../shell/request-errors";
+import { showError } from "~/shell/error-dialog";
+import { RequestError } from "~/shell/request-errors";
 import { acceptsFile, type CropDecision, cropDecision, type WidgetAsset } from "./assets";
 import { assetsApi } from "./assets.client";
 

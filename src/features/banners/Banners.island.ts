@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineIsland } from "../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
 import { VIDEO_ID_PATTERN, VIDEO_PROVIDERS } from "./banners";
 
 const Key = z

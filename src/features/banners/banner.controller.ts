@@ -1,5 +1,5 @@
 import type { Splide } from "@splidejs/splide";
-import { mountCarousel } from "../../shell/carousel";
+import { mountCarousel } from "~/shell/carousel";
 import { command, loadPlayer, marketingAllowed } from "./video-player";
 
 /**

@@ -1,4 +1,4 @@
-import { defineControllers } from "../../shell/controller";
+import { defineControllers } from "~/shell/controller";
 
 /**
  * The banners feature's behaviours. Countdowns, popups and video placeholders start by themselves

@@ -1,4 +1,4 @@
-import { editorEndpoints } from "../content/editor-endpoints.server";
+import { editorEndpoints } from "~/features/content/editor-endpoints.server";
 import { BannerInputSchema, PopupInputSchema } from "./banners.schemas";
 import {
   deleteBanner,

@@ -1,4 +1,4 @@
-import type { Executor } from "../../server/db/client";
+import type { Executor } from "~/server/db/client";
 
 export function bannerRows(ex: Executor) {
   return ex.selectFrom("banners").selectAll().orderBy("updated_at", "desc").orderBy("id").execute();

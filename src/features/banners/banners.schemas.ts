@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isSitePath } from "../../lib/url";
-import { HtmlSchema, IdSchema, KeySchema, MomentSchema, translations } from "../content/content.schemas";
+import { HtmlSchema, IdSchema, KeySchema, MomentSchema, translations } from "~/features/content/content.schemas";
+import { isSitePath } from "~/lib/url";
 import { BANNER_DURATION_MAX_MS, BANNER_DURATION_MIN_MS, VIDEO_ID_PATTERN, VIDEO_PROVIDERS } from "./banners";
 
 /**

@@ -1,9 +1,9 @@
-import type { Culture } from "../../lib/culture";
-import { db, type Executor } from "../../server/db/client";
-import { isUniqueViolation } from "../../server/db/errors";
-import { ApiError } from "../../server/http/errors";
-import { type ContentImage, contentImages } from "../assets/assets.server";
-import { contentSegments, sanitizeContentHtml, writeAnswer } from "../content/content.server";
+import { type ContentImage, contentImages } from "~/features/assets/assets.server";
+import { contentSegments, sanitizeContentHtml, writeAnswer } from "~/features/content/content.server";
+import type { Culture } from "~/lib/culture";
+import { db, type Executor } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/errors";
+import { ApiError } from "~/server/http/errors";
 import { popupIsland } from "./Banners.island";
 import type { VideoProvider } from "./banners";
 import {

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "../../lib/intl";
+import { dateTimeFormat } from "~/lib/intl";
 /**
  * Banners, popups, countdowns and videos (spec 001): pure rules shared by the server and the browser.
  * No zod here.

@@ -1,5 +1,5 @@
-import { allows, validConsent } from "../consent/consent";
-import { pageStamp, storedConsent } from "../consent/consent.scripts";
+import { allows, validConsent } from "~/features/consent/consent";
+import { pageStamp, storedConsent } from "~/features/consent/consent.scripts";
 import { playerCommand, VIDEO_ORIGINS, VIDEO_POLL_LIMIT, VIDEO_POLL_MS, type VideoProvider } from "./banners";
 
 /**

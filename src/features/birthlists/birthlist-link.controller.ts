@@ -1,4 +1,4 @@
-import { $variants } from "../catalog/product/variant.store";
+import { $variants } from "~/features/catalog/product/variant.store";
 
 /** "Add to my birth list" on a product page follows the variant the picker chose. */
 export default function connect(link: HTMLElement): void {

@@ -1,7 +1,7 @@
-import type { CartSummary } from "../cart/cart";
-import { cartChanged } from "../cart/cart.store";
-import { positive, status } from "../wishlists/list-page";
-import { LIST_QUANTITY_DELAY_MS } from "../wishlists/wishlists.constants";
+import type { CartSummary } from "~/features/cart/cart";
+import { cartChanged } from "~/features/cart/cart.store";
+import { positive, status } from "~/features/wishlists/list-page";
+import { LIST_QUANTITY_DELAY_MS } from "~/features/wishlists/wishlists.constants";
 import { type BirthListFormName, isBirthListForm } from "./birthlists.forms";
 import { runBirthListAction } from "./birthlists.store";
 

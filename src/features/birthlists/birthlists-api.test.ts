@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { payByWebhook, placeOrder } from "../../../tests/support/orders";
-import { db } from "../../server/db/client";
 
 async function signedIn(email: string, password: string) {
   const client = apiClient("203.0.113.91");

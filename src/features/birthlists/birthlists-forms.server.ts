@@ -1,10 +1,10 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import type { Flash } from "../../server/http/flash";
-import { endpointsByKey, runNamedForm } from "../../server/http/form-endpoints";
-import type { Session } from "../../server/session/session";
-import { BIRTHLIST_FORMS } from "./birthlists.forms";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import type { Flash } from "~/server/http/flash";
+import { endpointsByKey, runNamedForm } from "~/server/http/form-endpoints";
+import type { Session } from "~/server/session/session";
 import * as birthListEndpoints from "./birthlists.endpoints";
+import { BIRTHLIST_FORMS } from "./birthlists.forms";
 
 const byKey = endpointsByKey(birthListEndpoints);
 

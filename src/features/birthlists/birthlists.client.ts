@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/request";
+import { endpointClient } from "~/shell/request";
 import type * as birthListEndpoints from "./birthlists.endpoints";
 
 /** Birth-list calls (spec 001); a guest's 401 opens the login modal and the call goes on once signed in. */

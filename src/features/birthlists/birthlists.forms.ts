@@ -1,4 +1,4 @@
-import type { EndpointsOf, RequestOf } from "../../lib/endpoint-types";
+import type { EndpointsOf, RequestOf } from "~/lib/endpoint-types";
 import type * as birthListEndpoints from "./birthlists.endpoints";
 
 type BirthListEndpoints = EndpointsOf<typeof birthListEndpoints>;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Executor } from "../../server/db/client";
+import type { Executor } from "~/server/db/client";
 import { BIRTH_LIST_SEARCH_LIMIT } from "./birthlists";
 
 const LIST_COLUMNS = ["id", "customer_id", "name", "description", "parents", "due_date", "message"] as const;

@@ -1,5 +1,5 @@
-import type { SeedContext } from "../../server/db/seed/seeder";
-import { DAY } from "../../server/db/seed/seeder";
+import type { SeedContext } from "~/server/db/seed/seeder";
+import { DAY } from "~/server/db/seed/seeder";
 
 /**
  * Marie's birth list (README): five products, two of them priorities, and gifts already given by two

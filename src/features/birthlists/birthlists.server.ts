@@ -1,11 +1,11 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { db, type Executor } from "../../server/db/client";
-import { ApiError, errorBody } from "../../server/http/errors";
-import type { Session } from "../../server/session/session";
-import { addToCart, cartSummary } from "../cart/cart.server";
-import { variantSummaries } from "../catalog/catalog.server";
-import { correctQuantity } from "../catalog/product/quantity";
+import { addToCart, cartSummary } from "~/features/cart/cart.server";
+import { variantSummaries } from "~/features/catalog/catalog.server";
+import { correctQuantity } from "~/features/catalog/product/quantity";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { db, type Executor } from "~/server/db/client";
+import { ApiError, errorBody } from "~/server/http/errors";
+import type { Session } from "~/server/session/session";
 import { BIRTH_LIST_SEARCH_MIN } from "./birthlists";
 import {
   addItem,

@@ -1,8 +1,8 @@
-import { refusalMessage } from "../../shell/request-errors";
-import type { CartSummary } from "../cart/cart";
-import { cartChanged } from "../cart/cart.store";
-import { BIRTHLIST_FORMS, type BirthListFormName } from "./birthlists.forms";
+import type { CartSummary } from "~/features/cart/cart";
+import { cartChanged } from "~/features/cart/cart.store";
+import { refusalMessage } from "~/shell/request-errors";
 import { birthListApi } from "./birthlists.client";
+import { BIRTHLIST_FORMS, type BirthListFormName } from "./birthlists.forms";
 
 export type BirthListOutcome = { ok: true; answer: unknown } | { ok: false; message: string };
 

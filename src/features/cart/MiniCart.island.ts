@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineIsland } from "../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
 import { CartSummarySchema } from "./cart";
 
 export const miniCartIsland = defineIsland({

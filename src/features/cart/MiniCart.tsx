@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import LineIcon from "../../components/ui/LineIcon";
-import { pluralRules } from "../../lib/intl";
+import LineIcon from "~/components/ui/LineIcon";
+import { pluralRules } from "~/lib/intl";
 import type { CartSummary } from "./cart";
 import { $cart, $miniCartItems, CART_CHANGED_EVENT, loadMiniCartItems, runCartAction } from "./cart.store";
 

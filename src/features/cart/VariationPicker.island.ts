@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isSitePath } from "../../lib/url";
-import { defineIsland } from "../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
+import { isSitePath } from "~/lib/url";
 
 export const variationPickerIsland = defineIsland({
   name: "variation-picker",

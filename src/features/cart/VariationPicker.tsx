@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import type { VariantAttributeValue, VariantChoice } from "../catalog/catalog";
-import { correctQuantity, isUsableQuantity, QUANTITY_CORRECTION_DELAY_MS } from "../catalog/product/quantity";
+import type { VariantAttributeValue, VariantChoice } from "~/features/catalog/catalog";
+import { correctQuantity, isUsableQuantity, QUANTITY_CORRECTION_DELAY_MS } from "~/features/catalog/product/quantity";
 import {
   $degressiveTables,
   $variants,
@@ -10,7 +10,7 @@ import {
   chooseVariant,
   knowVariant,
   rememberChoice,
-} from "../catalog/product/variant.store";
+} from "~/features/catalog/product/variant.store";
 import { addToCart } from "./cart.store";
 
 export interface VariationPickerLabels {

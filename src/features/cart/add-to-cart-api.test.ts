@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
-import { db } from "../../server/db/client";
 import { lineProblem } from "./cart";
 
 describe("line quantity rules", () => {

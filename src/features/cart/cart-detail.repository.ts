@@ -1,8 +1,8 @@
-import type { Culture } from "../../lib/culture";
-import type { Executor } from "../../server/db/client";
-import { productTextIn, stockByVariant } from "../../server/db/fragments";
-import type { Database } from "../../server/db/schema";
-import { PREPAID_MAX_UNITS } from "../prepaid/prepaid";
+import { PREPAID_MAX_UNITS } from "~/features/prepaid/prepaid";
+import type { Culture } from "~/lib/culture";
+import type { Executor } from "~/server/db/client";
+import { productTextIn, stockByVariant } from "~/server/db/fragments";
+import type { Database } from "~/server/db/schema";
 
 export type CartRow = Database["carts"] & { id: number };
 

@@ -1,8 +1,8 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import type { Flash } from "../../server/http/flash";
-import { endpointsByKey, runFormEndpoint } from "../../server/http/form-endpoints";
-import type { Session } from "../../server/session/session";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import type { Flash } from "~/server/http/flash";
+import { endpointsByKey, runFormEndpoint } from "~/server/http/form-endpoints";
+import type { Session } from "~/server/session/session";
 import * as cartEndpoints from "./cart.endpoints";
 import { CART_FORMS, isCartForm } from "./cart.forms";
 

@@ -1,5 +1,5 @@
-import { trackEcommerce } from "../../shell/tag-manager";
-import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "../pricing/pricing.constants";
+import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "~/features/pricing/pricing.constants";
+import { trackEcommerce } from "~/shell/tag-manager";
 import { isCartForm } from "./cart.forms";
 import { COUNTRY_CHANGED_EVENT, runCartAction, suggestCities } from "./cart.store";
 

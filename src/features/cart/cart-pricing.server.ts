@@ -1,10 +1,8 @@
-import type { Culture } from "../../lib/culture";
-import { db, type Executor } from "../../server/db/client";
-import type { Coupon, CouponProblem } from "../coupons/coupons";
-import { couponProblem } from "../coupons/coupons";
-import { couponById, couponUses } from "../coupons/coupons.server";
-import { PREPAID_UNIT_CENTS } from "../prepaid/prepaid";
-import { priceCountryCode } from "../pricing/price-country.server";
+import type { Coupon, CouponProblem } from "~/features/coupons/coupons";
+import { couponProblem } from "~/features/coupons/coupons";
+import { couponById, couponUses } from "~/features/coupons/coupons.server";
+import { PREPAID_UNIT_CENTS } from "~/features/prepaid/prepaid";
+import { priceCountryCode } from "~/features/pricing/price-country.server";
 import {
   type CountryRow,
   countryByCode,
@@ -14,8 +12,16 @@ import {
   shippingMethodsFor,
   standardVatRate,
   vatRates,
-} from "../pricing/pricing.server";
-import { couponCovers, orderTotals, reverseChargeApplies, type Totals, type TotalsLine } from "../pricing/totals";
+} from "~/features/pricing/pricing.server";
+import {
+  couponCovers,
+  orderTotals,
+  reverseChargeApplies,
+  type Totals,
+  type TotalsLine,
+} from "~/features/pricing/totals";
+import type { Culture } from "~/lib/culture";
+import { db, type Executor } from "~/server/db/client";
 import { DEFAULT_SHIPPING_COUNTRY, unitPriceFor } from "./cart";
 import type { CartRow, DetailedLineRow } from "./cart-detail.repository";
 

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
+import { registerPublicVersion } from "~/server/page-cache/registry";
+import type { Session } from "~/server/session/session";
 import { giveSessionCart } from "../../../tests/support/cart";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { handPageVersion } from "../../../tests/support/page-version";
-import { db } from "../../server/db/client";
-import { registerPublicVersion } from "../../server/page-cache/registry";
-import type { Session } from "../../server/session/session";
 import { cartSummary } from "./cart.server";
 
 describe.each(DIALECTS)("the header's cart summary on %s", (dialect) => {

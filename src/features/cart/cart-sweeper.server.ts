@@ -1,6 +1,6 @@
-import { env } from "../../server/config/env";
-import { db } from "../../server/db/client";
-import { sessionStore, sweepExpiredSessions } from "../../server/session/session";
+import { env } from "~/server/config/env";
+import { db } from "~/server/db/client";
+import { sessionStore, sweepExpiredSessions } from "~/server/session/session";
 import { deleteCarts, idleVisitorCarts } from "./cart.repository";
 
 /** At most this many idle carts are looked at per sweep; the next sweep takes the rest. */

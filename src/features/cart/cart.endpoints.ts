@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
-import { CouponRequestSchema } from "../coupons/coupons";
+import { CouponRequestSchema } from "~/features/coupons/coupons";
+import { defineEndpoint } from "~/server/http/endpoint";
 import {
   AddToCartSchema,
   CartSummarySchema,

@@ -1,4 +1,4 @@
-import type { EndpointsOf, RequestOf } from "../../lib/endpoint-types";
+import type { EndpointsOf, RequestOf } from "~/lib/endpoint-types";
 import type * as cartEndpoints from "./cart.endpoints";
 
 type CartEndpoints = EndpointsOf<typeof cartEndpoints>;

@@ -1,8 +1,8 @@
 import type { Insertable } from "kysely";
-import type { Culture } from "../../lib/culture";
-import type { db, Executor } from "../../server/db/client";
-import { productTextIn, stockOf } from "../../server/db/fragments";
-import type { Database } from "../../server/db/schema";
+import type { Culture } from "~/lib/culture";
+import type { db, Executor } from "~/server/db/client";
+import { productTextIn, stockOf } from "~/server/db/fragments";
+import type { Database } from "~/server/db/schema";
 
 export async function findCartId(
   ex: Executor,

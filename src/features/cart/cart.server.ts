@@ -1,15 +1,15 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { withVat } from "../../lib/money";
-import { trackingItem } from "../../lib/tracking";
-import { memoizePublic } from "../../server/cache";
-import { db } from "../../server/db/client";
-import { isUniqueViolation } from "../../server/db/errors";
-import { ApiError, errorBody } from "../../server/http/errors";
-import type { Flash } from "../../server/http/flash";
-import { ensureSession, type Session, sessionKey } from "../../server/session/session";
-import { variantTiers, vatRate } from "../catalog/product/variants.server";
-import { priceCountryCode } from "../pricing/price-country.server";
+import { variantTiers, vatRate } from "~/features/catalog/product/variants.server";
+import { priceCountryCode } from "~/features/pricing/price-country.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { withVat } from "~/lib/money";
+import { trackingItem } from "~/lib/tracking";
+import { memoizePublic } from "~/server/cache";
+import { db } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/errors";
+import { ApiError, errorBody } from "~/server/http/errors";
+import type { Flash } from "~/server/http/flash";
+import { ensureSession, type Session, sessionKey } from "~/server/session/session";
 import {
   type AddToCartInput,
   type AddToCartResult,

@@ -1,7 +1,7 @@
 import { atom } from "nanostores";
-import { RequestError, refusalMessage } from "../../shell/request-errors";
-import { trackEcommerce } from "../../shell/tag-manager";
-import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "../pricing/pricing.constants";
+import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "~/features/pricing/pricing.constants";
+import { RequestError, refusalMessage } from "~/shell/request-errors";
+import { trackEcommerce } from "~/shell/tag-manager";
 import type { AddToCartInput, AddToCartResult, CartSummary } from "./cart";
 import { cartApi, fetchCartSummary, postAddToCart } from "./cart.client";
 import { CART_FORMS, type CartFormName } from "./cart.forms";

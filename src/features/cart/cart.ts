@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Culture } from "../../lib/culture";
-import { type Cents, formatMoney } from "../../lib/money";
-import type { TrackingItem } from "../../lib/tracking";
-import { correctQuantity } from "../catalog/product/quantity";
+import { correctQuantity } from "~/features/catalog/product/quantity";
+import type { Culture } from "~/lib/culture";
+import { type Cents, formatMoney } from "~/lib/money";
+import type { TrackingItem } from "~/lib/tracking";
 
 /** The cart summary of spec 001 section 3, as `GET /api/v1/shoppingcarts` answers it. */
 export const CartSummarySchema = z.object({
@@ -47,8 +47,8 @@ export function goodsSummary(
   );
 }
 
-export { DEFAULT_SHIPPING_COUNTRY } from "../pricing/pricing.constants";
-export { type PriceTier, unitPriceFor } from "../pricing/totals";
+export { DEFAULT_SHIPPING_COUNTRY } from "~/features/pricing/pricing.constants";
+export { type PriceTier, unitPriceFor } from "~/features/pricing/totals";
 
 /** Where a cart line comes from (spec 001: ItemOrigin "Catalog or other"), with its key within that origin. */
 export const ITEM_ORIGINS = ["Catalog", "Wishlist", "BirthList", "Order", "QuickView"] as const;

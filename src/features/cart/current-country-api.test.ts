@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { featuredProducts } from "~/features/catalog/catalog.server";
+import { priceCountryCode } from "~/features/pricing/price-country.server";
+import { db } from "~/server/db/client";
+import { withRequestSession } from "~/server/http/request-context";
+import type { Session } from "~/server/session/session";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
-import { db } from "../../server/db/client";
-import { withRequestSession } from "../../server/http/request-context";
-import type { Session } from "../../server/session/session";
-import { featuredProducts } from "../catalog/catalog.server";
-import { priceCountryCode } from "../pricing/price-country.server";
 
 const session = (data: Record<string, unknown>): Session => ({ id: null, customerId: null, data });
 

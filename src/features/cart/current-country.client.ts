@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/request";
+import { endpointClient } from "~/shell/request";
 import type * as currentCountryEndpoints from "./current-country.endpoints";
 
 /** The shopper's current country (spec 001: PUT /api/v1/salestaxes/currentcountry). */

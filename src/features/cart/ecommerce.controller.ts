@@ -1,5 +1,5 @@
-import type { TrackingItem } from "../../lib/tracking";
-import { trackEcommerce } from "../../shell/tag-manager";
+import type { TrackingItem } from "~/lib/tracking";
+import { trackEcommerce } from "~/shell/tag-manager";
 
 /**
  * A product page (`data-view-item`): GA4 view_item with the item of `data-track-item`.
@@ -60,7 +60,7 @@ function itemOf(card: HTMLElement | null): TrackingItem | null {
 
 /** The add-to-cart dialog of spec 001 section 4: continue shopping or go to basket. */
 async function showOutcome(list: HTMLElement, message: string, ok: boolean): Promise<void> {
-  const { openModal } = await import("../../shell/dialog");
+  const { openModal } = await import("~/shell/dialog");
   const body = document.createElement("div");
   const text = Object.assign(document.createElement("p"), { textContent: message });
   text.setAttribute("role", ok ? "status" : "alert");

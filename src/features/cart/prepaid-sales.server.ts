@@ -1,15 +1,20 @@
-import type { Culture } from "../../lib/culture";
-import { ApiError, errorBody } from "../../server/http/errors";
-import type { Session } from "../../server/session/session";
-import type { SignedInCustomer } from "../customers/customers";
-import { AddCreditSchema, MovementsQuerySchema, SetNotificationSchema, StaffPaymentSchema } from "../prepaid/prepaid";
+import type { SignedInCustomer } from "~/features/customers/customers";
+import {
+  AddCreditSchema,
+  MovementsQuerySchema,
+  SetNotificationSchema,
+  StaffPaymentSchema,
+} from "~/features/prepaid/prepaid";
 import {
   customerSearch,
   movementsPage,
   prepaidAccounts,
   setNotification,
   staffPayment,
-} from "../prepaid/prepaid.server";
+} from "~/features/prepaid/prepaid.server";
+import type { Culture } from "~/lib/culture";
+import { ApiError, errorBody } from "~/server/http/errors";
+import type { Session } from "~/server/session/session";
 import { addPrepaidCredit } from "./prepaid-topup.server";
 
 export interface PrepaidPageModel {

@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/request";
+import { endpointClient } from "~/shell/request";
 import type * as topUpEndpoints from "./prepaid-topup.endpoints";
 
 /** Add prepaid money (spec 001): answers the address to go to; a missing quantity is the caller's to show. */

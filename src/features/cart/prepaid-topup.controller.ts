@@ -1,4 +1,4 @@
-import { RequestError } from "../../shell/request-errors";
+import { RequestError } from "~/shell/request-errors";
 import { cartChanged, refreshCart } from "./cart.store";
 import { postPrepaidTopUp } from "./prepaid-topup.client";
 

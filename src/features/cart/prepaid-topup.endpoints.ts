@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
-import { ApiError } from "../../server/http/errors";
-import { currentCustomer } from "../customers/customers.server";
-import { AddCreditSchema } from "../prepaid/prepaid";
+import { currentCustomer } from "~/features/customers/customers.server";
+import { AddCreditSchema } from "~/features/prepaid/prepaid";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError } from "~/server/http/errors";
 import { addPrepaidCredit } from "./prepaid-topup.server";
 
 export const addPrepaidToCart = defineEndpoint({

@@ -1,12 +1,12 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { db } from "../../server/db/client";
-import { isUniqueViolation } from "../../server/db/errors";
-import { ApiError } from "../../server/http/errors";
-import { ensureSession, type Session, sessionKey } from "../../server/session/session";
-import type { SignedInCustomer } from "../customers/customers";
-import { PREPAID_MAX_UNITS } from "../prepaid/prepaid";
-import { accountFor, prepaidCreditVariant } from "../prepaid/prepaid.server";
+import type { SignedInCustomer } from "~/features/customers/customers";
+import { PREPAID_MAX_UNITS } from "~/features/prepaid/prepaid";
+import { accountFor, prepaidCreditVariant } from "~/features/prepaid/prepaid.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { db } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/errors";
+import { ApiError } from "~/server/http/errors";
+import { ensureSession, type Session, sessionKey } from "~/server/session/session";
 import { addLine } from "./cart.repository";
 
 /**

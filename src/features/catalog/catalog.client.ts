@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/request";
+import { endpointClient } from "~/shell/request";
 import type * as catalogEndpoints from "./catalog.endpoints";
 import type * as referenceEndpoints from "./references/customer-reference.endpoints";
 

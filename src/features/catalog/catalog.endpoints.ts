@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
-import { ApiError } from "../../server/http/errors";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError } from "~/server/http/errors";
 import { chooseVariant } from "./product/variants.server";
 import { SuggestionQuerySchema, SuggestionSchema } from "./search/search";
 import { suggest } from "./search/search.server";

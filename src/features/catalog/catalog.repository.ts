@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Culture } from "../../lib/culture";
-import { memoize, REFERENCE_TTL_MS } from "../../server/cache";
-import { db, type Executor } from "../../server/db/client";
-import { productTextIn } from "../../server/db/fragments";
-import type { Database } from "../../server/db/schema";
+import type { Culture } from "~/lib/culture";
+import { memoize, REFERENCE_TTL_MS } from "~/server/cache";
+import { db, type Executor } from "~/server/db/client";
+import { productTextIn } from "~/server/db/fragments";
+import type { Database } from "~/server/db/schema";
 import type { ProductCard, Sort } from "./catalog";
 
 export interface CategoryNode {

@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
-import { CULTURES } from "../../lib/culture";
-import { slugify, slugWithId } from "../../lib/slug";
-import type { Database } from "../../server/db/schema";
+import { CULTURES } from "~/lib/culture";
+import { slugify, slugWithId } from "~/lib/slug";
+import type { Database } from "~/server/db/schema";
 import {
   ATTRIBUTE_NAMES,
   BRANDS,
@@ -16,9 +16,9 @@ import {
   SIZE_SETS,
   type Translated,
   WAREHOUSES,
-} from "../../server/db/seed/catalog-data";
-import { IMAGE_SIZE, renderProductImage } from "../../server/db/seed/images";
-import { DAY, fillTemplate, guidFor, insertMany, type SeedContext } from "../../server/db/seed/seeder";
+} from "~/server/db/seed/catalog-data";
+import { IMAGE_SIZE, renderProductImage } from "~/server/db/seed/images";
+import { DAY, fillTemplate, guidFor, insertMany, type SeedContext } from "~/server/db/seed/seeder";
 
 const IMAGE_VIEWS = 3;
 const sellable = CATEGORIES.filter((c) => c.productType);

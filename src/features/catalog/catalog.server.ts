@@ -1,8 +1,8 @@
-import type { Culture } from "../../lib/culture";
-import { withVat } from "../../lib/money";
-import { memoize, memoizePublic, REFERENCE_TTL_MS } from "../../server/cache";
-import { db } from "../../server/db/client";
-import { priceCountryCode } from "../pricing/price-country.server";
+import { priceCountryCode } from "~/features/pricing/price-country.server";
+import type { Culture } from "~/lib/culture";
+import { withVat } from "~/lib/money";
+import { memoize, memoizePublic, REFERENCE_TTL_MS } from "~/server/cache";
+import { db } from "~/server/db/client";
 import { type ListFilter, type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
 import {
   allBrands,

@@ -1,7 +1,7 @@
-import { CULTURES, type Culture } from "../../lib/culture";
-import { slugify } from "../../lib/slug";
-import type { DbHandle } from "../../server/db/client";
-import { CATEGORIES, type Translated } from "../../server/db/seed/catalog-data";
+import { CULTURES, type Culture } from "~/lib/culture";
+import { slugify } from "~/lib/slug";
+import type { DbHandle } from "~/server/db/client";
+import { CATEGORIES, type Translated } from "~/server/db/seed/catalog-data";
 import {
   FRAME_COUNT,
   FRAME_SIZE,
@@ -9,9 +9,9 @@ import {
   LOGO_WIDTH,
   renderBrandLogo,
   renderFrame,
-} from "../../server/db/seed/images";
-import { Random } from "../../server/db/seed/random";
-import { guidFor, insertMany } from "../../server/db/seed/seeder";
+} from "~/server/db/seed/images";
+import { Random } from "~/server/db/seed/random";
+import { guidFor, insertMany } from "~/server/db/seed/seeder";
 
 const TAGS: { code: string; name: Translated }[] = [
   {

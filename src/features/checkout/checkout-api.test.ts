@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setVatRegistry, viesRegistry } from "~/features/pricing/vat-registry.server";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { billingAddress, countryId, simpleVariant } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
-import { db } from "../../server/db/client";
-import { setVatRegistry, viesRegistry } from "../pricing/vat-registry.server";
 
 const key = () => randomBytes(12).toString("hex");
 

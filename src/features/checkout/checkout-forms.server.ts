@@ -1,9 +1,9 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { ApiError, errorBody } from "../../server/http/errors";
-import type { Flash } from "../../server/http/flash";
-import type { Session } from "../../server/session/session";
-import { chooseCountries } from "../cart/cart-detail.server";
+import { chooseCountries } from "~/features/cart/cart-detail.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { ApiError, errorBody } from "~/server/http/errors";
+import type { Flash } from "~/server/http/flash";
+import type { Session } from "~/server/session/session";
 import { checkVat } from "./checkout.server";
 import { VatCheckQuerySchema } from "./vat";
 

@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/request";
+import { endpointClient } from "~/shell/request";
 import type * as checkoutEndpoints from "./checkout.endpoints";
 
 const call = endpointClient<typeof checkoutEndpoints>();

@@ -1,5 +1,5 @@
-import { trackEcommerce } from "../../shell/tag-manager";
-import { setPickupNames } from "../pickup/pickup.store";
+import { setPickupNames } from "~/features/pickup/pickup.store";
+import { trackEcommerce } from "~/shell/tag-manager";
 import { checkVatNumber } from "./checkout.client";
 import { vatChangeReloads } from "./vat.constants";
 

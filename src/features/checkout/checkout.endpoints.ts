@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
+import { defineEndpoint } from "~/server/http/endpoint";
 import { CheckoutSchema } from "./checkout";
 import { checkVat } from "./checkout.server";
 import { placeOrder as place } from "./place-order.server";

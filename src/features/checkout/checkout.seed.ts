@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
-import type { Culture } from "../../lib/culture";
-import type { DbHandle } from "../../server/db/client";
-import type { Translated } from "../../server/db/seed/catalog-data";
-import { insertMany } from "../../server/db/seed/seeder";
+import type { Culture } from "~/lib/culture";
+import type { DbHandle } from "~/server/db/client";
+import type { Translated } from "~/server/db/seed/catalog-data";
+import { insertMany } from "~/server/db/seed/seeder";
 
 /** Shipping methods: home delivery priced per country, a relay-point network, pickup in our shops. */
 const METHODS: { id: number; code: string; kind: string; carrier: string | null; name: Translated }[] = [

@@ -1,13 +1,13 @@
 import type { z } from "zod";
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import type { Session } from "../../server/session/session";
-import { sessionKey } from "../../server/session/session";
-import { findCartId, updateCart } from "../cart/cart.server";
-import { countryById } from "../pricing/pricing.server";
-import { vatRegistry } from "../pricing/vat-registry.server";
+import { findCartId, updateCart } from "~/features/cart/cart.server";
+import { countryById } from "~/features/pricing/pricing.server";
+import { vatRegistry } from "~/features/pricing/vat-registry.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import type { Session } from "~/server/session/session";
+import { sessionKey } from "~/server/session/session";
 import { normaliseVatNumber, type VatCheckQuerySchema, vatNumberLooksValid } from "./vat";
 
 export interface VatCheckResult {

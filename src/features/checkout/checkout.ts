@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { AddressSchema, formFlag } from "../account/addresses";
+import { AddressSchema, formFlag } from "~/features/account/addresses";
 
 // The address book is the account's; the checkout form is made of its addresses.
-export * from "../account/addresses";
+export * from "~/features/account/addresses";
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const flag = formFlag;

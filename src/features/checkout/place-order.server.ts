@@ -1,14 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { db } from "../../server/db/client";
-import { isUniqueViolation } from "../../server/db/errors";
-import { ApiError } from "../../server/http/errors";
-import { type Session, sessionKey } from "../../server/session/session";
-import { customerAddress } from "../account/addresses.server";
-import { cartRow, detailedLines, emptyOrderedCart, findCartId } from "../cart/cart.server";
-import { couponProblemFor, priceCart } from "../cart/cart-pricing.server";
-import { recordCouponUse } from "../coupons/coupons.server";
+import { customerAddress } from "~/features/account/addresses.server";
+import { cartRow, detailedLines, emptyOrderedCart, findCartId } from "~/features/cart/cart.server";
+import { couponProblemFor, priceCart } from "~/features/cart/cart-pricing.server";
+import { recordCouponUse } from "~/features/coupons/coupons.server";
 import {
   announcePaidOrder,
   cartLinesForOrder,
@@ -22,9 +16,15 @@ import {
   recordStockTakes,
   StockShortage,
   takeUnits,
-} from "../orders/orders.server";
-import { InsufficientCredit, ownPrepaidAccount, payFromAccount } from "../prepaid/prepaid.server";
-import { countryById } from "../pricing/pricing.server";
+} from "~/features/orders/orders.server";
+import { InsufficientCredit, ownPrepaidAccount, payFromAccount } from "~/features/prepaid/prepaid.server";
+import { countryById } from "~/features/pricing/pricing.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { db } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/errors";
+import { ApiError } from "~/server/http/errors";
+import { type Session, sessionKey } from "~/server/session/session";
 import type { Address, CheckoutInput } from "./checkout";
 
 export interface PlacedOrder {

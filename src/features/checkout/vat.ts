@@ -7,6 +7,6 @@ export const VatCheckQuerySchema = z.object({
   customerId: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
-export { reverseChargeApplies } from "../pricing/totals";
-export { normaliseVatNumber, vatNumberLooksValid } from "../pricing/vat-number";
+export { reverseChargeApplies } from "~/features/pricing/totals";
+export { normaliseVatNumber, vatNumberLooksValid } from "~/features/pricing/vat-number";
 export { vatChangeReloads } from "./vat.constants";

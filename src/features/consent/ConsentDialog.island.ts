@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineIsland } from "../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
 
 export const consentDialogIsland = defineIsland({
   name: "consent-dialog",

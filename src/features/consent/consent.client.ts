@@ -1,4 +1,4 @@
-import { endpointUrl } from "../../shell/request";
+import { endpointUrl } from "~/shell/request";
 import type { ConsentSettings } from "./consent";
 import type { recordDecision } from "./consent.endpoints";
 

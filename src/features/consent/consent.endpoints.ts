@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { env } from "../../server/config/env";
-import { defineEndpoint } from "../../server/http/endpoint";
-import { ApiError } from "../../server/http/errors";
+import { env } from "~/server/config/env";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError } from "~/server/http/errors";
 import { recordConsentDecision } from "./consent.server";
 
 export const recordDecision = defineEndpoint({

@@ -1,4 +1,4 @@
-import type { Executor } from "../../server/db/client";
+import type { Executor } from "~/server/db/client";
 import type { ConsentSettings } from "./consent";
 
 export async function insertConsentRecord(

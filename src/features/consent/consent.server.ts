@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Culture } from "../../lib/culture";
-import { db } from "../../server/db/client";
+import type { Culture } from "~/lib/culture";
+import { db } from "~/server/db/client";
 import { acceptAll, type ConsentSettings, declineAll } from "./consent";
 import { insertConsentRecord } from "./consent.repository";
 

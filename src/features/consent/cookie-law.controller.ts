@@ -1,4 +1,4 @@
-import { COOKIE_LAW_COOKIE_NAME, COOKIE_LAW_LIFETIME_HOURS } from "../../shell/constants";
+import { COOKIE_LAW_COOKIE_NAME, COOKIE_LAW_LIFETIME_HOURS } from "~/shell/constants";
 
 /** The older cookie-law banner (spec 001 section 4): hidden once its cookie exists; accept stores it. */
 export default function connect(banner: HTMLElement): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
-import { db } from "../../server/db/client";
 import { saveSetting } from "./content.server";
 
 async function signedIn(email: string, password: string) {

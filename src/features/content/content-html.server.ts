@@ -1,6 +1,6 @@
 import sanitizeHtml from "sanitize-html";
-import { resolveIslandProps } from "../islands/islands";
-import { ISLANDS } from "../islands/registry";
+import { resolveIslandProps } from "~/features/islands/islands";
+import { ISLANDS } from "~/features/islands/registry";
 
 /**
  * CMS HTML (DESIGN.md section 6): editors write it, shoppers read it. Even so it goes through an

@@ -1,4 +1,4 @@
-import { defineControllers } from "../../shell/controller";
+import { defineControllers } from "~/shell/controller";
 
 /** The content editors' behaviours (the editor page only); shoppers' pages load none of them. */
 export default defineControllers([

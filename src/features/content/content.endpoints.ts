@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { env } from "../../server/config/env";
-import { defineEndpoint } from "../../server/http/endpoint";
+import { env } from "~/server/config/env";
+import { defineEndpoint } from "~/server/http/endpoint";
 import { PageInputSchema } from "./content.schemas";
 import { deletePage, editorPage, pageList, publishPage, savePage, setting } from "./content.server";
 import { editorEndpoints } from "./editor-endpoints.server";

@@ -1,4 +1,4 @@
-import type { Executor } from "../../server/db/client";
+import type { Executor } from "~/server/db/client";
 
 /** Pages with their titles per culture, newest change first, for the editors' list. */
 export function pageRows(ex: Executor) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CULTURES } from "../../lib/culture";
+import { CULTURES } from "~/lib/culture";
 import { CONTENT_HTML_MAX, SEO_DESCRIPTION_MAX, SLUG_MAX, SLUG_PATTERN, TITLE_MAX } from "./content";
 
 /** Editors' request bodies (server side: browser code reaches no zod). */

@@ -1,7 +1,7 @@
-import { CULTURES, type Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { renderScene } from "../../server/db/seed/images";
-import { guidFor, insertMany, type SeedContext } from "../../server/db/seed/seeder";
+import { CULTURES, type Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { renderScene } from "~/server/db/seed/images";
+import { guidFor, insertMany, type SeedContext } from "~/server/db/seed/seeder";
 import { HOME_PAGE_KEY } from "./content";
 
 const CONTENT_FOLDER = 3;

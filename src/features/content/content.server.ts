@@ -1,7 +1,7 @@
-import { CULTURES, type Culture } from "../../lib/culture";
-import { db } from "../../server/db/client";
-import { isUniqueViolation } from "../../server/db/errors";
-import { ApiError } from "../../server/http/errors";
+import { CULTURES, type Culture } from "~/lib/culture";
+import { db } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/errors";
+import { ApiError } from "~/server/http/errors";
 import { pageUrl } from "./content";
 import {
   deletePageRow,

@@ -2,7 +2,7 @@
  * CMS pages (DESIGN.md section 6): pure rules shared by the server and the editor page's browser code.
  * No zod here (the editor's scripts import it).
  */
-import type { Culture } from "../../lib/culture";
+import type { Culture } from "~/lib/culture";
 
 /** A slug or a key: lower-case words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

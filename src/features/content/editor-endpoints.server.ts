@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Culture } from "../../lib/culture";
-import { defineEndpoint } from "../../server/http/endpoint";
-import { contentEditor } from "../customers/customers.server";
+import { contentEditor } from "~/features/customers/customers.server";
+import type { Culture } from "~/lib/culture";
+import { defineEndpoint } from "~/server/http/endpoint";
 import { IdSchema, PublishSchema, type WriteAnswer, WriteAnswerSchema } from "./content.schemas";
 
 interface EditorService<I> {

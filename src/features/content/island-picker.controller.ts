@@ -1,4 +1,4 @@
-import { islandsApi } from "../islands/islands.client";
+import { islandsApi } from "~/features/islands/islands.client";
 import { insertIntoBody } from "./content-editor.controller";
 import { fieldsFromSchema, type IslandField, islandTag, propsFromValues } from "./island-tag";
 

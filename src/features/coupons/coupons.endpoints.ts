@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
-import { ApiError } from "../../server/http/errors";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError } from "~/server/http/errors";
 import { availableCoupons } from "./coupons.server";
 
 const CouponView = z.object({

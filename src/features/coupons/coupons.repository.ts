@@ -1,5 +1,5 @@
-import type { Executor } from "../../server/db/client";
-import type { Database } from "../../server/db/schema";
+import type { Executor } from "~/server/db/client";
+import type { Database } from "~/server/db/schema";
 import type { Coupon } from "./coupons";
 
 type Row = Database["coupons"] & { id: number };

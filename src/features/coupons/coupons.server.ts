@@ -1,8 +1,8 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { numberFormat } from "../../lib/intl";
-import { formatMoney } from "../../lib/money";
-import { db } from "../../server/db/client";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { numberFormat } from "~/lib/intl";
+import { formatMoney } from "~/lib/money";
+import { db } from "~/server/db/client";
 import { couponsForCustomer } from "./coupons.repository";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CouponRule } from "../pricing/totals";
+import type { CouponRule } from "~/features/pricing/totals";
 
 /** Coupon code request (spec 001 section 3): CouponCode; Enter submits, an empty code is refused. */
 export const CouponRequestSchema = z.object({

@@ -1,4 +1,4 @@
-import type { Executor } from "../../server/db/client";
+import type { Executor } from "~/server/db/client";
 import type { SignedInCustomer } from "./customers";
 
 export async function findCustomerByEmail(ex: Executor, email: string) {

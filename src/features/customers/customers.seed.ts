@@ -1,7 +1,7 @@
-import type { Culture } from "../../lib/culture";
-import { DEMO_CUSTOMERS } from "../../server/db/seed/catalog-data";
-import type { SeedContext } from "../../server/db/seed/seeder";
-import { hashPassword } from "../../server/security/password";
+import type { Culture } from "~/lib/culture";
+import { DEMO_CUSTOMERS } from "~/server/db/seed/catalog-data";
+import type { SeedContext } from "~/server/db/seed/seeder";
+import { hashPassword } from "~/server/security/password";
 
 /** The demo customers (private, business, staff) the README lists. */
 export async function seedCustomers(ctx: SeedContext): Promise<void> {

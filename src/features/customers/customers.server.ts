@@ -1,6 +1,6 @@
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import type { Session } from "../../server/session/session";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import type { Session } from "~/server/session/session";
 import type { SignedInCustomer } from "./customers";
 import { findCustomerById } from "./customers.repository";
 

@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/request";
+import { endpointClient } from "~/shell/request";
 import type * as islandEndpoints from "./islands.endpoints";
 
 const call = endpointClient<typeof islandEndpoints>();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
+import { defineEndpoint } from "~/server/http/endpoint";
 import { CultureParamSchema, stringResources } from "./localization.server";
 
 export const stringResourcesOf = defineEndpoint({

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { CULTURES, type Culture } from "../../lib/culture";
-import { RESOURCES } from "../../lib/i18n";
+import { CULTURES, type Culture } from "~/lib/culture";
+import { RESOURCES } from "~/lib/i18n";
 
 export const CultureParamSchema = z.object({ culture: z.enum(CULTURES) });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineIsland } from "../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
 
 const Coordinates = { lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) };
 

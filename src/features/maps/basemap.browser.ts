@@ -3,7 +3,7 @@ import maplibreCss from "maplibre-gl/dist/maplibre-gl.css?url";
 // MapLibre 6 runs its tiling in a module worker that bundlers do not emit by themselves: ship the
 // worker file as an asset of ours (same origin, allowed by worker-src 'self') and say where it is.
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
-import { loadStylesheet } from "../../shell/stylesheets";
+import { loadStylesheet } from "~/shell/stylesheets";
 
 /**
  * MapLibre, its stylesheet and its worker, loaded when a map first mounts (never on a first load).

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineIsland } from "../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
 import { NEWS_CALENDAR_POSTS_PER_PAGE, NEWS_CAROUSEL_SIZE, NEWS_TICKER_SIZE, POSTS_PER_PAGE_MAX } from "./news";
 
 const CategoryIds = z.array(z.number().int().min(1)).max(20);

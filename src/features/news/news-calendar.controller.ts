@@ -1,4 +1,4 @@
-import { connectControllers } from "../../shell/controllers";
+import { connectControllers } from "~/shell/controllers";
 
 /**
  * The news calendar (spec 001): a day with news loads its list below the month; the month arrows load

@@ -1,8 +1,8 @@
-import type { Culture } from "../../lib/culture";
-import { dateTimeFormat } from "../../lib/intl";
-import { endpointsByKey } from "../../server/http/form-endpoints";
-import type { Session } from "../../server/session/session";
-import { checked, type Fields, idOf, runEditorForm, translationsFrom } from "../content/content-forms.server";
+import { checked, type Fields, idOf, runEditorForm, translationsFrom } from "~/features/content/content-forms.server";
+import type { Culture } from "~/lib/culture";
+import { dateTimeFormat } from "~/lib/intl";
+import { endpointsByKey } from "~/server/http/form-endpoints";
+import type { Session } from "~/server/session/session";
 import * as newsEndpoints from "./news.endpoints";
 
 const byKey = endpointsByKey(newsEndpoints);

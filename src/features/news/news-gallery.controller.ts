@@ -1,4 +1,4 @@
-import { openableLightbox } from "../../shell/lightbox";
+import { openableLightbox } from "~/shell/lightbox";
 
 /**
  * A news gallery opens its photos in glightbox (keyboard: arrows, Escape; focus returns to the

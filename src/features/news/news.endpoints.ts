@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
-import { editorEndpoints } from "../content/editor-endpoints.server";
-import { contentEditor } from "../customers/customers.server";
+import { editorEndpoints } from "~/features/content/editor-endpoints.server";
+import { contentEditor } from "~/features/customers/customers.server";
+import { defineEndpoint } from "~/server/http/endpoint";
 import { NewsCategoryInputSchema, NewsInputSchema } from "./news.schemas";
 import {
   createNewsCategory,

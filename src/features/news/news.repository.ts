@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Executor } from "../../server/db/client";
+import type { Executor } from "~/server/db/client";
 
 export function categoryRows(ex: Executor, culture: string) {
   return ex

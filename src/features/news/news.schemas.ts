@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { HtmlSchema, IdSchema, MomentSchema, SlugSchema, TitleSchema, translations } from "../content/content.schemas";
+import {
+  HtmlSchema,
+  IdSchema,
+  MomentSchema,
+  SlugSchema,
+  TitleSchema,
+  translations,
+} from "~/features/content/content.schemas";
 
 /** Editors' news bodies (server side: browser code reaches no zod). */
 export const NewsInputSchema = z.object({

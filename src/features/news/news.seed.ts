@@ -1,7 +1,7 @@
-import { CULTURES } from "../../lib/culture";
-import { renderScene } from "../../server/db/seed/images";
-import { guidFor, insertMany, type SeedContext } from "../../server/db/seed/seeder";
-import { slugify } from "../content/content";
+import { slugify } from "~/features/content/content";
+import { CULTURES } from "~/lib/culture";
+import { renderScene } from "~/server/db/seed/images";
+import { guidFor, insertMany, type SeedContext } from "~/server/db/seed/seeder";
 
 /** News photos and gallery pictures live in a "News" folder under the library's Content folder. */
 const CONTENT_FOLDER = 3;

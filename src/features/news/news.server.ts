@@ -1,9 +1,9 @@
-import { CULTURES, type Culture } from "../../lib/culture";
-import { db } from "../../server/db/client";
-import { isUniqueViolation } from "../../server/db/errors";
-import { ApiError } from "../../server/http/errors";
-import { contentImages } from "../assets/assets.server";
-import { sanitizeContentHtml, writeAnswer } from "../content/content.server";
+import { contentImages } from "~/features/assets/assets.server";
+import { sanitizeContentHtml, writeAnswer } from "~/features/content/content.server";
+import { CULTURES, type Culture } from "~/lib/culture";
+import { db } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/errors";
+import { ApiError } from "~/server/http/errors";
 import { adjacentMonths, isoDay, monthGrid, newsUrl } from "./news";
 import {
   newsArticle as articleRow,

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { env } from "../../server/config/env";
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import { enqueueMail } from "../../server/mail/outbox";
-import { rateLimiter, tooManyAttempts } from "../../server/security/rate-limit";
-import { AddressSchema } from "../account/addresses";
-import { countryById } from "../pricing/pricing.server";
+import { AddressSchema } from "~/features/account/addresses";
+import { countryById } from "~/features/pricing/pricing.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { env } from "~/server/config/env";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import { enqueueMail } from "~/server/mail/outbox";
+import { rateLimiter, tooManyAttempts } from "~/server/security/rate-limit";
 import {
   deliveryChangeRows,
   insertDeliveryChange,

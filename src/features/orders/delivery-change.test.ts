@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { billingAddress } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { paidOrder } from "../../../tests/support/orders";
-import { db } from "../../server/db/client";
 import { deliveryChangePost } from "./order-page.server";
 
 async function customer(email: string, password: string) {

@@ -1,9 +1,9 @@
-import { isCulture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { formatMoney } from "../../lib/money";
-import { env } from "../../server/config/env";
-import { db } from "../../server/db/client";
-import { enqueueMail } from "../../server/mail/outbox";
+import { isCulture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { formatMoney } from "~/lib/money";
+import { env } from "~/server/config/env";
+import { db } from "~/server/db/client";
+import { enqueueMail } from "~/server/mail/outbox";
 import { orderById, orderLines } from "./orders.repository";
 
 function escapeHtml(text: string): string {

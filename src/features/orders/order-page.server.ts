@@ -1,9 +1,9 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import { handleFormPost } from "../../server/http/form-post";
-import { shippingCountries } from "../pricing/pricing.server";
+import { shippingCountries } from "~/features/pricing/pricing.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import { handleFormPost } from "~/server/http/form-post";
 import {
   DeliveryChangeSchema,
   deliveryChangeOpen,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
+import { defineEndpoint } from "~/server/http/endpoint";
 import { ReAddSchema, reAddOrderLine } from "./orders.server";
 
 export const reAdd = defineEndpoint({

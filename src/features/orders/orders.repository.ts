@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
-import { database, type Executor } from "../../server/db/client";
-import type { Database } from "../../server/db/schema";
+import { database, type Executor } from "~/server/db/client";
+import type { Database } from "~/server/db/schema";
 
 export type OrderRow = Database["orders"] & { id: number };
 export type OrderLineRow = Database["order_lines"] & { id: number };

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { Culture } from "../../lib/culture";
-import { db, type Executor } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import { type Session, sessionKey } from "../../server/session/session";
-import { creditBirthListGifts } from "../birthlists/birthlists.server";
-import { addToCart } from "../cart/cart.server";
-import { creditTopUps } from "../prepaid/prepaid.server";
+import { creditBirthListGifts } from "~/features/birthlists/birthlists.server";
+import { addToCart } from "~/features/cart/cart.server";
+import { creditTopUps } from "~/features/prepaid/prepaid.server";
+import type { Culture } from "~/lib/culture";
+import { db, type Executor } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import { type Session, sessionKey } from "~/server/session/session";
 import { enqueueOrderConfirmation } from "./order-mail.server";
 import {
   changeOrderStatus,
@@ -94,7 +94,7 @@ export function markOrderPaid(orderId: number, at: string): Promise<boolean> {
     .execute((trx) => orderBecomesPaid(trx, orderId, "AwaitingPayment", at));
 }
 
-export { StockShortage, takeUnits } from "../catalog/stock/stock.server";
+export { StockShortage, takeUnits } from "~/features/catalog/stock/stock.server";
 /** The order's writes the checkout makes inside its one transaction (its repository stays private). */
 export {
   cartLinesForOrder,

@@ -1,7 +1,7 @@
-import { db } from "../../server/db/client";
-import { returnUnits, StockShortage, takeUnits } from "../catalog/stock/stock.server";
-import { freeCouponUse, recordCouponUse } from "../coupons/coupons.server";
-import { InsufficientCredit, releaseOrderCredit, retakeOrderCredit } from "../prepaid/prepaid.server";
+import { returnUnits, StockShortage, takeUnits } from "~/features/catalog/stock/stock.server";
+import { freeCouponUse, recordCouponUse } from "~/features/coupons/coupons.server";
+import { InsufficientCredit, releaseOrderCredit, retakeOrderCredit } from "~/features/prepaid/prepaid.server";
+import { db } from "~/server/db/client";
 import {
   changeOrderStatus,
   forgetStockTakes,

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { billingAddress } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { authorisation, postWebhook } from "../../../tests/support/payment";
-import { db } from "../../server/db/client";
 import { releaseUnpaidOrders, startUnpaidOrderSweeper } from "./unpaid-orders.server";
 
 const HOUR = 60 * 60_000;

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { billingAddress, simpleVariant } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { authorisation, postWebhook } from "../../../tests/support/payment";
-import { db } from "../../server/db/client";
 import { acceptsTransition, expiryValid, luhnValid, SANDBOX_CARDS } from "./payment";
 import { completeChallenge, readChallenge } from "./sandbox.server";
 

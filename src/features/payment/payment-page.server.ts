@@ -1,8 +1,8 @@
-import { db } from "../../server/db/client";
-import type { Session } from "../../server/session/session";
-import type { Address } from "../checkout/checkout";
-import { ownOrder } from "../orders/orders.server";
-import { countryById } from "../pricing/pricing.server";
+import type { Address } from "~/features/checkout/checkout";
+import { ownOrder } from "~/features/orders/orders.server";
+import { countryById } from "~/features/pricing/pricing.server";
+import { db } from "~/server/db/client";
+import type { Session } from "~/server/session/session";
 
 /** What the payment and hosted pages show: the order and the billing data the card form starts from. */
 export async function paymentPage(session: Session, number: string) {

@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/request";
+import { endpointClient } from "~/shell/request";
 import type * as paymentEndpoints from "./payment.endpoints";
 
 const call = endpointClient<typeof paymentEndpoints>();

@@ -1,4 +1,4 @@
-import { RequestError } from "../../shell/request-errors";
+import { RequestError } from "~/shell/request-errors";
 import { authoriseCard } from "./payment.client";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../server/http/endpoint";
-import { ApiError } from "../../server/http/errors";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError } from "~/server/http/errors";
 import { CardFormSchema, NotificationSchema } from "./payment";
 import { payByCard, receiveNotifications, startPayment, submitDetails } from "./payment.server";
 

@@ -1,4 +1,4 @@
-import type { Executor } from "../../server/db/client";
+import type { Executor } from "~/server/db/client";
 import type { NotificationItem, PaymentStatus } from "./payment";
 
 export async function insertPayment(

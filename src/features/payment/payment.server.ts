@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { Culture } from "../../lib/culture";
-import { env } from "../../server/config/env";
-import { db } from "../../server/db/client";
-import { isUniqueViolation } from "../../server/db/errors";
-import { ApiError } from "../../server/http/errors";
-import type { Session } from "../../server/session/session";
-import { announcePaidOrder, markOrderPaid, ownOrder } from "../orders/orders.server";
-import { reinstatePaidOrder } from "../orders/unpaid-orders.server";
+import { announcePaidOrder, markOrderPaid, ownOrder } from "~/features/orders/orders.server";
+import { reinstatePaidOrder } from "~/features/orders/unpaid-orders.server";
+import type { Culture } from "~/lib/culture";
+import { env } from "~/server/config/env";
+import { db } from "~/server/db/client";
+import { isUniqueViolation } from "~/server/db/errors";
+import { ApiError } from "~/server/http/errors";
+import type { Session } from "~/server/session/session";
 import {
   acceptsTransition,
   type CardForm,

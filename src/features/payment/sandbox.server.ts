@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { env } from "../../server/config/env";
+import { env } from "~/server/config/env";
 import {
   type CardForm,
   expiryValid,

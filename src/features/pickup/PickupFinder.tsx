@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type SyntheticEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { numberFormat } from "../../lib/intl";
+import { numberFormat } from "~/lib/intl";
 import {
   $pickup,
   activatePickupPoint,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { db } from "../../server/db/client";
-import { citiesWithin } from "../pricing/pricing.server";
+import { citiesWithin } from "~/features/pricing/pricing.server";
+import { db } from "~/server/db/client";
 import { type AddressForm, distanceKm, type PickupPointView } from "./pickup";
 import { activePickupPoints } from "./pickup.repository";
 import { pickupPointView } from "./pickup-point";

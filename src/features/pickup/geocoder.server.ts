@@ -1,4 +1,4 @@
-import { env } from "../../server/config/env";
+import { env } from "~/server/config/env";
 
 /** A street address to locate. */
 export interface StreetAddress {

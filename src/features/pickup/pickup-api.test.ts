@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "~/server/config/env";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
-import { resetEnvForTests } from "../../server/config/env";
-import { db } from "../../server/db/client";
 import { distanceKm, filterByAddress, nearest } from "./pickup";
 import { pickupPointView, placeOfSuggestion, savedPointFields } from "./pickup-point";
 

@@ -1,8 +1,8 @@
 import * as maplibregl from "maplibre-gl";
 import maplibreCss from "maplibre-gl/dist/maplibre-gl.css?url";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
-import { loadStylesheet } from "../../shell/stylesheets";
-import { offlineBasemap } from "../maps/basemap.browser";
+import { offlineBasemap } from "~/features/maps/basemap.browser";
+import { loadStylesheet } from "~/shell/stylesheets";
 import { PICKUP_MAP_ZOOM } from "./pickup.constants";
 
 /** MapLibre's own CSS, linked when the map first mounts rather than on every page. */

@@ -1,5 +1,5 @@
-import { endpointClient } from "../../shell/request";
-import type * as pricingEndpoints from "../pricing/pricing.endpoints";
+import type * as pricingEndpoints from "~/features/pricing/pricing.endpoints";
+import { endpointClient } from "~/shell/request";
 import type { PickupPointView } from "./pickup";
 import type * as pickupEndpoints from "./pickup.endpoints";
 

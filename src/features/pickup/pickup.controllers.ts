@@ -1,4 +1,4 @@
-import { defineControllers } from "../../shell/controller";
+import { defineControllers } from "~/shell/controller";
 
 /**
  * The pickup feature's behaviours over its server HTML (`data-controller`). Both wait for the shopper:

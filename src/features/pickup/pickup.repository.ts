@@ -1,4 +1,4 @@
-import type { Executor } from "../../server/db/client";
+import type { Executor } from "~/server/db/client";
 
 /** Our shops where parcels can be collected (the static carrier). */
 export function activePickupPoints(ex: Executor) {

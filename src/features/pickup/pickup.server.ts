@@ -1,11 +1,11 @@
-import { type Culture, INTL_LOCALE, isCulture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import type { Session } from "../../server/session/session";
-import { cartRow, updateCart } from "../cart/cart.server";
-import { type CartDetail, cartDetail } from "../cart/cart-detail.server";
-import { cityPosition, countryByCode, postalCodeOf, shippingMethodById } from "../pricing/pricing.server";
+import { cartRow, updateCart } from "~/features/cart/cart.server";
+import { type CartDetail, cartDetail } from "~/features/cart/cart-detail.server";
+import { cityPosition, countryByCode, postalCodeOf, shippingMethodById } from "~/features/pricing/pricing.server";
+import { type Culture, INTL_LOCALE, isCulture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import type { Session } from "~/server/session/session";
 import { carrierGateway } from "./carriers.server";
 import { geocoder } from "./geocoder.server";
 import {

@@ -1,7 +1,7 @@
 import { map } from "nanostores";
-import { RequestError, refusalMessage } from "../../shell/request-errors";
-import { SHIPPING_METHOD_CHANGED_EVENT } from "../cart/cart.store";
-import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "../pricing/pricing.constants";
+import { SHIPPING_METHOD_CHANGED_EVENT } from "~/features/cart/cart.store";
+import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "~/features/pricing/pricing.constants";
+import { RequestError, refusalMessage } from "~/shell/request-errors";
 import type { PickupPointView } from "./pickup";
 import { pickupApi } from "./pickup.client";
 import { PICKUP_LIST_SIZE, PICKUP_SEARCH_RADIUS_KM } from "./pickup.constants";

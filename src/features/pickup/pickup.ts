@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTimeFormat } from "../../lib/intl";
+import { dateTimeFormat } from "~/lib/intl";
 
 /** Pickup point search payload (spec 001 section 3). */
 export const PickupSearchSchema = z.object({

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { releaseUnpaidOrders } from "~/features/orders/unpaid-orders.server";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { payByWebhook, placeOrder } from "../../../tests/support/orders";
-import { db } from "../../server/db/client";
-import { releaseUnpaidOrders } from "../orders/unpaid-orders.server";
 import { movementsPage } from "./prepaid.server";
 
 /** Signed-in customers keep one cart across sessions: each test starts from an empty one. */

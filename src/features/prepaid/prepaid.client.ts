@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/request";
+import { endpointClient } from "~/shell/request";
 import type * as prepaidEndpoints from "./prepaid.endpoints";
 
 const call = endpointClient<typeof prepaidEndpoints>();

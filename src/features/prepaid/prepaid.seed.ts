@@ -1,5 +1,5 @@
-import type { SeedContext } from "../../server/db/seed/seeder";
-import { DAY } from "../../server/db/seed/seeder";
+import type { SeedContext } from "~/server/db/seed/seeder";
+import { DAY } from "~/server/db/seed/seeder";
 import { PREPAID_CREDIT_SKU, PREPAID_LOW_BALANCE_CENTS, PREPAID_MAX_UNITS } from "./prepaid";
 
 const NAMES: Record<string, [string, string]> = {

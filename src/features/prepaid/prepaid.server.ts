@@ -1,13 +1,13 @@
-import { isCulture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { formatMoney } from "../../lib/money";
-import { env } from "../../server/config/env";
-import { db, type Executor } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
-import { enqueueMail } from "../../server/mail/outbox";
-import type { Session } from "../../server/session/session";
-import type { SignedInCustomer } from "../customers/customers";
-import { currentCustomer } from "../customers/customers.server";
+import type { SignedInCustomer } from "~/features/customers/customers";
+import { currentCustomer } from "~/features/customers/customers.server";
+import { isCulture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { formatMoney } from "~/lib/money";
+import { env } from "~/server/config/env";
+import { db, type Executor } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import { enqueueMail } from "~/server/mail/outbox";
+import type { Session } from "~/server/session/session";
 import { PREPAID_CREDIT_SKU, PREPAID_MOVEMENTS_PER_PAGE } from "./prepaid";
 import {
   accountById,

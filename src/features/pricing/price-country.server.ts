@@ -1,5 +1,5 @@
-import { requestSession } from "../../server/http/request-context";
-import type { Session } from "../../server/session/session";
+import { requestSession } from "~/server/http/request-context";
+import type { Session } from "~/server/session/session";
 import { DEFAULT_SHIPPING_COUNTRY } from "./pricing.constants";
 
 /** Where the session keeps the shopper's current country (PUT /api/v1/salestaxes/currentcountry). */

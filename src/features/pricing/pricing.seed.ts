@@ -1,5 +1,5 @@
-import { COUNTRIES } from "../../server/db/seed/catalog-data";
-import { insertMany, type SeedContext } from "../../server/db/seed/seeder";
+import { COUNTRIES } from "~/server/db/seed/catalog-data";
+import { insertMany, type SeedContext } from "~/server/db/seed/seeder";
 
 /** Countries shipped to and their VAT rates. */
 export async function seedPricing(ctx: SeedContext): Promise<void> {

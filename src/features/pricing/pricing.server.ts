@@ -1,5 +1,5 @@
-import { db } from "../../server/db/client";
-import { ApiError } from "../../server/http/errors";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "./pricing.constants";
 import { countryByCode, countryById, findCities } from "./shipping.repository";
 

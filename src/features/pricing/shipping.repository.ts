@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Culture } from "../../lib/culture";
-import { memoize, REFERENCE_TTL_MS } from "../../server/cache";
-import { db, type Executor } from "../../server/db/client";
+import type { Culture } from "~/lib/culture";
+import { memoize, REFERENCE_TTL_MS } from "~/server/cache";
+import { db, type Executor } from "~/server/db/client";
 
 export interface CountryRow {
   id: number;

@@ -1,4 +1,4 @@
-import { type Cents, vatAmount } from "../../lib/money";
+import { type Cents, vatAmount } from "~/lib/money";
 
 export interface PriceTier {
   minQuantity: number;

@@ -1,4 +1,4 @@
-import { env } from "../../server/config/env";
+import { env } from "~/server/config/env";
 
 /** A VAT registry: true or false when it answered, null when it could not say (down, slow, unknown). */
 export interface VatRegistry {

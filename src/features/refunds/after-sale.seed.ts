@@ -1,5 +1,5 @@
-import type { SeedContext } from "../../server/db/seed/seeder";
-import { DAY } from "../../server/db/seed/seeder";
+import type { SeedContext } from "~/server/db/seed/seeder";
+import { DAY } from "~/server/db/seed/seeder";
 import { refundLineAmount, unitTaxIncl } from "./refunds";
 
 const ADDRESS = {

@@ -1,5 +1,5 @@
-import type { Culture } from "../../lib/culture";
-import { formatMoney } from "../../lib/money";
+import type { Culture } from "~/lib/culture";
+import { formatMoney } from "~/lib/money";
 import { refundLineAmount, refundTotals } from "./refunds";
 
 /**

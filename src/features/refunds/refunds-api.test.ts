@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { paidOrder, placeOrder } from "../../../tests/support/orders";
-import { db } from "../../server/db/client";
 import { refundFromForm } from "./refund-request";
 import { refundLineAmount, refundTotals, unitTaxIncl } from "./refunds";
 

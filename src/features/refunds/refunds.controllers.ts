@@ -1,4 +1,4 @@
-import { defineControllers } from "../../shell/controller";
+import { defineControllers } from "~/shell/controller";
 
 /** The refunds feature's behaviours over its server HTML. */
 export default defineControllers([

@@ -1,4 +1,4 @@
-import { database, type Executor } from "../../server/db/client";
+import { database, type Executor } from "~/server/db/client";
 
 const isPostgres = () => database().dialect === "postgres";
 

@@ -1,4 +1,4 @@
-import { withVat } from "../../lib/money";
+import { withVat } from "~/lib/money";
 
 /**
  * Refund requests (spec 001): per order line, a quantity up to what was bought minus what was already

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineIsland } from "../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
 
 const ListChoiceSchema = z.object({ Id: z.number().int(), Name: z.string(), ItemsCount: z.number().int() });
 

@@ -1,4 +1,4 @@
-import { $variants } from "../catalog/product/variant.store";
+import { $variants } from "~/features/catalog/product/variant.store";
 import { $wishlist, knowWished, openWishlist } from "./wishlists.store";
 
 /**

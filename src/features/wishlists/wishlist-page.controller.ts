@@ -1,9 +1,9 @@
-import type { CartSummary } from "../cart/cart";
-import { cartChanged } from "../cart/cart.store";
+import type { CartSummary } from "~/features/cart/cart";
+import { cartChanged } from "~/features/cart/cart.store";
 import { positive, status } from "./list-page";
+import { LIST_QUANTITY_DELAY_MS } from "./wishlists.constants";
 import { isWishlistForm } from "./wishlists.forms";
 import { runWishlistAction } from "./wishlists.store";
-import { LIST_QUANTITY_DELAY_MS } from "./wishlists.constants";
 
 interface OrderAllAnswer {
   Lines: { variantId: number; Added: boolean; Message: string }[];

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { db, setProcessDatabase } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
-import { db, setProcessDatabase } from "../../server/db/client";
 
 async function signedIn(email: string, password: string) {
   const client = apiClient("203.0.113.90");

@@ -1,10 +1,10 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import type { Flash } from "../../server/http/flash";
-import { endpointsByKey, runNamedForm } from "../../server/http/form-endpoints";
-import type { Session } from "../../server/session/session";
-import { WISHLIST_FORMS } from "./wishlists.forms";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import type { Flash } from "~/server/http/flash";
+import { endpointsByKey, runNamedForm } from "~/server/http/form-endpoints";
+import type { Session } from "~/server/session/session";
 import * as wishlistEndpoints from "./wishlists.endpoints";
+import { WISHLIST_FORMS } from "./wishlists.forms";
 import type { OrderAllLine } from "./wishlists.server";
 
 const byKey = endpointsByKey(wishlistEndpoints);

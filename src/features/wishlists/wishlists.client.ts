@@ -1,4 +1,4 @@
-import { endpointClient } from "../../shell/request";
+import { endpointClient } from "~/shell/request";
 import type * as wishlistEndpoints from "./wishlists.endpoints";
 
 const call = endpointClient<typeof wishlistEndpoints>();

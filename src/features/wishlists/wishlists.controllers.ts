@@ -1,4 +1,4 @@
-import { defineControllers } from "../../shell/controller";
+import { defineControllers } from "~/shell/controller";
 
 /** The wishlists' behaviours over their server HTML (`data-controller`), each loaded lazily. */
 export default defineControllers([

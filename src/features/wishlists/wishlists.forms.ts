@@ -1,4 +1,4 @@
-import type { EndpointsOf, RequestOf } from "../../lib/endpoint-types";
+import type { EndpointsOf, RequestOf } from "~/lib/endpoint-types";
 import type * as wishlistEndpoints from "./wishlists.endpoints";
 
 type WishlistEndpoints = EndpointsOf<typeof wishlistEndpoints>;

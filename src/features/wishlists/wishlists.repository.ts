@@ -1,4 +1,4 @@
-import type { Executor } from "../../server/db/client";
+import type { Executor } from "~/server/db/client";
 
 export function listsOf(ex: Executor, customerId: number) {
   return ex

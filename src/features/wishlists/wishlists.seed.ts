@@ -1,4 +1,4 @@
-import type { SeedContext } from "../../server/db/seed/seeder";
+import type { SeedContext } from "~/server/db/seed/seeder";
 
 const LIST_NAMES: Record<string, [string, string]> = {
   fr: ["Idées cadeaux", "Pour la maison"],

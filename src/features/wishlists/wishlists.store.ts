@@ -1,8 +1,8 @@
 import { atom, map } from "nanostores";
-import { refusalMessage } from "../../shell/request-errors";
-import { trackEcommerce } from "../../shell/tag-manager";
-import { WISHLIST_FORMS, type WishlistFormName } from "./wishlists.forms";
+import { refusalMessage } from "~/shell/request-errors";
+import { trackEcommerce } from "~/shell/tag-manager";
 import { wishlistApi } from "./wishlists.client";
+import { WISHLIST_FORMS, type WishlistFormName } from "./wishlists.forms";
 
 /**
  * What the page knows of the shopper's wishlists: the header's count and, per variant id, whether it

@@ -1,12 +1,8 @@
 import type { APIRoute } from "astro";
-import {
-  CONSENT_COOKIE_MAX_AGE_SECONDS,
-  CONSENT_COOKIE_NAME,
-  CONSENT_COOKIE_PATH,
-} from "../../features/consent/consent";
-import { decisionFromForm, recordConsentDecision } from "../../features/consent/consent.server";
-import { safeReturnUrl } from "../../lib/url";
-import { env } from "../../server/config/env";
+import { CONSENT_COOKIE_MAX_AGE_SECONDS, CONSENT_COOKIE_NAME, CONSENT_COOKIE_PATH } from "~/features/consent/consent";
+import { decisionFromForm, recordConsentDecision } from "~/features/consent/consent.server";
+import { safeReturnUrl } from "~/lib/url";
+import { env } from "~/server/config/env";
 
 /** The consent form without JavaScript: store the decision in the same cookie, then go back. */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {

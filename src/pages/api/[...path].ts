@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { apiApp } from "../../server/api";
+import { apiApp } from "~/server/api";
 
 export const prerender = false;
 

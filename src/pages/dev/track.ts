@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { env } from "../../server/config/env";
+import { env } from "~/server/config/env";
 
 /** Development only: a stand-in tracking endpoint, so tests can see whether a tag fired. */
 export const GET: APIRoute = () =>

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { countriesGeoJson } from "../../features/pickup/basemap.server";
+import { countriesGeoJson } from "~/features/pickup/basemap.server";
 
 /** The offline basemap's country shapes (Natural Earth 1:110m, from world-atlas), cached by browsers a day. */
 export const GET: APIRoute = async () =>

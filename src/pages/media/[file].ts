@@ -1,15 +1,15 @@
 import { Readable } from "node:stream";
 import type { APIRoute } from "astro";
-import { assetByGuid } from "../../features/catalog/catalog.server";
-import { db } from "../../server/db/client";
-import { ASSET_FORMATS } from "../../server/storage/assets";
-import { fileStore } from "../../server/storage/file-store";
+import { assetByGuid } from "~/features/catalog/catalog.server";
+import { db } from "~/server/db/client";
+import { ASSET_FORMATS } from "~/server/storage/assets";
+import { fileStore } from "~/server/storage/file-store";
 import {
   ensureRendition,
   isRenditionWidth,
   RENDITION_FORMATS,
   type RenditionFormat,
-} from "../../server/storage/renditions";
+} from "~/server/storage/renditions";
 
 /** `{guid}.{format}`: the stored file; `{guid}-w{width}.{format}`: a resized rendition (srcset). */
 const FILE = /^([0-9a-f-]{36})(?:-w(\d{2,4}))?\.(avif|webp|jpg|pdf)$/;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CULTURES } from "../../lib/culture";
+import { CULTURES } from "~/lib/culture";
 
 /** The sandbox payment provider's webhook key: public, fit for this machine only (see parseEnv). */
 export const SANDBOX_HMAC_KEY = "44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056";

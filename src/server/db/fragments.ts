@@ -1,5 +1,5 @@
 import type { JoinBuilder } from "kysely";
-import type { Culture } from "../../lib/culture";
+import type { Culture } from "~/lib/culture";
 import type { Executor } from "./client";
 
 /**

@@ -1,5 +1,5 @@
-import { lacksCatalogueExtras, seedCatalogueExtras } from "../../features/catalog/catalogue-extras.seed";
-import { lacksCheckoutData, seedCheckout } from "../../features/checkout/checkout.seed";
+import { lacksCatalogueExtras, seedCatalogueExtras } from "~/features/catalog/catalogue-extras.seed";
+import { lacksCheckoutData, seedCheckout } from "~/features/checkout/checkout.seed";
 import { env } from "../config/env";
 import { database, migrateToLatest } from "./client";
 import { isSeeded, seedDemoShop } from "./seed/seed";

@@ -1,22 +1,22 @@
 import type { Generated, Insertable, Selectable } from "kysely";
-import type { AccountTables } from "../../features/account/account.tables";
-import type { AssetsTables } from "../../features/assets/assets.tables";
-import type { BannersTables } from "../../features/banners/banners.tables";
-import type { BirthlistsTables } from "../../features/birthlists/birthlists.tables";
-import type { CartTables } from "../../features/cart/cart.tables";
-import type { CatalogTables } from "../../features/catalog/catalog.tables";
-import type { ConsentTables } from "../../features/consent/consent.tables";
-import type { ContentTables } from "../../features/content/content.tables";
-import type { CouponsTables } from "../../features/coupons/coupons.tables";
-import type { CustomersTables } from "../../features/customers/customers.tables";
-import type { NewsTables } from "../../features/news/news.tables";
-import type { OrdersTables } from "../../features/orders/orders.tables";
-import type { PaymentTables } from "../../features/payment/payment.tables";
-import type { PickupTables } from "../../features/pickup/pickup.tables";
-import type { PrepaidTables } from "../../features/prepaid/prepaid.tables";
-import type { PricingTables } from "../../features/pricing/pricing.tables";
-import type { RefundsTables } from "../../features/refunds/refunds.tables";
-import type { WishlistsTables } from "../../features/wishlists/wishlists.tables";
+import type { AccountTables } from "~/features/account/account.tables";
+import type { AssetsTables } from "~/features/assets/assets.tables";
+import type { BannersTables } from "~/features/banners/banners.tables";
+import type { BirthlistsTables } from "~/features/birthlists/birthlists.tables";
+import type { CartTables } from "~/features/cart/cart.tables";
+import type { CatalogTables } from "~/features/catalog/catalog.tables";
+import type { ConsentTables } from "~/features/consent/consent.tables";
+import type { ContentTables } from "~/features/content/content.tables";
+import type { CouponsTables } from "~/features/coupons/coupons.tables";
+import type { CustomersTables } from "~/features/customers/customers.tables";
+import type { NewsTables } from "~/features/news/news.tables";
+import type { OrdersTables } from "~/features/orders/orders.tables";
+import type { PaymentTables } from "~/features/payment/payment.tables";
+import type { PickupTables } from "~/features/pickup/pickup.tables";
+import type { PrepaidTables } from "~/features/prepaid/prepaid.tables";
+import type { PricingTables } from "~/features/pricing/pricing.tables";
+import type { RefundsTables } from "~/features/refunds/refunds.tables";
+import type { WishlistsTables } from "~/features/wishlists/wishlists.tables";
 
 /**
  * Database tables. Timestamps are ISO-8601 UTC text and booleans are 0/1 integers in both dialects,

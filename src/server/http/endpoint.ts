@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { Culture } from "../../lib/culture";
-import type { EndpointContract, HttpMethod } from "../../lib/endpoint-types";
+import type { Culture } from "~/lib/culture";
+import type { EndpointContract, HttpMethod } from "~/lib/endpoint-types";
 import type { Session } from "../session/session";
 import { ApiError } from "./errors";
 import { parseWith } from "./validation";

@@ -1,5 +1,5 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
 
 /**
  * The closed catalogue of API errors: a permanent PascalCase code, its HTTP status and the key of its

@@ -1,4 +1,4 @@
-import type { Culture } from "../../lib/culture";
+import type { Culture } from "~/lib/culture";
 import type { Session } from "../session/session";
 import { type AnyEndpoint, isEndpoint, runEndpoint } from "./endpoint";
 import { ApiError, errorBody } from "./errors";

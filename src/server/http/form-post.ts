@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { fieldsWithControlCharacters } from "../../lib/validation";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { fieldsWithControlCharacters } from "~/lib/validation";
 import { ApiError, errorBody, type FieldErrors } from "./errors";
 import { fieldErrors } from "./validation";
 

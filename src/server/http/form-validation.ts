@@ -1,7 +1,7 @@
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { PASSWORD_MIN_LENGTH } from "../../lib/password";
-import { failedRules, RULE_MESSAGE_KEY, type Rule, shortDateFormat, validationAttributes } from "../../lib/validation";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { PASSWORD_MIN_LENGTH } from "~/lib/password";
+import { failedRules, RULE_MESSAGE_KEY, type Rule, shortDateFormat, validationAttributes } from "~/lib/validation";
 
 export type FormRules = Record<string, Rule[]>;
 

@@ -23,7 +23,7 @@ describe("the content-security policy", () => {
 
 describe("video frames", () => {
   it("allows exactly the video providers' player origins as frames", async () => {
-    const { VIDEO_ORIGINS } = await import("../../features/banners/banners");
+    const { VIDEO_ORIGINS } = await import("~/features/banners/banners");
     const csp = securityHeaders()["Content-Security-Policy"] ?? "";
     const frameSrc = csp.split("; ").find((d) => d.startsWith("frame-src")) ?? "";
     expect(frameSrc.split(" ").slice(1).sort()).toEqual(["'self'", ...Object.values(VIDEO_ORIGINS)].sort());

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize } from "node:path";
-import { isCulture } from "../../lib/culture";
+import { isCulture } from "~/lib/culture";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

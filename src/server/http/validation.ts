@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { Culture } from "../../lib/culture";
-import { translator } from "../../lib/i18n";
-import { fieldsWithControlCharacters, MAX_JSON_DEPTH, nestedDeeperThan } from "../../lib/validation";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { fieldsWithControlCharacters, MAX_JSON_DEPTH, nestedDeeperThan } from "~/lib/validation";
 import { ApiError, type FieldErrors } from "./errors";
 
 /** Field errors in the request's culture: "Required" for a missing value, "InvalidValue" otherwise. */

@@ -1,5 +1,5 @@
-import type { Culture } from "../../lib/culture";
-import { type FieldReader, failedRules, type Rule, rulesFromAttributes } from "../../lib/validation";
+import type { Culture } from "~/lib/culture";
+import { type FieldReader, failedRules, type Rule, rulesFromAttributes } from "~/lib/validation";
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -1,4 +1,4 @@
-import { foldTerm } from "../../../lib/text";
+import { foldTerm } from "~/lib/text";
 
 /** Live facet filter: 1000 ms after the last change the form goes out with the filter as one JSON parameter. */
 export const LIVE_FILTER_DELAY_MS = 1000;

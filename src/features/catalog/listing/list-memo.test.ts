@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import type { sqlitePageVersion } from "~/server/page-cache/page-version";
+import { registerPublicVersion } from "~/server/page-cache/registry";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
 import { testPageVersion, until } from "../../../../tests/support/page-version";
-import type { sqlitePageVersion } from "../../../server/page-cache/page-version";
-import { registerPublicVersion } from "../../../server/page-cache/registry";
 import { ListQuerySchema } from "../catalog";
 import { categoryPage, productPage } from "../catalog.server";
 import { chooseVariant } from "../product/variants.server";

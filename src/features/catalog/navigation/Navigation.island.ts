@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineIsland } from "../../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
 
 export const categoryBlocksIsland = defineIsland({
   name: "category-blocks",

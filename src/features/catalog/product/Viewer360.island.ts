@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineIsland } from "../../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
 
 /** Spec 001 section 9: auto-rotation every 100 ms by default. */
 export const VIEWER_360_INTERVAL_MS = 100;

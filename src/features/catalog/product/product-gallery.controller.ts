@@ -1,6 +1,6 @@
 import type { Options } from "@splidejs/splide";
-import { mountCarousel } from "../../../shell/carousel";
-import { openableLightbox } from "../../../shell/lightbox";
+import { mountCarousel } from "~/shell/carousel";
+import { openableLightbox } from "~/shell/lightbox";
 import { $variants } from "./variant.store";
 
 /**

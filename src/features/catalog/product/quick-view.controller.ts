@@ -1,4 +1,4 @@
-import { connectControllers } from "../../../shell/controllers";
+import { connectControllers } from "~/shell/controllers";
 /**
  * Quick view of product rows (spec 001 sections 2 and 4): the eye link loads its quick URL once into
  * the row's panel, then toggles it (hidden or shown); the icon and aria-expanded follow. Without

@@ -1,6 +1,6 @@
-import type { Culture } from "../../../lib/culture";
-import type { Executor } from "../../../server/db/client";
-import { productTextIn, stockByVariant } from "../../../server/db/fragments";
+import type { Culture } from "~/lib/culture";
+import type { Executor } from "~/server/db/client";
+import { productTextIn, stockByVariant } from "~/server/db/fragments";
 
 export interface VariantSummaryRow {
   variantId: number;

@@ -1,9 +1,9 @@
-import type { Culture } from "../../../lib/culture";
-import { formatMoney, withVat } from "../../../lib/money";
-import { memoizePublic } from "../../../server/cache";
-import { db } from "../../../server/db/client";
-import { priceCountryCode } from "../../pricing/price-country.server";
-import { unitPriceFor } from "../../pricing/totals";
+import { priceCountryCode } from "~/features/pricing/price-country.server";
+import { unitPriceFor } from "~/features/pricing/totals";
+import type { Culture } from "~/lib/culture";
+import { formatMoney, withVat } from "~/lib/money";
+import { memoizePublic } from "~/server/cache";
+import { db } from "~/server/db/client";
 import {
   omnibusReference,
   type ProductVariantViewModel,

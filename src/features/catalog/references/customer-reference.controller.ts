@@ -1,4 +1,4 @@
-import { closeModal, openModal } from "../../../shell/dialog";
+import { closeModal, openModal } from "~/shell/dialog";
 import { saveReference, searchReferences } from "../catalog.client";
 import { REFERENCE_SEARCH_MIN_CHARS } from "../catalog.constants";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Culture } from "../../../lib/culture";
-import type { Executor } from "../../../server/db/client";
-import { productTextIn } from "../../../server/db/fragments";
+import type { Culture } from "~/lib/culture";
+import type { Executor } from "~/server/db/client";
+import { productTextIn } from "~/server/db/fragments";
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

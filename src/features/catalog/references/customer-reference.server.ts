@@ -1,9 +1,9 @@
-import type { Culture } from "../../../lib/culture";
-import { translator } from "../../../lib/i18n";
-import { db } from "../../../server/db/client";
-import { ApiError } from "../../../server/http/errors";
-import type { Session } from "../../../server/session/session";
-import { currentCustomer } from "../../customers/customers.server";
+import { currentCustomer } from "~/features/customers/customers.server";
+import type { Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import type { Session } from "~/server/session/session";
 import { REFERENCE_SEARCH_PAGE_SIZE } from "../catalog.constants";
 import type { ReferenceSearchResult } from "./customer-reference";
 import { referenceFor, saveReference, searchReferences, variantExists } from "./customer-reference.repository";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineIsland } from "../../islands/islands";
+import { defineIsland } from "~/features/islands/islands";
 import { SEARCH_DEFAULT_RESULTS, TYPEAHEAD_LIMIT } from "../catalog.constants";
 
 export const searchBoxIsland = defineIsland({

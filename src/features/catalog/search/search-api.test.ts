@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { db } from "~/server/db/client";
 import { apiClient } from "../../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
-import { db } from "../../../server/db/client";
 import { resetSearchIndex } from "./search.server";
 
 type Suggestion = { Name: string; Photo: { AssetId: string; AssetName: string } | null; ProductUrl: string };

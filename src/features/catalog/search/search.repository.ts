@@ -1,5 +1,5 @@
-import type { Culture } from "../../../lib/culture";
-import type { Executor } from "../../../server/db/client";
+import type { Culture } from "~/lib/culture";
+import type { Executor } from "~/server/db/client";
 
 /** One document per active product: its names and descriptions in every culture, and its SKUs. */
 export async function searchDocuments(ex: Executor) {

@@ -1,7 +1,7 @@
 import MiniSearch from "minisearch";
-import type { Culture } from "../../../lib/culture";
-import { foldTerm } from "../../../lib/text";
-import { db } from "../../../server/db/client";
+import type { Culture } from "~/lib/culture";
+import { foldTerm } from "~/lib/text";
+import { db } from "~/server/db/client";
 import { editRatio, type Suggestion } from "./search";
 import { searchDocuments, suggestionRows } from "./search.repository";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../server/http/endpoint";
-import { ApiError } from "../../../server/http/errors";
-import { currentCustomer } from "../../customers/customers.server";
+import { currentCustomer } from "~/features/customers/customers.server";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError } from "~/server/http/errors";
 import { setStock } from "./stock.server";
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Culture } from "../../../lib/culture";
-import { database, type Executor } from "../../../server/db/client";
+import type { Culture } from "~/lib/culture";
+import { database, type Executor } from "~/server/db/client";
 
 /** Variant, product name and slug in a culture, if the variant belongs to the product. */
 export function notificationTarget(ex: Executor, productId: number, variantId: number, culture: Culture) {

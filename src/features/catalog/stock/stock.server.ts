@@ -1,10 +1,10 @@
-import { type Culture, isCulture } from "../../../lib/culture";
-import { translator } from "../../../lib/i18n";
-import { env } from "../../../server/config/env";
-import { db } from "../../../server/db/client";
-import { stockOf } from "../../../server/db/fragments";
-import { ApiError } from "../../../server/http/errors";
-import { enqueueMail } from "../../../server/mail/outbox";
+import { type Culture, isCulture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { env } from "~/server/config/env";
+import { db } from "~/server/db/client";
+import { stockOf } from "~/server/db/fragments";
+import { ApiError } from "~/server/http/errors";
+import { enqueueMail } from "~/server/mail/outbox";
 import {
   insertSubscription,
   markNotified,

@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
-import { assetFormAction } from "../../../features/assets/assets-forms.server";
-import { safeReturnUrl, signInPath } from "../../../lib/url";
-import { setFlash } from "../../../server/http/flash";
-import { commitSessionCookie } from "../../../server/session/cookies";
+import { assetFormAction } from "~/features/assets/assets-forms.server";
+import { safeReturnUrl, signInPath } from "~/lib/url";
+import { setFlash } from "~/server/http/flash";
+import { commitSessionCookie } from "~/server/session/cookies";
 
 /** The asset library's folder and asset forms: one action each, then back to the folder. */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {

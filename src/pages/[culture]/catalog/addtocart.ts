@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
-import { addToCartFromForm } from "../../../features/cart/cart.server";
-import { safeReturnUrl } from "../../../lib/url";
-import { setFlash } from "../../../server/http/flash";
-import { commitSessionCookie } from "../../../server/session/cookies";
+import { addToCartFromForm } from "~/features/cart/cart.server";
+import { safeReturnUrl } from "~/lib/url";
+import { setFlash } from "~/server/http/flash";
+import { commitSessionCookie } from "~/server/session/cookies";
 
 /** Add to cart without JavaScript: the same rules as the API, then back to the page with a notice. */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {

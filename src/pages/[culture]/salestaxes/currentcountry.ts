@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
-import { setCurrentCountry } from "../../../features/cart/cart-detail.server";
-import { safeReturnUrl } from "../../../lib/url";
-import { ApiError } from "../../../server/http/errors";
-import { commitSessionCookie } from "../../../server/session/cookies";
+import { setCurrentCountry } from "~/features/cart/cart-detail.server";
+import { safeReturnUrl } from "~/lib/url";
+import { ApiError } from "~/server/http/errors";
+import { commitSessionCookie } from "~/server/session/cookies";
 
 /** The header's country selector without JavaScript: the same rule as the API, then back to the page. */
 export const POST: APIRoute = async ({ request, locals, cookies, redirect }) => {

@@ -1,9 +1,9 @@
 import type { APIRoute } from "astro";
-import { cartFormAction } from "../../../features/cart/cart-forms.server";
-import { vatForm } from "../../../features/checkout/checkout-forms.server";
-import { safeReturnUrl } from "../../../lib/url";
-import { setFlash } from "../../../server/http/flash";
-import { commitSessionCookie } from "../../../server/session/cookies";
+import { cartFormAction } from "~/features/cart/cart-forms.server";
+import { vatForm } from "~/features/checkout/checkout-forms.server";
+import { safeReturnUrl } from "~/lib/url";
+import { setFlash } from "~/server/http/flash";
+import { commitSessionCookie } from "~/server/session/cookies";
 
 /** The cart page's and checkout's forms without JavaScript: one action each, then back with a notice. */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { env } from "../../../server/config/env";
+import { env } from "~/server/config/env";
 
 /**
  * Development only: answers with a chosen status, as a page or as JSON (?format=json), so the shell's

@@ -1,4 +1,4 @@
-import type { Culture } from "../../../lib/culture";
+import type { Culture } from "~/lib/culture";
 
 /** Text in each of the six cultures. */
 export type Translated = Record<Culture, string>;

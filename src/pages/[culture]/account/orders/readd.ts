@@ -1,10 +1,10 @@
 import type { APIRoute } from "astro";
-import { ReAddSchema, reAddOrderLine } from "../../../../features/orders/orders.server";
-import { translator } from "../../../../lib/i18n";
-import { safeReturnUrl } from "../../../../lib/url";
-import { ApiError, errorBody } from "../../../../server/http/errors";
-import { setFlash } from "../../../../server/http/flash";
-import { commitSessionCookie } from "../../../../server/session/cookies";
+import { ReAddSchema, reAddOrderLine } from "~/features/orders/orders.server";
+import { translator } from "~/lib/i18n";
+import { safeReturnUrl } from "~/lib/url";
+import { ApiError, errorBody } from "~/server/http/errors";
+import { setFlash } from "~/server/http/flash";
+import { commitSessionCookie } from "~/server/session/cookies";
 
 /** Re-adding an order's item without JavaScript: the same service as PUT /api/v1/sales/orders/addtocart. */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {

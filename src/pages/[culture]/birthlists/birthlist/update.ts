@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
-import { birthListFormAction } from "../../../../features/birthlists/birthlists-forms.server";
-import { safeReturnUrl } from "../../../../lib/url";
-import { setFlash } from "../../../../server/http/flash";
-import { commitSessionCookie } from "../../../../server/session/cookies";
+import { birthListFormAction } from "~/features/birthlists/birthlists-forms.server";
+import { safeReturnUrl } from "~/lib/url";
+import { setFlash } from "~/server/http/flash";
+import { commitSessionCookie } from "~/server/session/cookies";
 
 /**
  * The birth-list pages' forms without JavaScript: one action each, then back (or where a new or

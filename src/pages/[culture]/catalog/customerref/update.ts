@@ -1,10 +1,10 @@
 import type { APIRoute } from "astro";
-import { ReferenceUpdateSchema } from "../../../../features/catalog/references/customer-reference";
-import { updateReference } from "../../../../features/catalog/references/customer-reference.server";
-import { translator } from "../../../../lib/i18n";
-import { safeReturnUrl } from "../../../../lib/url";
-import { ApiError } from "../../../../server/http/errors";
-import { setFlash } from "../../../../server/http/flash";
+import { ReferenceUpdateSchema } from "~/features/catalog/references/customer-reference";
+import { updateReference } from "~/features/catalog/references/customer-reference.server";
+import { translator } from "~/lib/i18n";
+import { safeReturnUrl } from "~/lib/url";
+import { ApiError } from "~/server/http/errors";
+import { setFlash } from "~/server/http/flash";
 
 /** The reference form without JavaScript: save, then back to the product with a notice. */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {

@@ -1,8 +1,8 @@
 import type { APIRoute } from "astro";
-import { wishlistFormAction } from "../../../../features/wishlists/wishlists-forms.server";
-import { safeReturnUrl, signInPath } from "../../../../lib/url";
-import { setFlash } from "../../../../server/http/flash";
-import { commitSessionCookie } from "../../../../server/session/cookies";
+import { wishlistFormAction } from "~/features/wishlists/wishlists-forms.server";
+import { safeReturnUrl, signInPath } from "~/lib/url";
+import { setFlash } from "~/server/http/flash";
+import { commitSessionCookie } from "~/server/session/cookies";
 
 /** The wishlist page's forms without JavaScript: one action each, then back (or where a deleted list sends). */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {

@@ -1,10 +1,10 @@
 import type { APIRoute } from "astro";
-import { SavedPickupPointSchema } from "../../../../features/pickup/pickup";
-import { savePickupPoint } from "../../../../features/pickup/pickup.server";
-import { translator } from "../../../../lib/i18n";
-import { safeReturnUrl } from "../../../../lib/url";
-import { ApiError, errorBody } from "../../../../server/http/errors";
-import { setFlash } from "../../../../server/http/flash";
+import { SavedPickupPointSchema } from "~/features/pickup/pickup";
+import { savePickupPoint } from "~/features/pickup/pickup.server";
+import { translator } from "~/lib/i18n";
+import { safeReturnUrl } from "~/lib/url";
+import { ApiError, errorBody } from "~/server/http/errors";
+import { setFlash } from "~/server/http/flash";
 
 /** Choosing a pickup point without JavaScript: saved on the cart, then back to the checkout. */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {

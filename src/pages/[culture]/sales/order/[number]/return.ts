@@ -1,6 +1,6 @@
 import type { APIRoute } from "astro";
-import { submitDetails } from "../../../../../features/payment/payment.server";
-import { ApiError } from "../../../../../server/http/errors";
+import { submitDetails } from "~/features/payment/payment.server";
+import { ApiError } from "~/server/http/errors";
 
 /** Back from the provider's redirect (challenge): the details are submitted, then the confirmation or a retry. */
 export const GET: APIRoute = async ({ url, params, locals, redirect }) => {
