@@ -85,8 +85,8 @@ test("a guest who clicks the heart signs in in the modal and goes on to the dial
   await expect(page.locator(".product .wishlist-heart")).toHaveClass(/is-wished/);
 });
 
-test("?openWishlist opens the dialog by itself, for the variant named", async ({ page }) => {
-  await signIn(page, "lucia@vitrine.test", "Vitrine-demo-3", "es");
+test("?openWishlist opens the dialog by itself, for the variant named", async ({ page, customer }) => {
+  await signIn(page, customer.email, customer.password, "es");
   const product = await unwishedProduct(page, "es");
   await page.goto(product);
   const variantId = await page.locator(".product").getAttribute("data-product-variant-id");
@@ -215,13 +215,13 @@ test.describe("without JavaScript", () => {
     await expect(page.locator(".list-item")).toHaveCount(0);
   });
 
-  test("a guest who follows the heart signs in first, then comes back to the dialog", async ({ page }) => {
+  test("a guest who follows the heart signs in first, then comes back to the dialog", async ({ page, customer }) => {
     const product = await unwishedProduct(page, "fr");
     await page.goto(product);
     await page.locator(".product .wishlist-heart").click();
     await expect(page).toHaveURL(/\/fr\/security\/login\?returnUrl=/);
-    await page.locator("[name=Email]").fill("marie@vitrine.test");
-    await page.locator("[name=Password]").fill("Vitrine-demo-1");
+    await page.locator("[name=Email]").fill(customer.email);
+    await page.locator("[name=Password]").fill(customer.password);
     await page.locator("[name=Password]").press("Enter");
     await expect(page).toHaveURL(/\/fr\/catalog\/wishlist\/popup\?productVariantId=\d+/);
   });

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { createCustomer, removeCustomer, type TestCustomer } from "./customers";
 import { startWorkerServer, type WorkerServer } from "./e2e-server";
 
 /** The consent stamp the e2e server runs with (the default of CONSENT_STAMP). */
@@ -73,10 +74,17 @@ function holdClicksUntilShellReady() {
  * Tests of everything but consent and popups: a visitor who already answered the cookie prompt and
  * closed the home page's welcome popup (which would otherwise cover the page after 3 seconds).
  */
-export const test = firstVisit.extend({
+export const test = firstVisit.extend<{ customer: TestCustomer; customerCulture: string }>({
   context: async ({ context, baseURL }, use) => {
     await context.addCookies([consentCookie(baseURL as string), closedPopupCookie(baseURL as string)]);
     await use(context);
+  },
+  customerCulture: ["fr", { option: true }],
+  /** A customer of the test's own (tests/support/customers.ts): created when asked for, removed after. */
+  customer: async ({ workerServer, customerCulture }, use) => {
+    const customer = await createCustomer(workerServer.database, customerCulture);
+    await use(customer);
+    removeCustomer(workerServer.database, customer);
   },
 });
 
