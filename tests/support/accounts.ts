@@ -32,3 +32,8 @@ export async function mailedLink(
     subject: mail.subject,
   };
 }
+
+/** A customer's id by their e-mail address (the demo accounts' included). */
+export async function customerIdOf(email: string): Promise<number> {
+  return (await db().selectFrom("customers").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { fileStore } from "~/server/storage/file-store";
+import { customerIdOf } from "../../../tests/support/accounts";
 import { apiClient } from "../../../tests/support/api";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { picture, pngBomb, type UploadPart, uploadRequest } from "../../../tests/support/uploads";
@@ -294,13 +295,7 @@ describe.each(DIALECTS)("asset library on %s", (dialect) => {
   it("saves an upload as an asset once, answers it by id, and sweeps uploads left too long", async () => {
     const client = await editor();
     const { body } = await upload(client, [{ name: "keep.png", data: await picture(120, 90) }]);
-    const editorId = (
-      await db()
-        .selectFrom("customers")
-        .select("id")
-        .where("email", "=", "editor@vitrine.test")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const editorId = await customerIdOf("editor@vitrine.test");
     const id = await saveUpload(body[0]?.tmpName ?? "", editorId, 3, "Keep me");
     await expect(saveUpload(body[0]?.tmpName ?? "", editorId, 3, "Twice")).rejects.toThrow("NotFound");
     const asset = await (await client.call("GET", `/assetslibrary/assets/${id}`)).json();
@@ -379,13 +374,7 @@ describe.each(DIALECTS)("asset library on %s", (dialect) => {
     const client = await editor();
     const { body } = await upload(client, [{ name: "quota.png", data: await picture(400, 300) }]);
     const tmp = body[0]?.tmpName ?? "";
-    const editorId = (
-      await db()
-        .selectFrom("customers")
-        .select("id")
-        .where("email", "=", "editor@vitrine.test")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const editorId = await customerIdOf("editor@vitrine.test");
     const used = async () => {
       const sums = await Promise.all(
         (["assets", "asset_uploads"] as const).map((table) =>

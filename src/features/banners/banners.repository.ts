@@ -1,4 +1,5 @@
 import type { Executor } from "~/server/db/client";
+import type { BannersTables } from "./banners.tables";
 
 export function bannerRows(ex: Executor) {
   return ex.selectFrom("banners").selectAll().orderBy("updated_at", "desc").orderBy("id").execute();
@@ -22,15 +23,7 @@ export function slideTexts(ex: Executor, slideIds: readonly number[]) {
     .execute();
 }
 
-export interface BannerRow {
-  key: string;
-  duration_ms: number | null;
-  fade: number;
-  closable: number;
-  end_at: string | null;
-  published: number;
-  updated_at: string;
-}
+export type BannerRow = Omit<BannersTables["banners"], "id">;
 
 export async function insertBanner(ex: Executor, row: BannerRow): Promise<number> {
   return (await ex.insertInto("banners").values(row).returning("id").executeTakeFirstOrThrow()).id;
@@ -88,12 +81,7 @@ export function popupTexts(ex: Executor, popupId: number) {
   return ex.selectFrom("popup_translations").selectAll().where("popup_id", "=", popupId).execute();
 }
 
-export interface PopupRow {
-  key: string;
-  end_at: string | null;
-  published: number;
-  updated_at: string;
-}
+export type PopupRow = Omit<BannersTables["popups"], "id">;
 
 export async function insertPopup(ex: Executor, row: PopupRow): Promise<number> {
   return (await ex.insertInto("popups").values(row).returning("id").executeTakeFirstOrThrow()).id;

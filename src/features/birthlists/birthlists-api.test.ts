@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db/client";
+import { customerIdOf } from "../../../tests/support/accounts";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
@@ -31,6 +32,17 @@ async function newList(client: ReturnType<typeof apiClient>, name = "Naissance d
   });
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { BirthListId: number }).BirthListId;
+}
+
+/** Adds `quantity` of a variant to one of the owner's lists; answers the item's id. */
+async function addItem(owner: ReturnType<typeof apiClient>, listId: number, variantId: number, quantity: number) {
+  const answer = await owner.call("POST", "/birthlists/birthlist/addproductvariant", {
+    ProductVariantId: variantId,
+    Quantity: quantity,
+    BirthListId: listId,
+  });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { BirthListItemId: number }).BirthListItemId;
 }
 
 /** A guest gives `quantity` of a birth-list item: into their cart, ordered; answers the order's number. */
@@ -183,13 +195,7 @@ describe.each(DIALECTS)("birth list API on %s", (dialect) => {
     const owner = await jan();
     const listId = await newList(owner, "Gifts once");
     const variant = await simpleVariant(4, 2);
-    const { BirthListItemId } = (await (
-      await owner.call("POST", "/birthlists/birthlist/addproductvariant", {
-        ProductVariantId: variant.id,
-        Quantity: 2,
-        BirthListId: listId,
-      })
-    ).json()) as { BirthListItemId: number };
+    const BirthListItemId = await addItem(owner, listId, variant.id, 2);
     const guest = apiClient("203.0.113.94");
     const tooMany = await guest.call(
       "POST",
@@ -227,16 +233,7 @@ describe.each(DIALECTS)("birth list API on %s", (dialect) => {
     const owner = await jan();
     const listId = await newList(owner, "Kept gifts");
     const [given, other] = [await simpleVariant(4, 4), await simpleVariant(4, 5)];
-    const add = async (variantId: number, quantity: number) =>
-      (
-        (await (
-          await owner.call("POST", "/birthlists/birthlist/addproductvariant", {
-            ProductVariantId: variantId,
-            Quantity: quantity,
-            BirthListId: listId,
-          })
-        ).json()) as { BirthListItemId: number }
-      ).BirthListItemId;
+    const add = (variantId: number, quantity: number) => addItem(owner, listId, variantId, quantity);
     const itemId = await add(given.id, 2);
     await add(other.id, 1);
     const { guest, number } = await giveAsGuest(itemId, 1, "kept@example.org");
@@ -287,21 +284,9 @@ describe.each(DIALECTS)("birth list API on %s", (dialect) => {
     const owner = await jan();
     const listId = await newList(owner, "Gifts by credit");
     const variant = await simpleVariant(3, 3);
-    const { BirthListItemId } = (await (
-      await owner.call("POST", "/birthlists/birthlist/addproductvariant", {
-        ProductVariantId: variant.id,
-        Quantity: 2,
-        BirthListId: listId,
-      })
-    ).json()) as { BirthListItemId: number };
+    const BirthListItemId = await addItem(owner, listId, variant.id, 2);
     const giver = await marie();
-    const marieId = (
-      await db()
-        .selectFrom("customers")
-        .select("id")
-        .where("email", "=", "marie@vitrine.test")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const marieId = await customerIdOf("marie@vitrine.test");
     const account = await db()
       .insertInto("prepaid_accounts")
       .values({

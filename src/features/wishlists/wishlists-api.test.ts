@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, setProcessDatabase } from "~/server/db/client";
+import { customerIdOf } from "../../../tests/support/accounts";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
@@ -168,13 +169,7 @@ describe.each(DIALECTS)("wishlist API on %s", (dialect) => {
 
     it("orders all of a long list with as many statements as a short one", async () => {
       const client = await lucia();
-      const customerId = (
-        await db()
-          .selectFrom("customers")
-          .select("id")
-          .where("email", "=", "lucia@vitrine.test")
-          .executeTakeFirstOrThrow()
-      ).id;
+      const customerId = await customerIdOf("lucia@vitrine.test");
       const variants = await db()
         .selectFrom("product_variants as v")
         .innerJoin("products as p", "p.id", "v.product_id")
