@@ -41,15 +41,8 @@ export async function deleteSlides(ex: Executor, bannerId: number): Promise<void
 
 export async function insertSlide(
   ex: Executor,
-  row: {
-    banner_id: number;
-    position: number;
-    asset_id: number | null;
-    video_provider: string | null;
-    video_id: string | null;
-    link_url: string | null;
-  },
-  texts: { culture: string; title: string; text: string; link_label: string }[],
+  row: Omit<BannersTables["banner_slides"], "id">,
+  texts: Omit<BannersTables["banner_slide_translations"], "slide_id">[],
 ): Promise<void> {
   const { id } = await ex.insertInto("banner_slides").values(row).returning("id").executeTakeFirstOrThrow();
   if (texts.length)

@@ -45,6 +45,12 @@ async function addItem(owner: ReturnType<typeof apiClient>, listId: number, vari
   return ((await answer.json()) as { BirthListItemId: number }).BirthListItemId;
 }
 
+/** An item's row, and its gifts in the order they were recorded. */
+const itemRow = (itemId: number) =>
+  db().selectFrom("birth_list_items").selectAll().where("id", "=", itemId).executeTakeFirstOrThrow();
+const giftsOfItem = (itemId: number) =>
+  db().selectFrom("birth_list_gifts").selectAll().where("item_id", "=", itemId).orderBy("id").execute();
+
 /** A guest gives `quantity` of a birth-list item: into their cart, ordered; answers the order's number. */
 async function giveAsGuest(itemId: number, quantity: number, email: string) {
   const guest = apiClient("203.0.113.92");
@@ -306,18 +312,8 @@ describe.each(DIALECTS)("birth list API on %s", (dialect) => {
     const placed = await placeOrder(giver, { PrepaidAccountId: account.id });
     const order = (await placed.json()) as { Status: string; OrderId: number; OrderNumber: string };
     expect(order.Status).toBe("Paid");
-    const item = await db()
-      .selectFrom("birth_list_items")
-      .select("given_quantity")
-      .where("id", "=", BirthListItemId)
-      .executeTakeFirstOrThrow();
-    expect(item.given_quantity).toBe(1);
-    const gifts = await db()
-      .selectFrom("birth_list_gifts")
-      .selectAll()
-      .where("item_id", "=", BirthListItemId)
-      .execute();
-    expect(gifts).toMatchObject([{ quantity: 1, over_quantity: 0 }]);
+    expect((await itemRow(BirthListItemId)).given_quantity).toBe(1);
+    expect(await giftsOfItem(BirthListItemId)).toMatchObject([{ quantity: 1, over_quantity: 0 }]);
     const confirmations = await db()
       .selectFrom("mail_outbox")
       .select("subject")
@@ -331,28 +327,12 @@ describe.each(DIALECTS)("birth list API on %s", (dialect) => {
     const owner = await jan();
     const listId = await newList(owner, "Last unit");
     const variant = await simpleVariant(4, 3);
-    const { BirthListItemId } = (await (
-      await owner.call("POST", "/birthlists/birthlist/addproductvariant", {
-        ProductVariantId: variant.id,
-        Quantity: 1,
-        BirthListId: listId,
-      })
-    ).json()) as { BirthListItemId: number };
+    const BirthListItemId = await addItem(owner, listId, variant.id, 1);
     const first = await giveAsGuest(BirthListItemId, 1, "first@example.org");
     const second = await giveAsGuest(BirthListItemId, 1, "second@example.org");
     await Promise.all([payByWebhook(first.guest, first.number), payByWebhook(second.guest, second.number)]);
-    const item = await db()
-      .selectFrom("birth_list_items")
-      .selectAll()
-      .where("id", "=", BirthListItemId)
-      .executeTakeFirstOrThrow();
-    expect(item.given_quantity).toBe(1);
-    const gifts = await db()
-      .selectFrom("birth_list_gifts")
-      .selectAll()
-      .where("item_id", "=", BirthListItemId)
-      .orderBy("id")
-      .execute();
+    expect((await itemRow(BirthListItemId)).given_quantity).toBe(1);
+    const gifts = await giftsOfItem(BirthListItemId);
     expect(gifts.map((g) => g.quantity + g.over_quantity)).toEqual([1, 1]);
     expect(gifts.map((g) => g.over_quantity).sort()).toEqual([0, 1]);
     // Nothing is left to give now: a third giver is told so.

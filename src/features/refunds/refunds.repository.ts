@@ -1,4 +1,5 @@
 import { database, type Executor } from "~/server/db/client";
+import type { RefundsTables } from "./refunds.tables";
 
 const isPostgres = () => database().dialect === "postgres";
 
@@ -22,17 +23,8 @@ export async function requestedUnits(ex: Executor, orderId: number): Promise<Map
 
 export async function insertRequest(
   trx: Executor,
-  request: {
-    order_id: number;
-    customer_id: number;
-    method: string;
-    iban: string | null;
-    account_holder: string | null;
-    reason: string | null;
-    items: number;
-    amount: number;
-  },
-  lines: { order_line_id: number; quantity: number; amount: number }[],
+  request: Omit<RefundsTables["refund_requests"], "id" | "status" | "created_at">,
+  lines: Omit<RefundsTables["refund_request_lines"], "request_id">[],
 ): Promise<number> {
   const row = await trx
     .insertInto("refund_requests")
