@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/server/db/client";
 import { registerPublicVersion } from "~/server/page-cache/registry";
 import type { Session } from "~/server/session/session";
@@ -15,12 +15,18 @@ describe.each(DIALECTS)("the header's cart summary on %s", (dialect) => {
     database = await createTestDatabase(dialect, { products: 12 });
     version = handPageVersion(1);
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   afterAll(async () => {
     registerPublicVersion(undefined);
     await database.close();
   });
 
-  it("is priced once per content of the cart, and again when the cart or public data changes", async () => {
+  it("is priced once per content of the cart, and again when the cart, public data or the minute changes", async () => {
+    // The summary is kept for the current minute: the test holds the clock still, so a minute that ends
+    // while it runs cannot price the cart again behind its back (it did, once in CI).
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-26T10:00:05Z") });
     const session: Session = { id: `summary-${dialect}-${Date.now()}`, customerId: null, data: {} };
     const [first, second] = (
       await db().selectFrom("product_variants").select("id").orderBy("id").limit(2).execute()
@@ -46,6 +52,12 @@ describe.each(DIALECTS)("the header's cart summary on %s", (dialect) => {
     const after = await cartSummary(session, "fr");
     expect(after.ItemsCount).toBe(3);
     expect(after.AmountTaxInclHtml).not.toBe(three.AmountTaxInclHtml);
+
+    // The minute ends: priced again, even with the same cart and version (coupons follow the clock).
+    await sql`update prices set amount_tax_excl = amount_tax_excl + 10000`.execute(db());
+    expect(await cartSummary(session, "fr")).toEqual(after);
+    vi.setSystemTime(new Date("2026-11-26T10:01:00Z"));
+    expect((await cartSummary(session, "fr")).AmountTaxInclHtml).not.toBe(after.AmountTaxInclHtml);
 
     // Another culture is its own summary.
     expect((await cartSummary(session, "nl")).ItemsCount).toBe(3);
