@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { giveAddress } from "../support/customers";
 import { addFromCard, expect, seriousViolations, settled, signIn, test } from "../support/e2e";
 
 /** Types each value into the field of that name (the postal code "??" is one the server refuses). */
@@ -13,9 +14,14 @@ async function addFirstProduct(page: Page, culture: string, javaScript = true) {
   await expect(page.locator("[data-cart-line]").first()).toBeVisible();
 }
 
-test("a signed-in customer adds and edits a billing address in the checkout's popup", async ({ page }) => {
+test("a signed-in customer adds and edits a billing address in the checkout's popup", async ({
+  page,
+  customer,
+  workerServer,
+}) => {
   test.setTimeout(90_000);
-  await signIn(page, "marie@vitrine.test", "Vitrine-demo-1", "fr");
+  giveAddress(workerServer.database, customer);
+  await signIn(page, customer.email, customer.password, "fr");
   await addFirstProduct(page, "fr");
   await page.goto("/fr/checkout");
   await settled(page);
@@ -75,6 +81,7 @@ test("a signed-in customer adds and edits a billing address in the checkout's po
 });
 
 test("the picker fragment answers signed-in customers only, with the address asked for chosen", async ({ page }) => {
+  // Only reads Marie's addresses.
   const guest = await page.request.get("/fr/widget/DeliveryAddressPicker?AddressType=Billing");
   expect(guest.status()).toBe(401);
   await signIn(page, "marie@vitrine.test", "Vitrine-demo-1", "nl");
@@ -100,9 +107,14 @@ test("the picker fragment answers signed-in customers only, with the address ask
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a customer adds a delivery address on the popup's page and gets it on the order", async ({ page }) => {
+  test.use({ customerCulture: "it" });
+
+  test("a customer adds a delivery address on the popup's page and gets it on the order", async ({
+    page,
+    customer,
+  }) => {
     test.setTimeout(90_000);
-    await signIn(page, "lucia@vitrine.test", "Vitrine-demo-3", "it");
+    await signIn(page, customer.email, customer.password, "it");
     await addFirstProduct(page, "it", false);
     await page.goto("/it/checkout");
     // Unticking "deliver to the billing address" shows the delivery picker, by CSS alone.
@@ -126,7 +138,7 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("[data-same-as-billing]")).not.toBeChecked();
     const chosen = page.locator("[data-address-picker=Shipping] input[data-selected-address]:checked");
     await expect(chosen.locator("xpath=..")).toContainText("Via Roma 3");
-    // Lucia has no billing address saved: she types it.
+    // The customer has no billing address saved: she types it.
     await page.locator("[name='Billing.FirstName']").fill("Lucia");
     await page.locator("[name='Billing.LastName']").fill("Bianchi");
     await page.locator("[name='Billing.Street1']").fill("Rue Haute 10");

@@ -1,5 +1,5 @@
 import { expect, test } from "../support/e2e";
-import { rawRequest } from "../support/raw-http";
+import { freshLoopback, rawRequest } from "../support/raw-http";
 
 /** Defences measured against the production server itself (forged headers reach Node, not only Hono). */
 test.describe("an attacker's forged headers", () => {
@@ -16,11 +16,11 @@ test.describe("an attacker's forged headers", () => {
     });
 
   test("a rotating X-Forwarded-For does not buy more password guesses", async ({ baseURL }) => {
+    const from = freshLoopback();
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       statuses.push(
-        (await signIn(baseURL as string, "127.0.0.2", "lucia@vitrine.test", `guess-${i}`, `198.51.100.${i + 1}`))
-          .status,
+        (await signIn(baseURL as string, from, "lucia@vitrine.test", `guess-${i}`, `198.51.100.${i + 1}`)).status,
       );
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -28,18 +28,20 @@ test.describe("an attacker's forged headers", () => {
   });
 
   test("wrong passwords sent in the victim's name do not lock the victim out", async ({ baseURL }) => {
+    const [attacker, victimAddress] = [freshLoopback(), freshLoopback()];
     for (let i = 0; i < 6; i++)
-      await signIn(baseURL as string, "127.0.0.3", "jan@vitrine.test", `guess-${i}`, "127.0.0.4");
-    const victim = await signIn(baseURL as string, "127.0.0.4", "jan@vitrine.test", "Vitrine-demo-2");
+      await signIn(baseURL as string, attacker, "jan@vitrine.test", `guess-${i}`, victimAddress);
+    const victim = await signIn(baseURL as string, victimAddress, "jan@vitrine.test", "Vitrine-demo-2");
     expect(victim.status).toBe(200);
   });
 
   test("the sign-in page counts the socket's address too, whatever the header says", async ({ baseURL }) => {
+    const from = freshLoopback();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const response = await rawRequest(`${baseURL}/fr/security/login`, {
         method: "POST",
-        from: "127.0.0.5",
+        from,
         headers: {
           "Content-Type": "application/x-www-form-urlencoded",
           Origin: baseURL as string,
@@ -65,7 +67,7 @@ test.describe("an attacker's hostile text", () => {
     expect(order.body).toContain("Ongeldige aanvraag");
     const form = await rawRequest(`${baseURL}/fr/security/login`, {
       method: "POST",
-      from: "127.0.0.6",
+      from: freshLoopback(),
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL as string },
       body: "Email=marie%40vitrine.test%00&Password=x",
     });
@@ -76,7 +78,7 @@ test.describe("an attacker's hostile text", () => {
     for (const returnUrl of ["/.//evil.example", "/%2e%2e//evil.example", "/fr/../..//evil.example"]) {
       const response = await rawRequest(`${baseURL}/fr/security/login?returnUrl=${encodeURIComponent(returnUrl)}`, {
         method: "POST",
-        from: "127.0.0.7",
+        from: freshLoopback(),
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL as string },
         body: "Email=lucia%40vitrine.test&Password=Vitrine-demo-3",
       });

@@ -1,5 +1,9 @@
 import type { Page } from "@playwright/test";
+import { giveBirthListTo } from "../support/customers";
 import { consentCookie, expect, seriousViolations, settled, signIn, test } from "../support/e2e";
+
+/** The demo's birth list ("Naissance de Léo", Marie's), given to the test's own customer. */
+const LIST = "Naissance de Léo";
 
 const GIVER = {
   FirstName: "Chloé",
@@ -25,19 +29,23 @@ async function payAsGuest(page: Page) {
   await expect(page).toHaveURL(/\/confirmation$/);
 }
 
-test("a visitor finds Marie's birth list, gives a priority gift, pays; Marie sees who gave it", async ({
+test("a visitor finds a birth list, gives a priority gift, pays; its owner sees who gave it", async ({
   page,
   baseURL,
+  customer,
+  workerServer,
 }) => {
   test.setTimeout(90_000);
+  const family = `moreau${customer.id}`;
+  await giveBirthListTo(workerServer.database, customer, { name: LIST, parents: `Claire et Paul ${family}` });
   await page.goto("/fr/birthlists/birthlist/search");
-  await page.getByLabel("Nom des parents").fill("dubois");
+  await page.getByLabel("Nom des parents").fill(family);
   await page.getByRole("button", { name: "Rechercher", exact: true }).last().click();
-  await expect(page).toHaveURL(/\/fr\/birthlists\/birthlist\/search\?q=dubois$/);
+  await expect(page).toHaveURL(new RegExp(`/fr/birthlists/birthlist/search\\?q=${family}$`));
   await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.locator("[data-birthlist-results] a", { hasText: "Naissance de Léo" }).click();
-  await expect(page.locator("h1")).toHaveText("Naissance de Léo");
+  await page.locator("[data-birthlist-results] a", { hasText: LIST }).click();
+  await expect(page.locator("h1")).toHaveText(LIST);
   await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -55,13 +63,13 @@ test("a visitor finds Marie's birth list, gives a priority gift, pays; Marie see
 
   await payAsGuest(page);
 
-  // The giver leaves; Marie signs in on the same browser (the consent answer stays).
+  // The giver leaves; the list's owner signs in on the same browser (the consent answer stays).
   await page.context().clearCookies();
   await page.context().addCookies([consentCookie(baseURL as string)]);
-  await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
+  await signIn(page, customer.email, customer.password);
   await page.goto("/fr/account");
   await page.getByRole("link", { name: "Mes listes de naissance" }).first().click();
-  await page.locator(".birthlist-results a", { hasText: "Naissance de Léo" }).click();
+  await page.locator(".birthlist-results a", { hasText: LIST }).click();
   const mine = page.locator(`.list-item[data-product-variant-id="${giftVariant}"]`);
   await expect(mine.locator("[data-given]")).toHaveAttribute("data-given", String(given + 1));
   await expect(mine.locator(".list-item__gifts")).toContainText("Chloé Vermeulen");
@@ -69,11 +77,16 @@ test("a visitor finds Marie's birth list, gives a priority gift, pays; Marie see
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test("the owner's page: stepper, typed quantity, priority, information dialog, remove", async ({ page }) => {
+test("the owner's page: stepper, typed quantity, priority, information dialog, remove", async ({
+  page,
+  customer,
+  workerServer,
+}) => {
   test.setTimeout(60_000);
-  await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
+  await giveBirthListTo(workerServer.database, customer, { name: LIST, parents: "Claire et Paul Moreau" });
+  await signIn(page, customer.email, customer.password);
   await page.goto("/fr/birthlists/birthlist/mine");
-  await page.locator(".birthlist-results a", { hasText: "Naissance de Léo" }).click();
+  await page.locator(".birthlist-results a", { hasText: LIST }).click();
   await expect(page.locator("[data-connected~=birthlist-page]")).toBeAttached();
   const row = page.locator(".list-item").last();
   const quantity = row.locator("input[name=Quantity]");
@@ -117,9 +130,10 @@ test("the owner's page: stepper, typed quantity, priority, information dialog, r
 });
 
 test("?openBirthlist opens the information dialog by itself", async ({ page }) => {
+  // Only reads Marie's list: the demo accounts may be read, never changed.
   await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
   await page.goto("/fr/birthlists/birthlist/mine");
-  const href = await page.locator(".birthlist-results a", { hasText: "Naissance de Léo" }).getAttribute("href");
+  const href = await page.locator(".birthlist-results a", { hasText: LIST }).getAttribute("href");
   await page.goto(`${href}?openBirthlist=1`);
   await expect(page.locator("dialog#birthlist-info")).toBeVisible();
   // Server HTML shows it open (the page without JavaScript); the page's behaviour, once it has loaded,
@@ -130,11 +144,14 @@ test("?openBirthlist opens the information dialog by itself", async ({ page }) =
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test.use({ customerCulture: "nl" });
+
   test("a customer opens a list, adds a product from its page, gives and steps quantities with plain forms", async ({
     page,
+    customer,
   }) => {
     test.setTimeout(60_000);
-    await signIn(page, "jan@vitrine.test", "Vitrine-demo-2", "nl");
+    await signIn(page, customer.email, customer.password, "nl");
     await page.goto("/nl/birthlists/birthlist/mine");
     await page.getByLabel("Titel van de lijst").fill("Geboorte van Noor");
     await page.getByLabel("Namen van de ouders").fill("Jan en Eva Peeters");
@@ -166,6 +183,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("the add dialogs' pages and the customer's birth lists pass axe", async ({ page }) => {
+  // Only reads: Marie's birth lists and the dialogs' pages.
   await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
   await page.goto("/fr/catalog?q=");
   const variantId = await page.locator(".product-card").first().getAttribute("data-product-variant-id");

@@ -463,27 +463,32 @@ test.describe("product page extras", () => {
     });
   }
 
-  test("a business customer saves a reference; a refused one shows the reference error, which leaves by itself", async ({
-    page,
-  }) => {
-    await page.goto("/fr/security/login?returnUrl=%2Ffr%2Fc%2Fvetements");
-    await page.getByLabel("Adresse e-mail").fill("jan@vitrine.test");
-    await page.getByLabel("Mot de passe").fill("Vitrine-demo-2");
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.locator(".product-card a[data-select-item]").first().click();
-    // Business customers see prices tax excluded too.
-    await expect(page.locator("[data-price-excl]")).toContainText("HTVA");
-    const field = page.getByLabel("Ma référence", { exact: true });
-    await field.fill("ATELIER-7");
-    await page.getByRole("button", { name: "Enregistrer la référence" }).click();
-    await expect(page.locator("[data-reference-status]")).toHaveText("Votre référence est enregistrée.");
-    await field.fill("<script>");
-    await page.getByRole("button", { name: "Enregistrer la référence" }).click();
-    const modal = page.locator("#shell-modal");
-    await expect(modal).toContainText("Votre référence n'a pas pu être enregistrée.");
-    await expect(modal).toBeHidden({ timeout: 5000 });
-    await page.getByLabel("Rechercher par ma référence").fill("atelier");
-    await expect(page.locator("[data-reference-results] a")).toContainText("ATELIER-7");
+  test.describe("signed in as a business", () => {
+    test.use({ customerBusiness: true });
+
+    test("a business customer saves a reference; a refused one shows the reference error, which leaves by itself", async ({
+      page,
+      customer,
+    }) => {
+      await page.goto("/fr/security/login?returnUrl=%2Ffr%2Fc%2Fvetements");
+      await page.getByLabel("Adresse e-mail").fill(customer.email);
+      await page.getByLabel("Mot de passe").fill(customer.password);
+      await page.getByRole("button", { name: "Se connecter" }).click();
+      await page.locator(".product-card a[data-select-item]").first().click();
+      // Business customers see prices tax excluded too.
+      await expect(page.locator("[data-price-excl]")).toContainText("HTVA");
+      const field = page.getByLabel("Ma référence", { exact: true });
+      await field.fill("ATELIER-7");
+      await page.getByRole("button", { name: "Enregistrer la référence" }).click();
+      await expect(page.locator("[data-reference-status]")).toHaveText("Votre référence est enregistrée.");
+      await field.fill("<script>");
+      await page.getByRole("button", { name: "Enregistrer la référence" }).click();
+      const modal = page.locator("#shell-modal");
+      await expect(modal).toContainText("Votre référence n'a pas pu être enregistrée.");
+      await expect(modal).toBeHidden({ timeout: 5000 });
+      await page.getByLabel("Rechercher par ma référence").fill("atelier");
+      await expect(page.locator("[data-reference-results] a")).toContainText("ATELIER-7");
+    });
   });
 });
 

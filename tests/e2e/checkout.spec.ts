@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { giveAddress } from "../support/customers";
 import { addFromCard, expect, reloadedBy, seriousViolations, test } from "../support/e2e";
 
 async function fillAddress(page: Page, prefix: "Billing" | "Shipping", values: Record<string, string>) {
@@ -72,64 +73,67 @@ test("a guest checks out with home delivery in French and pays with a test card"
   await expect(page.locator("[data-cart-empty]")).toBeVisible();
 });
 
-test("a signed-in customer in Dutch picks a pickup point in the modal and passes the card challenge", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await page.goto("/nl/security/login");
-  await page.locator("[name=Email]").fill("jan@vitrine.test");
-  await page.locator("[name=Password]").fill("Vitrine-demo-2");
-  await page.locator("[name=Password]").press("Enter");
-  await expect(page).not.toHaveURL(/login/);
-  await addFromCard(page, "nl");
-  await page.goto("/nl/checkout");
-  // The change reloads the page; its opener opens the modal once the new page's shell has started.
-  const store = page.locator("input[name=ShippingMethodId][data-kind=store]");
-  if (!(await store.isChecked())) await reloadedBy(page, () => store.check());
-  await page.locator("[data-pickup-open]").click();
-  const modal = page.locator("dialog[open] [data-pickup-search]");
-  await expect(modal).toBeVisible();
-  await expect(modal.locator("[data-pickup-point]").first()).toBeVisible();
-  await modal.locator("[name=postCode]").fill("2000");
-  await modal.locator("[data-pickup-query] button").click();
-  // The search reloads the list (a full page without JavaScript, here too it stays usable).
-  await expect(page.locator("[data-pickup-point]").first()).toBeVisible();
-  expect(await seriousViolations(page, { include: "[data-pickup-search]" })).toEqual([]);
-  await page.goto(`/nl/checkout`);
-  await page.locator("[data-pickup-open]").click();
-  await expect(page.locator("dialog[open] [data-pickup-search]")).toBeVisible();
-  await expect(page.locator("dialog[open] [data-pickup-select]")).toBeDisabled();
-  // The point is chosen on the map: a marker (MapLibre, loaded with the modal) activates its entry.
-  await expect(page.locator("dialog[open] [data-pickup-map]")).toHaveAttribute("data-map-ready", "true");
-  const marker = page.locator("dialog[open] [data-pickup-marker]").last();
-  await expect(marker).toBeVisible({ timeout: 15_000 });
-  const markerId = await marker.getAttribute("data-pickup-marker");
-  await marker.click();
-  await expect(page.locator("dialog[open] [data-pickup-select]")).toBeEnabled();
-  const entry = page.locator(`dialog[open] [data-pickup-point="${markerId}"]`);
-  await expect(entry).toHaveClass(/is-active/);
-  await expect(entry.locator("[data-pickup-entry]")).toHaveAttribute("aria-pressed", "true");
-  const chosenName = (await entry.locator("strong").first().textContent()) ?? "";
-  await page.locator("dialog[open] [data-pickup-select]").click();
-  await expect(page.locator("[data-pickup-chosen]")).toContainText(chosenName.trim());
+test.describe("a business customer in Dutch (as Jan in the demo shop)", () => {
+  test.use({ customerCulture: "nl", customerBusiness: true });
 
-  await page.locator("[name=AcceptTerms]").check();
-  await page.locator("[data-place-order]").click();
-  await expect(page).toHaveURL(/\/nl\/sales\/order\/VT-[0-9A-F]+\/payment/);
-  const form = page.locator("#dropin-container [data-card-form]");
-  await form.locator("[name=number]").fill("4000000000003220");
-  await form.locator("[name=expiry]").fill("12/39");
-  await form.locator("[name=cvc]").fill("737");
-  await form.locator("[data-pay]").click();
-  await expect(page.locator("[data-challenge-confirm]")).toBeVisible();
-  await page.locator("[data-challenge-confirm]").click();
-  await expect(page.locator("[data-order-status=Paid]")).toBeVisible();
-  await expect(page.locator("[data-order-delivery]")).toContainText("Vitrine");
+  test("picks a pickup point in the modal and passes the card challenge", async ({ page, customer, workerServer }) => {
+    test.setTimeout(90_000);
+    giveAddress(workerServer.database, customer, "NL");
+    await page.goto("/nl/security/login");
+    await page.locator("[name=Email]").fill(customer.email);
+    await page.locator("[name=Password]").fill(customer.password);
+    await page.locator("[name=Password]").press("Enter");
+    await expect(page).not.toHaveURL(/login/);
+    await addFromCard(page, "nl");
+    await page.goto("/nl/checkout");
+    // The change reloads the page; its opener opens the modal once the new page's shell has started.
+    const store = page.locator("input[name=ShippingMethodId][data-kind=store]");
+    if (!(await store.isChecked())) await reloadedBy(page, () => store.check());
+    await page.locator("[data-pickup-open]").click();
+    const modal = page.locator("dialog[open] [data-pickup-search]");
+    await expect(modal).toBeVisible();
+    await expect(modal.locator("[data-pickup-point]").first()).toBeVisible();
+    await modal.locator("[name=postCode]").fill("2000");
+    await modal.locator("[data-pickup-query] button").click();
+    // The search reloads the list (a full page without JavaScript, here too it stays usable).
+    await expect(page.locator("[data-pickup-point]").first()).toBeVisible();
+    expect(await seriousViolations(page, { include: "[data-pickup-search]" })).toEqual([]);
+    await page.goto(`/nl/checkout`);
+    await page.locator("[data-pickup-open]").click();
+    await expect(page.locator("dialog[open] [data-pickup-search]")).toBeVisible();
+    await expect(page.locator("dialog[open] [data-pickup-select]")).toBeDisabled();
+    // The point is chosen on the map: a marker (MapLibre, loaded with the modal) activates its entry.
+    await expect(page.locator("dialog[open] [data-pickup-map]")).toHaveAttribute("data-map-ready", "true");
+    const marker = page.locator("dialog[open] [data-pickup-marker]").last();
+    await expect(marker).toBeVisible({ timeout: 15_000 });
+    const markerId = await marker.getAttribute("data-pickup-marker");
+    await marker.click();
+    await expect(page.locator("dialog[open] [data-pickup-select]")).toBeEnabled();
+    const entry = page.locator(`dialog[open] [data-pickup-point="${markerId}"]`);
+    await expect(entry).toHaveClass(/is-active/);
+    await expect(entry.locator("[data-pickup-entry]")).toHaveAttribute("aria-pressed", "true");
+    const chosenName = (await entry.locator("strong").first().textContent()) ?? "";
+    await page.locator("dialog[open] [data-pickup-select]").click();
+    await expect(page.locator("[data-pickup-chosen]")).toContainText(chosenName.trim());
 
-  await page.goto("/nl/account/orders");
-  await page.locator("[data-orders] a").first().click();
-  await page.locator("form[data-readd] button").first().click();
-  await expect(page.locator("[data-flash]")).toBeVisible();
+    await page.locator("[name=AcceptTerms]").check();
+    await page.locator("[data-place-order]").click();
+    await expect(page).toHaveURL(/\/nl\/sales\/order\/VT-[0-9A-F]+\/payment/);
+    const form = page.locator("#dropin-container [data-card-form]");
+    await form.locator("[name=number]").fill("4000000000003220");
+    await form.locator("[name=expiry]").fill("12/39");
+    await form.locator("[name=cvc]").fill("737");
+    await form.locator("[data-pay]").click();
+    await expect(page.locator("[data-challenge-confirm]")).toBeVisible();
+    await page.locator("[data-challenge-confirm]").click();
+    await expect(page.locator("[data-order-status=Paid]")).toBeVisible();
+    await expect(page.locator("[data-order-delivery]")).toContainText("Vitrine");
+
+    await page.goto("/nl/account/orders");
+    await page.locator("[data-orders] a").first().click();
+    await page.locator("form[data-readd] button").first().click();
+    await expect(page.locator("[data-flash]")).toBeVisible();
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -46,6 +46,7 @@ test.describe("kept parts of pages", () => {
   test("a card shows each shopper's own heart, and the navigation and prices each shopper's own country", async ({
     page,
     baseURL,
+    customer,
   }) => {
     const visitor = await stranger(baseURL as string);
     const path = "/fr/c/vetements?sort=name";
@@ -54,7 +55,7 @@ test.describe("kept parts of pages", () => {
     expect(heart(before, variantId)).toContain('data-wished="false"');
     expect(before).toContain('<option value="BE" selected>');
 
-    await signIn(page, "lucia@vitrine.test", "Vitrine-demo-3");
+    await signIn(page, customer.email, customer.password);
     const origin = new URL(page.url()).origin;
     const added = await page.request.post("/api/v1/catalog/wishlist/addproductvariant", {
       data: { ProductVariantId: Number(variantId), Name: `Kept ${Date.now()}` },

@@ -55,6 +55,7 @@ test.describe("the rendered-page cache", () => {
     page,
     context,
     baseURL,
+    customer,
   }) => {
     await context.addCookies([consentCookie(baseURL as string)]);
     const visitor = await stranger(baseURL as string);
@@ -67,7 +68,7 @@ test.describe("the rendered-page cache", () => {
     await page.goto("/fr/c/vetements");
     await expect(page.locator(".mini-cart__count").first()).toHaveText("1");
 
-    await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
+    await signIn(page, customer.email, customer.password);
     const signedIn = await page.request.get("/fr/c/vetements");
     expect(signedIn.headers()["x-cache"]).toBeUndefined();
     expect(signedIn.headers()["cache-control"]).toBeUndefined();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { giveAddress } from "../support/customers";
 import { addFromCard, expect, reloadedBy, seriousViolations, settled, signIn, test } from "../support/e2e";
 
 /** Records the scripts of the finder island, React and MapLibre a page loads (read by their content). */
@@ -77,40 +78,47 @@ test("the pickup finder loads React and the map only when it opens, and a choice
   await expect(page.locator("[data-pickup-chosen]")).toContainText(name);
 });
 
-test("a point is chosen on the map, with the keyboard: the marker activates its entry, Enter saves", async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await signIn(page, "jan@vitrine.test", "Vitrine-demo-2", "nl");
-  await checkoutWithMethod(page, "store", "nl");
-  await page.locator("[data-pickup-open]").focus();
-  await page.keyboard.press("Enter");
-  const dialog = page.locator("dialog[open][data-pickup-dialog]");
-  await expect(dialog).toBeVisible();
-  await expect(dialog.locator("[data-pickup-map]")).toHaveAttribute("data-map-ready", "true", { timeout: 15_000 });
-  const marker = dialog.locator("[data-pickup-marker]").last();
-  await expect(marker).toBeVisible({ timeout: 15_000 });
-  const id = await marker.getAttribute("data-pickup-marker");
-  await marker.focus();
-  await page.keyboard.press("Enter");
-  const entry = dialog.locator(`[data-pickup-point="${id}"]`);
-  await expect(entry).toHaveClass(/is-active/);
-  const select = dialog.locator("[data-pickup-select]");
-  await expect(select).toBeEnabled();
-  const name = ((await entry.locator("strong").textContent()) ?? "").trim();
-  await select.focus();
-  await page.keyboard.press("Enter");
-  await expect(dialog).toBeHidden();
-  await expect(page.locator("[data-pickup-chosen]")).toContainText(name);
-  // Focus goes back to what opened the finder.
-  await expect(page.locator("[data-pickup-open]")).toBeFocused();
+test.describe("a business customer in Dutch", () => {
+  test.use({ customerCulture: "nl", customerBusiness: true });
 
-  // Escape closes the finder without changing the point.
-  await page.keyboard.press("Enter");
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(page.locator("[data-pickup-chosen]")).toContainText(name);
+  test("a point is chosen on the map, with the keyboard: the marker activates its entry, Enter saves", async ({
+    page,
+    customer,
+    workerServer,
+  }) => {
+    test.setTimeout(90_000);
+    giveAddress(workerServer.database, customer, "NL");
+    await signIn(page, customer.email, customer.password, "nl");
+    await checkoutWithMethod(page, "store", "nl");
+    await page.locator("[data-pickup-open]").focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.locator("dialog[open][data-pickup-dialog]");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator("[data-pickup-map]")).toHaveAttribute("data-map-ready", "true", { timeout: 15_000 });
+    const marker = dialog.locator("[data-pickup-marker]").last();
+    await expect(marker).toBeVisible({ timeout: 15_000 });
+    const id = await marker.getAttribute("data-pickup-marker");
+    await marker.focus();
+    await page.keyboard.press("Enter");
+    const entry = dialog.locator(`[data-pickup-point="${id}"]`);
+    await expect(entry).toHaveClass(/is-active/);
+    const select = dialog.locator("[data-pickup-select]");
+    await expect(select).toBeEnabled();
+    const name = ((await entry.locator("strong").textContent()) ?? "").trim();
+    await select.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("[data-pickup-chosen]")).toContainText(name);
+    // Focus goes back to what opened the finder.
+    await expect(page.locator("[data-pickup-open]")).toBeFocused();
+
+    // Escape closes the finder without changing the point.
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("[data-pickup-chosen]")).toContainText(name);
+  });
 });
 
 test("the relay carrier asks for a postal address; an unknown place shows the error, a street filters the points", async ({

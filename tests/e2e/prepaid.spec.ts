@@ -83,12 +83,18 @@ test("a customer tops up an account, pays for it, then pays an order with the cr
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("staff find a customer and add money to her account for her", async ({ page }) => {
-    await signIn(page, "staff@vitrine.test", "Vitrine-staff-1");
+  test("staff find a customer and add money to her account for her", async ({
+    page,
+    customer,
+    staff,
+    workerServer,
+  }) => {
+    givePrepaidSetUp(workerServer.database, customer);
+    await signIn(page, staff.email, staff.password);
     await page.goto("/fr/sales/prepaid");
-    await page.locator("#customer-q").fill("marie");
+    await page.locator("#customer-q").fill(customer.email.split("@")[0] as string);
     await page.getByRole("button", { name: "Rechercher" }).last().click();
-    await expect(page.locator("[name=CustomerId] option")).toHaveText(["marie@vitrine.test"]);
+    await expect(page.locator("[name=CustomerId] option")).toHaveText([customer.email]);
     await page.getByRole("button", { name: "Choisir ce client" }).click();
     await expect(page.locator(".prepaid-account")).toHaveCount(2);
     // Paying for her at the counter, from her credit.

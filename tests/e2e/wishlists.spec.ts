@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { giveWishlistsTo } from "../support/customers";
 import { expect, seriousViolations, settled, signIn, test } from "../support/e2e";
 
 /** A product page whose default variant is in none of the shopper's lists (found from its card's heart). */
@@ -14,9 +15,12 @@ const headerCount = (page: Page) => page.locator(".site-header [data-wishlist-co
 
 test("a shopper adds a product to a new list, then to an existing one; hearts and the header follow", async ({
   page,
+  customer,
+  workerServer,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page, "jan@vitrine.test", "Vitrine-demo-2", "nl");
+  await giveWishlistsTo(workerServer.database, customer, "nl");
+  await signIn(page, customer.email, customer.password, "nl");
   const product = await unwishedProduct(page, "nl");
   const islandScripts: string[] = [];
   page.on("request", (r) => {
@@ -66,16 +70,21 @@ test("a shopper adds a product to a new list, then to an existing one; hearts an
   await expect(page.locator(`.list-item a[href="${product}"]`)).toBeVisible();
 });
 
-test("a guest who clicks the heart signs in in the modal and goes on to the dialog", async ({ page }) => {
+test("a guest who clicks the heart signs in in the modal and goes on to the dialog", async ({
+  page,
+  customer,
+  workerServer,
+}) => {
   test.setTimeout(60_000);
+  await giveWishlistsTo(workerServer.database, customer, "es");
   const product = await unwishedProduct(page, "es");
   await page.goto(product);
   await settled(page);
   await page.locator(".product .wishlist-heart").click();
   const login = page.locator("dialog.login-modal[open]");
   await expect(login).toBeVisible();
-  await login.locator("[name=Email]").fill("lucia@vitrine.test");
-  await login.locator("[name=Password]").fill("Vitrine-demo-3");
+  await login.locator("[name=Email]").fill(customer.email);
+  await login.locator("[name=Password]").fill(customer.password);
   await login.locator("[name=Password]").press("Enter");
   const dialog = page.locator("dialog.wishlist-dialog[open]");
   await expect(dialog).toBeVisible();
@@ -98,9 +107,14 @@ test("?openWishlist opens the dialog by itself, for the variant named", async ({
   expect(await seriousViolations(page, { include: "dialog.wishlist-dialog" })).toEqual([]);
 });
 
-test("the wishlist page: lists in place, inline edits, quantity, remove, order all, delete", async ({ page }) => {
+test("the wishlist page: lists in place, inline edits, quantity, remove, order all, delete", async ({
+  page,
+  customer,
+  workerServer,
+}) => {
   test.setTimeout(60_000);
-  await signIn(page, "jan@vitrine.test", "Vitrine-demo-2", "nl");
+  await giveWishlistsTo(workerServer.database, customer, "nl");
+  await signIn(page, customer.email, customer.password, "nl");
   await page.goto("/nl/catalog/wishlist/list");
   await settled(page);
   const root = page.locator("[data-connected~=wishlist-page]");
@@ -153,8 +167,13 @@ test("the wishlist page: lists in place, inline edits, quantity, remove, order a
   await expect(page.locator(".wishlist-nav a", { hasText: "Tuin" })).toHaveCount(0);
 });
 
-test("the hearts on list cards and in the quick view open the same dialog", async ({ page }) => {
-  await signIn(page, "lucia@vitrine.test", "Vitrine-demo-3", "es");
+test("the hearts on list cards and in the quick view open the same dialog", async ({
+  page,
+  customer,
+  workerServer,
+}) => {
+  await giveWishlistsTo(workerServer.database, customer, "es");
+  await signIn(page, customer.email, customer.password, "es");
   await page.goto("/es/catalog?q=&display=list");
   await settled(page);
   const productId = await page
@@ -187,8 +206,13 @@ test("the hearts on list cards and in the quick view open the same dialog", asyn
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the heart is a link to the dialog's page, whose form adds and comes back with a notice", async ({ page }) => {
-    await signIn(page, "lucia@vitrine.test", "Vitrine-demo-3", "es");
+  test("the heart is a link to the dialog's page, whose form adds and comes back with a notice", async ({
+    page,
+    customer,
+    workerServer,
+  }) => {
+    await giveWishlistsTo(workerServer.database, customer, "es");
+    await signIn(page, customer.email, customer.password, "es");
     const product = await unwishedProduct(page, "es");
     await page.goto(product);
     await page.locator(".product .wishlist-heart").click();

@@ -43,7 +43,9 @@ export function serverEnvironment(port: number, database: string): Record<string
 /** Starts the built server (dist/main.mjs) on a new database and waits until its home page answers. */
 export async function startWorkerServer(parallelIndex: number, label: string): Promise<WorkerServer> {
   const port = workerPort(parallelIndex);
-  const database = `data/e2e-${Date.now()}-w${parallelIndex}.sqlite`;
+  // A shuffled run (playwright.config.ts) keeps one database for all its files, in the order drawn.
+  const shared = process.env.E2E_SHUFFLE_RUN ? `data/e2e-shuffle-${process.env.E2E_SHUFFLE_RUN}.sqlite` : null;
+  const database = shared ?? `data/e2e-${Date.now()}-w${parallelIndex}.sqlite`;
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
     env: { ...process.env, ...serverEnvironment(port, database) },
@@ -75,7 +77,7 @@ export async function startWorkerServer(parallelIndex: number, label: string): P
     stop: () =>
       new Promise<void>((resolve) => {
         const removeDatabase = () => {
-          for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+          if (!shared) for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
           resolve();
         };
         if (child.exitCode !== null || child.signalCode !== null) return removeDatabase();

@@ -74,17 +74,30 @@ function holdClicksUntilShellReady() {
  * Tests of everything but consent and popups: a visitor who already answered the cookie prompt and
  * closed the home page's welcome popup (which would otherwise cover the page after 3 seconds).
  */
-export const test = firstVisit.extend<{ customer: TestCustomer; customerCulture: string }>({
+export const test = firstVisit.extend<{
+  customer: TestCustomer;
+  customerCulture: string;
+  /** Whether the test's customer is a business (with Jan's company and VAT number), not a private one. */
+  customerBusiness: boolean;
+  staff: TestCustomer;
+}>({
   context: async ({ context, baseURL }, use) => {
     await context.addCookies([consentCookie(baseURL as string), closedPopupCookie(baseURL as string)]);
     await use(context);
   },
   customerCulture: ["fr", { option: true }],
+  customerBusiness: [false, { option: true }],
   /** A customer of the test's own (tests/support/customers.ts): created when asked for, removed after. */
-  customer: async ({ workerServer, customerCulture }, use) => {
-    const customer = await createCustomer(workerServer.database, customerCulture);
+  customer: async ({ workerServer, customerCulture, customerBusiness }, use) => {
+    const customer = await createCustomer(workerServer.database, customerCulture, { business: customerBusiness });
     await use(customer);
     removeCustomer(workerServer.database, customer);
+  },
+  /** A shop assistant of the test's own: the counter's cart is theirs, not the demo staff account's. */
+  staff: async ({ workerServer }, use) => {
+    const staff = await createCustomer(workerServer.database, "fr", { role: "staff" });
+    await use(staff);
+    removeCustomer(workerServer.database, staff);
   },
 });
 

@@ -40,3 +40,13 @@ export function rawRequest(
     req.end(options.body);
   });
 }
+
+/**
+ * A loopback address of its own (127.x.y.z, all of which reach the server on Linux): the server counts
+ * attempts per address, so a test that spends an address's attempts never shares it with another test
+ * or with its own repeat.
+ */
+export function freshLoopback(): string {
+  const byte = () => 2 + Math.floor(Math.random() * 250);
+  return `127.${byte()}.${byte()}.${byte()}`;
+}

@@ -1,18 +1,29 @@
+import type { Db } from "~/server/db/client";
 import type { SeedContext } from "~/server/db/seed/seeder";
 import { DAY } from "~/server/db/seed/seeder";
 
-/**
- * Marie's birth list (README): five products, two of them priorities, and gifts already given by two
- * relatives. Products are picked by position, not by the seed's random numbers.
- */
+/** Marie's birth list (README), "Naissance de Léo". */
 export async function seedBirthLists(ctx: SeedContext): Promise<void> {
-  const { db } = ctx.handle;
-  const at = ctx.now.toISOString();
-  const marie = await db
+  const marie = await ctx.handle.db
     .selectFrom("customers")
     .select("id")
     .where("email", "=", "marie@vitrine.test")
     .executeTakeFirst();
+  if (marie) await giveBirthList(ctx.handle.db, marie.id, ctx.now);
+}
+
+/**
+ * Gives a customer the demo's birth list: five products, two of them priorities, and gifts already given
+ * by two relatives. Products are picked by position, not by random numbers. The browser tests give it to
+ * a customer of their own, so they never change Marie's.
+ */
+export async function giveBirthList(
+  db: Db,
+  customerId: number,
+  now: Date,
+  { name, parents } = { name: "Naissance de Léo", parents: "Marie et Paul Dubois" },
+): Promise<void> {
+  const at = now.toISOString();
   const variants = await db
     .selectFrom("product_variants as v")
     .innerJoin("products as p", "p.id", "v.product_id")
@@ -24,15 +35,15 @@ export async function seedBirthLists(ctx: SeedContext): Promise<void> {
     .groupBy(["v.id", "v.min_quantity", "v.step_quantity"])
     .orderBy("v.id")
     .execute();
-  if (!marie || variants.length < 5) return;
-  const dueDate = new Date(ctx.now.getTime() + 75 * DAY).toISOString().slice(0, 10);
+  if (variants.length < 5) return;
+  const dueDate = new Date(now.getTime() + 75 * DAY).toISOString().slice(0, 10);
   const list = await db
     .insertInto("birth_lists")
     .values({
-      customer_id: marie.id,
-      name: "Naissance de Léo",
+      customer_id: customerId,
+      name,
       description: "",
-      parents: "Marie et Paul Dubois",
+      parents,
       due_date: dueDate,
       message: "Merci de tout cœur pour vos attentions !",
       created_at: at,
@@ -72,7 +83,7 @@ export async function seedBirthLists(ctx: SeedContext): Promise<void> {
           giver_name: giver,
           quantity: given,
           over_quantity: 0,
-          created_at: new Date(ctx.now.getTime() - 3 * DAY).toISOString(),
+          created_at: new Date(now.getTime() - 3 * DAY).toISOString(),
         })
         .execute();
   }

@@ -1,3 +1,4 @@
+import type { Db } from "~/server/db/client";
 import type { SeedContext } from "~/server/db/seed/seeder";
 import { DAY } from "~/server/db/seed/seeder";
 import { refundLineAmount, unitTaxIncl } from "./refunds";
@@ -13,17 +14,27 @@ const ADDRESS = {
   Phone: null,
 };
 
-/**
- * Marie's after-sale history for the demo: a paid order with a refund request on part of it, and a
- * shipped order (whose delivery address can no longer change).
- */
+/** Marie's after-sale history for the demo: orders VT-DE40000001 (paid) and VT-DE40000002 (shipped). */
 export async function seedAfterSale(ctx: SeedContext): Promise<void> {
-  const { db } = ctx.handle;
-  const marie = await db
+  const marie = await ctx.handle.db
     .selectFrom("customers")
     .select(["id", "email"])
     .where("email", "=", "marie@vitrine.test")
     .executeTakeFirst();
+  if (marie) await giveAfterSale(ctx.handle.db, marie, ctx.now, ["VT-DE40000001", "VT-DE40000002"]);
+}
+
+/**
+ * Gives a customer an after-sale history: a paid order (the first number) with a refund request on part
+ * of it, and a shipped order (the second), whose delivery address can no longer change. The browser tests
+ * give it to a customer of their own, with numbers of their own.
+ */
+export async function giveAfterSale(
+  db: Db,
+  customer: { id: number; email: string },
+  now: Date,
+  [paid, shipped]: [string, string],
+): Promise<void> {
   const be = await db.selectFrom("countries").select("id").where("code", "=", "BE").executeTakeFirst();
   const method = await db
     .selectFrom("shipping_methods")
@@ -37,7 +48,7 @@ export async function seedAfterSale(ctx: SeedContext): Promise<void> {
     .where("country_id", "=", be?.id ?? 0)
     .where("vat_class", "=", "standard")
     .executeTakeFirst();
-  if (!marie || !be || !method || !rate) return;
+  if (!be || !method || !rate) return;
   const variants = await db
     .selectFrom("product_variants as v")
     .innerJoin("products as p", "p.id", "v.product_id")
@@ -53,7 +64,7 @@ export async function seedAfterSale(ctx: SeedContext): Promise<void> {
   if (!first || !second || !third) return;
   const orders = [
     {
-      number: "VT-DE40000001",
+      number: paid,
       status: "Paid",
       days: 12,
       lines: [
@@ -61,10 +72,10 @@ export async function seedAfterSale(ctx: SeedContext): Promise<void> {
         [second, 1],
       ],
     },
-    { number: "VT-DE40000002", status: "Shipped", days: 30, lines: [[third, 1]] },
+    { number: shipped, status: "Shipped", days: 30, lines: [[third, 1]] },
   ] as const;
   for (const spec of orders) {
-    const created = new Date(ctx.now.getTime() - spec.days * DAY).toISOString();
+    const created = new Date(now.getTime() - spec.days * DAY).toISOString();
     const lines = spec.lines.map(([v, quantity]) => ({
       variant_id: v.id,
       sku: v.sku,
@@ -82,9 +93,9 @@ export async function seedAfterSale(ctx: SeedContext): Promise<void> {
       .values({
         number: spec.number,
         idempotency_key: `seed-${spec.number}`,
-        customer_id: marie.id,
+        customer_id: customer.id,
         session_key: null,
-        email: marie.email,
+        email: customer.email,
         culture: "fr",
         status: spec.status,
         shipping_method_id: method.id,
@@ -127,7 +138,7 @@ export async function seedAfterSale(ctx: SeedContext): Promise<void> {
         .insertInto("refund_requests")
         .values({
           order_id: order.id,
-          customer_id: marie.id,
+          customer_id: customer.id,
           status: "Requested",
           method: "Original",
           iban: null,
@@ -135,7 +146,7 @@ export async function seedAfterSale(ctx: SeedContext): Promise<void> {
           reason: "Taille trop grande",
           items: 1,
           amount,
-          created_at: new Date(ctx.now.getTime() - 5 * DAY).toISOString(),
+          created_at: new Date(now.getTime() - 5 * DAY).toISOString(),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
