@@ -21,6 +21,23 @@ const HEADER_PARTS = ["#site-nav", "#account-area", "#footer-language-switch"];
 
 class HandledVisitError extends Error {}
 
+/** The events Astro's islands and scripts listen to around a page swap (its own router dispatches them). */
+export const ASTRO_EVENTS = {
+  beforeSwap: "astro:before-swap",
+  afterSwap: "astro:after-swap",
+  pageLoad: "astro:page-load",
+} as const;
+
+/**
+ * Unmounts the islands a swap took out of the document. `astro-island` does it on `astro:after-swap`, but
+ * listens once per connection: an island that stayed through an earlier swap (the header's) has spent
+ * its listener. Those that astro-island unmounted itself (`unmounted`) are not told twice.
+ */
+export function unmountDetached(islands: Element[], unmounted: WeakSet<Element>): void {
+  for (const island of islands)
+    if (!island.isConnected && !unmounted.has(island)) island.dispatchEvent(new CustomEvent("astro:unmount"));
+}
+
 function dispatch(name: string, url: string): void {
   document.dispatchEvent(new CustomEvent(name, { detail: { url } }));
 }
@@ -106,10 +123,23 @@ export function configureSwup(swup: Swup): void {
     swup.location = (swup.location.constructor as typeof Location).fromUrl(from);
   });
 
+  // Astro's island lifecycle (as @swup/astro dispatched it): the islands of the page being left unmount,
+  // which runs their effects' cleanups and ends their store subscriptions.
+  let leaving: Element[] = [];
+  const unmounted = new WeakSet<Element>();
+  swup.hooks.before("content:replace", () => {
+    leaving = Array.from(document.querySelectorAll("astro-island"));
+    for (const island of leaving) island.addEventListener("astro:unmount", () => unmounted.add(island), { once: true });
+    document.dispatchEvent(new Event(ASTRO_EVENTS.beforeSwap));
+  });
   swup.hooks.on("content:replace", (visit) => {
     if (visit.to.document) updateHeader(visit.to.document);
+    document.dispatchEvent(new Event(ASTRO_EVENTS.afterSwap));
+    unmountDetached(leaving, unmounted);
+    leaving = [];
     dispatch(PAGE_EVENTS.loaded, visit.to.url);
   });
+  swup.hooks.on("visit:end", () => document.dispatchEvent(new Event(ASTRO_EVENTS.pageLoad)));
   swup.hooks.before("animation:in:await", async (visit) => {
     await imagesLoaded(document.querySelector("#swup") ?? document, IMAGES_WAIT_MAX_MS);
     dispatch(PAGE_EVENTS.finished, visit.to.url);

@@ -19,6 +19,8 @@ export class RequestError extends Error {
     readonly status: number,
     readonly url: string,
     readonly body: unknown = null,
+    /** The answer's status text ("Service Unavailable"), empty when there was none (HTTP/2, no answer). */
+    readonly statusText = "",
   ) {
     super(`Request to ${url} failed with status ${status}`);
     this.name = "RequestError";

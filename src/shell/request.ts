@@ -35,7 +35,7 @@ export async function requestJson<T>(path: string, init: RequestInit = {}, optio
   if (response.ok) return (await response.json()) as T;
 
   const body = await response.json().catch(() => null);
-  if (handled.includes(response.status)) throw new RequestError(response.status, path, body);
+  if (handled.includes(response.status)) throw new RequestError(response.status, path, body, response.statusText);
   switch (errorAction(response.status)) {
     case "login":
       if (
@@ -55,7 +55,7 @@ export async function requestJson<T>(path: string, init: RequestInit = {}, optio
       showError();
   }
   document.dispatchEvent(new CustomEvent("request:failed", { detail: { url: path, status: response.status } }));
-  throw new RequestError(response.status, path, body);
+  throw new RequestError(response.status, path, body, response.statusText);
 }
 
 // Typed endpoint calls (DESIGN.md section 5): here rather than in a module of their own, so every

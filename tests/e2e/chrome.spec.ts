@@ -173,6 +173,17 @@ test.describe("without JavaScript on a phone", () => {
 
   test("the menu and the filters open by their links and close by theirs", async ({ page }) => {
     await page.goto("/fr/c/vetements");
+    // Announced as the buttons they are from the server's HTML, before any script.
+    for (const [trigger, panel] of [
+      [".menu-button", "site-nav"],
+      [".filters-button", "list-filters"],
+    ] as const) {
+      await expect(page.getByRole("button", { name: trigger === ".menu-button" ? "Menu" : /Filtres/ })).toHaveAttribute(
+        "aria-controls",
+        panel,
+      );
+      await expect(page.locator(trigger)).toHaveAttribute("aria-expanded", "false");
+    }
     await page.locator(".menu-button").click();
     await expect(page).toHaveURL(/#site-nav$/);
     const nav = page.locator("#site-nav");

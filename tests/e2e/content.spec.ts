@@ -203,6 +203,24 @@ base.describe("popups", () => {
   );
 
   base(
+    "a visitor still answering the cookie prompt at 3 s gets the popup 3 s after answering, never on top of it",
+    async ({ page }) => {
+      await page.goto("/fr/");
+      const prompt = page.locator("dialog#consent-dialog");
+      await expect(prompt).toBeVisible();
+      const popup = page.locator("dialog.popup");
+      await page.waitForTimeout(3_500);
+      await expect(popup).not.toBeVisible();
+      await prompt.getByRole("button", { name: "Tout accepter" }).click();
+      await expect(prompt).not.toBeVisible();
+      const answered = Date.now();
+      await expect(popup).toBeVisible({ timeout: 5_000 });
+      expect(Date.now() - answered).toBeGreaterThan(2_500);
+      await expect(prompt).not.toBeVisible();
+    },
+  );
+
+  base(
     "without the preferences consent the popup stays closed for the visit, and no cookie is written",
     async ({ page, context, baseURL }) => {
       await context.addCookies([consentCookie(baseURL as string)]);

@@ -80,6 +80,24 @@ test("a customer tops up an account, pays for it, then pays an order with the cr
   );
 });
 
+test("a customer search the server refuses says the answer's message under the field", async ({ page, staff }) => {
+  await signIn(page, staff.email, staff.password);
+  await page.goto("/fr/sales/prepaid");
+  // The search's behaviour loads when the field is first used.
+  await page.locator("#customer-q").focus();
+  await expect(page.locator("[data-connected~=customer-search]")).toBeAttached();
+  const tooLong = "x".repeat(101);
+  const answer = await (
+    await page.request.get(`/api/v1/sales/customers?q=${tooLong}`, { headers: { "X-Culture": "fr" } })
+  ).json();
+  const expected = (Object.values(answer.Errors ?? {}).flat()[0] as string | undefined) ?? answer.Message;
+  expect(expected).toBeTruthy();
+  await page.locator("#customer-q").fill(tooLong);
+  await expect(page.locator("#customer-search-error")).toHaveText(expected);
+  await page.locator("#customer-q").fill("test-");
+  await expect(page.locator("#customer-search-error")).toHaveText("");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

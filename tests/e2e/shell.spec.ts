@@ -42,6 +42,38 @@ test.describe("link rules (spec 000 section 2)", () => {
     await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("#swup")))).toBe(true);
   });
 
+  test("a swap unmounts the islands it takes away: Astro's swap events fire and React's roots are emptied", async ({
+    page,
+  }) => {
+    await page.goto("/fr/catalog?q=");
+    await page.locator(".product-card a[data-select-item]").first().click();
+    await expect(page.locator(".product")).toBeVisible();
+    const picker = page.locator('astro-island[component-url*="VariationPicker"]');
+    // The picker hydrates on its first interaction, once the page's scripts listen (after the first paint).
+    await expect(async () => {
+      // Away and back: a pointer resting on the island sends no new pointerover.
+      await page.mouse.move(0, 0);
+      await picker.hover();
+      await expect(picker).not.toHaveAttribute("ssr", "", { timeout: 1_000 });
+    }).toPass();
+    const island = await picker.elementHandle();
+    await page.evaluate((element) => {
+      const seen: string[] = [];
+      (window as unknown as { __swapEvents: string[] }).__swapEvents = seen;
+      for (const name of ["astro:before-swap", "astro:after-swap", "astro:page-load"])
+        document.addEventListener(name, () => seen.push(name));
+      element?.addEventListener("astro:unmount", () => seen.push("unmount"));
+    }, island);
+    await page.locator("#site-nav a[href='/fr/c/vetements']").first().click();
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    // The island's own listener may unmount it before ours hears astro:after-swap: once each, in that frame.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __swapEvents: string[] }).__swapEvents.join(" ")))
+      .toMatch(/^astro:before-swap (astro:after-swap unmount|unmount astro:after-swap) astro:page-load$/);
+    // React's unmount removed what it had rendered (a root left mounted keeps it, and its subscriptions).
+    expect(await island?.evaluate((element) => [element.isConnected, element.childElementCount])).toEqual([false, 0]);
+  });
+
   test("a slow page gets the long-loading class, and a new visit aborts it", async ({ page }) => {
     await openFixtures(page);
     await page.evaluate(() => {
@@ -267,6 +299,83 @@ test.describe("Ajax forms", () => {
     await page.locator("#ajax-target-form button").click();
     await expect(page.locator("#ajax-target [data-fragment-q]")).toHaveText("target");
     await expect(page).toHaveURL(/\/dev\/shell\?culture=fr$/);
+  });
+});
+
+test.describe("Ajax fragments follow the request rules (spec 000 sections 4 and 8)", () => {
+  const FRAGMENT = "**/dev/shell/fragment?**";
+  const target = (page: Page) => page.locator("#ajax-target");
+  async function loadFragment(page: Page, q: string) {
+    await page.locator("#ajax-target-form input[name=q]").fill(q);
+    await page.locator("#ajax-target-form button").click();
+  }
+
+  test("500 shows the error dialog and 404 is only logged; the target keeps what it had", async ({ page }) => {
+    const logs: string[] = [];
+    page.on("console", (m) => logs.push(m.text()));
+    await openFixtures(page);
+    await loadFragment(page, "first");
+    await expect(target(page).locator("[data-fragment-q]")).toHaveText("first");
+    await page.route(FRAGMENT, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"Code":"ServerError"}' }),
+    );
+    await loadFragment(page, "broken");
+    const modal = page.locator("dialog#shell-modal.error-modal");
+    await expect(modal).toBeVisible();
+    await modal.getByRole("button", { name: "Fermer" }).click();
+    await expect(target(page)).not.toContainText("ServerError");
+    await expect(target(page).locator("[data-fragment-q]")).toHaveText("first");
+    await page.unroute(FRAGMENT);
+    await page.route(FRAGMENT, (route) =>
+      route.fulfill({ status: 404, contentType: "text/html", body: "<p>gone</p>" }),
+    );
+    await loadFragment(page, "missing");
+    await expect.poll(() => logs.some((l) => l.includes("Not found:") && l.includes("missing"))).toBe(true);
+    await expect(page.locator("dialog#shell-modal")).toBeHidden();
+    await expect(target(page).locator("[data-fragment-q]")).toHaveText("first");
+  });
+
+  test("401 opens the login in a modal, then the fragment loads as asked", async ({ page }) => {
+    await openFixtures(page);
+    let refused = false;
+    await page.route(FRAGMENT, (route) => {
+      if (refused) return route.continue();
+      refused = true;
+      return route.fulfill({ status: 401, contentType: "application/json", body: '{"Code":"Unauthorized"}' });
+    });
+    await loadFragment(page, "mine");
+    const modal = page.locator("dialog.login-modal");
+    await expect(modal).toBeVisible();
+    await expect(target(page)).not.toContainText("Unauthorized");
+    await modal.getByLabel("Adresse e-mail").fill("marie@vitrine.test");
+    await modal.getByLabel("Mot de passe").fill("Vitrine-demo-1");
+    await modal.getByRole("button", { name: "Se connecter" }).click();
+    await expect(modal).toBeHidden();
+    await expect(target(page).locator("[data-fragment-q]")).toHaveText("mine");
+  });
+
+  test("a new request to a target aborts the one before: a late answer never overwrites a newer one", async ({
+    page,
+  }) => {
+    const logs: string[] = [];
+    page.on("console", (m) => logs.push(m.text()));
+    await openFixtures(page);
+    await page.route(FRAGMENT, async (route) => {
+      if (new URL(route.request().url()).searchParams.get("q") !== "slow") return route.continue();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // The page aborted it: fulfilling a request the browser gave up on fails, which is the point.
+      await route
+        .fulfill({ status: 200, contentType: "text/html", body: "<p data-fragment-q>slow</p>" })
+        .catch(() => {});
+    });
+    await loadFragment(page, "slow");
+    await loadFragment(page, "fast");
+    await expect(target(page).locator("[data-fragment-q]")).toHaveText("fast");
+    await page.waitForTimeout(2_000);
+    await expect(target(page).locator("[data-fragment-q]")).toHaveText("fast");
+    // The aborted request is a console warning, not an error dialog.
+    expect(logs.some((l) => l.includes("did not complete"))).toBe(true);
+    await expect(page.locator("dialog#shell-modal")).toHaveCount(0);
   });
 });
 

@@ -167,6 +167,25 @@ test("the wishlist page: lists in place, inline edits, quantity, remove, order a
   await expect(page.locator(".wishlist-nav a", { hasText: "Tuin" })).toHaveCount(0);
 });
 
+test("a quantity the server fails to save says the answer's status text, or that the server failed", async ({
+  page,
+  customer,
+  workerServer,
+}) => {
+  await giveWishlistsTo(workerServer.database, customer, "fr");
+  await signIn(page, customer.email, customer.password);
+  await page.goto("/fr/catalog/wishlist/list");
+  await expect(page.locator("[data-connected~=wishlist-page]")).toBeAttached();
+  const quantity = page.locator(".list-item input[name=Quantity]").first();
+  const statusLine = page.locator("[data-wishlist-status]");
+  await page.route("**/api/v1/catalog/wishlist/updatequantity", (route) => route.fulfill({ status: 503, body: "" }));
+  await quantity.fill(String(Number(await quantity.inputValue()) + 1));
+  await expect(statusLine).toHaveText("Service Unavailable");
+  await expect(statusLine).toHaveClass(/error/);
+  // The error dialog of spec 000 section 8 comes too.
+  await expect(page.locator("dialog#shell-modal.error-modal")).toBeVisible();
+});
+
 test("the hearts on list cards and in the quick view open the same dialog", async ({
   page,
   customer,

@@ -34,12 +34,9 @@ export default function connect(tree: HTMLElement): void {
   document.addEventListener("page:leave", () => gone.abort(), { once: true, signal: gone.signal });
 
   async function choose(link: HTMLAnchorElement): Promise<void> {
-    try {
-      await loadIntoTarget(new URL(link.dataset.fragment ?? "", window.location.href), "GET", undefined, TARGET);
-    } catch {
-      window.location.assign(link.href);
+    // A failure was said as every request's is (login, error dialog); the tree stays as it was.
+    if (!(await loadIntoTarget(new URL(link.dataset.fragment ?? "", window.location.href), "GET", undefined, TARGET)))
       return;
-    }
     for (const current of tree.querySelectorAll("[aria-current]")) current.removeAttribute("aria-current");
     link.setAttribute("aria-current", "page");
     window.history.pushState(window.history.state, "", link.href);

@@ -1,3 +1,4 @@
+import { refusalMessage } from "~/shell/request-errors";
 import { searchCustomers } from "./prepaid.client";
 
 /**
@@ -15,8 +16,17 @@ export default function connect(form: HTMLElement): void {
       const q = input.value.trim();
       if (q.length < 2) return;
       const ticket = ++asked;
-      const found = await searchCustomers(q).catch(() => null);
-      if (!found || ticket !== asked) return;
+      const error = form.querySelector<HTMLElement>("[data-customer-search-error]");
+      let found: Awaited<ReturnType<typeof searchCustomers>> | null;
+      try {
+        found = await searchCustomers(q);
+      } catch (failure) {
+        // A refused search says why (the answer's Message); other failures the request helper shows.
+        if (ticket === asked && error) error.textContent = refusalMessage(failure)?.message ?? "";
+        return;
+      }
+      if (ticket !== asked) return;
+      if (error) error.textContent = "";
       let select = form.querySelector<HTMLSelectElement>("[name=CustomerId]");
       if (!select) {
         const field = document.createElement("div");

@@ -1,5 +1,6 @@
 import type { CartSummary } from "~/features/cart/cart";
 import { cartChanged } from "~/features/cart/cart.store";
+import { RequestError } from "~/shell/request-errors";
 import { positive, status } from "./list-page";
 import { LIST_QUANTITY_DELAY_MS } from "./wishlists.constants";
 import { isWishlistForm } from "./wishlists.forms";
@@ -96,7 +97,15 @@ async function submit(root: HTMLElement, form: HTMLFormElement, action: Paramete
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
   if (button) button.disabled = true;
   try {
-    const outcome = await runWishlistAction(action, fields, action === "order-all" ? items : []);
+    let outcome: Awaited<ReturnType<typeof runWishlistAction>>;
+    try {
+      outcome = await runWishlistAction(action, fields, action === "order-all" ? items : []);
+    } catch (error) {
+      // Spec 001: a failure the server did not explain says its status text, else Core.ErrorServer.
+      const statusText = error instanceof RequestError ? error.statusText : "";
+      status(root, statusText || (list?.dataset.textErrorServer ?? ""), true);
+      return;
+    }
     if (!outcome.ok) {
       status(root, outcome.message, true);
       return;
