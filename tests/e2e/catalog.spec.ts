@@ -210,6 +210,48 @@ test.describe("variation picker", () => {
     expect(await seriousViolations(page, { include: ".variation-picker" })).toEqual([]);
   });
 
+  test("a quantity typed right after load is kept on every kind of product: no hydration error", async ({ page }) => {
+    test.setTimeout(90_000);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const kinds = new Set<string>();
+    const wanted = ["swatches", "select", "single variant", "tiered prices", "no tiers", "out of stock"];
+    await page.goto("/fr/catalog?q=&pageSize=48&sort=name");
+    const pages = await page
+      .locator(".product-card a[data-select-item]")
+      .evaluateAll((links) => [...new Set(links.map((link) => (link as HTMLAnchorElement).pathname))]);
+    for (const [id, path] of pages.entries()) {
+      if (wanted.every((kind) => kinds.has(kind))) break;
+      await page.goto(path);
+      const picker = page.locator(".variation-picker");
+      if ((await picker.count()) === 0) continue;
+      const kind = [
+        (await picker.locator(".variation-swatches").count()) > 0 && "swatches",
+        (await picker.locator("select").count()) > 0 && "select",
+        (await picker.locator(".variation-swatches, select").count()) === 0 && "single variant",
+        (await picker.locator("[data-degressive-prices]").count()) > 0 ? "tiered prices" : "no tiers",
+        (await picker.locator("[data-stock-notification-link]").count()) > 0 && "out of stock",
+      ].filter((k): k is string => Boolean(k));
+      const added = kind.filter((k) => !kinds.has(k));
+      if (added.length === 0) continue;
+      for (const k of kind) kinds.add(k);
+      const quantity = picker.locator("input[type=number]");
+      if ((await quantity.count()) === 0) continue;
+      // The first click hydrates the picker; what is typed next must stay, in the same field.
+      await quantity.click();
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("7");
+      await expect(page.locator("astro-island:has(.variation-picker)")).not.toHaveAttribute("ssr", "");
+      await expect(quantity, `product ${id} (${kind.join(", ")})`).toBeFocused();
+      expect(await quantity.inputValue(), `product ${id}`).not.toBe("");
+      expect(errors, `product ${id} (${kind.join(", ")})`).toEqual([]);
+    }
+    expect([...kinds].sort()).toEqual([...wanted].sort());
+  });
+
   test("the photos follow the chosen colour", async ({ page, request }) => {
     const product = await findProduct(request, () => true);
     await page.goto(product.url);
