@@ -43,6 +43,9 @@ export function modalBody(): HTMLElement {
   return ensureDialog().querySelector(".modal__body") as HTMLElement;
 }
 
+/** `data-modal-size` as the spec's pages write it ("large") and as ours do ("lg"): one style each. */
+const MODAL_SIZES: Record<string, string> = { small: "sm", large: "lg", xlarge: "xl", "extra-large": "xl" };
+
 export function isModalOpen(): boolean {
   return Boolean(dialog?.open);
 }
@@ -54,9 +57,8 @@ export function openModal(content: string | Node, options: ModalOptions = {}, cl
     onClose = undefined;
     element.close();
   }
-  element.className = ["modal", options.size ? `modal--${options.size}` : "", options.className ?? ""]
-    .filter(Boolean)
-    .join(" ");
+  const size = options.size ? (MODAL_SIZES[options.size] ?? options.size) : "";
+  element.className = ["modal", size ? `modal--${size}` : "", options.className ?? ""].filter(Boolean).join(" ");
   const title = element.querySelector(".modal__title") as HTMLElement;
   title.textContent = options.title ?? "";
   title.hidden = !options.title;

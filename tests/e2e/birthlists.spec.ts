@@ -98,6 +98,16 @@ test("the owner's page: stepper, typed quantity, priority, information dialog, r
   await quantity.fill("-4");
   await expect(quantity).toHaveValue("4");
   await expect(page.locator("[data-wishlist-status]")).toHaveText("Modification enregistrée.");
+  // At the product's minimum the decrease is disabled; a step up enables it again.
+  const minimum = Math.max(Number(await quantity.getAttribute("min")) || 1, 1);
+  const decrease = row.getByRole("button", { name: /^Un de moins/ });
+  await expect(decrease).toBeEnabled();
+  const savedMinimum = page.waitForResponse((r) => r.url().endsWith("/birthlists/birthlist/updatequantity"));
+  await quantity.fill(String(minimum));
+  await savedMinimum;
+  await expect(decrease).toBeDisabled();
+  await row.getByRole("button", { name: /^Un de plus/ }).click();
+  await expect(decrease).toBeEnabled();
 
   // Priority: ticked, saved, and the product moves up after a reload.
   const name = await row.locator(".list-item__name a").textContent();

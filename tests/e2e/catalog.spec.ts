@@ -546,23 +546,29 @@ test.describe("carousels", () => {
       }).length;
     });
 
-  // Spec 001 page chrome: brands 9 down to 2, products 4, 3, 2 or 1.
-  for (const [width, brands, products] of [
-    [1280, 9, 4],
-    [1000, 5, 3],
-    [700, 4, 2],
-    [590, 3, 2],
-    [470, 2, 1],
+  // Spec 001 section 9: the catalogue's brand carousel 6, 3 under 1024 px, 2 under 600, 1 under 480 (the
+  // home page's); the page chrome's brands 9 down to 2 (an editor's `kind: "brands"`); products 4, 3, 2 or 1.
+  for (const [width, brand, brands, products] of [
+    [1280, 6, 9, 4],
+    [1000, 3, 5, 3],
+    [700, 3, 4, 2],
+    [590, 2, 3, 2],
+    [470, 1, 2, 1],
   ] as const) {
-    test(`brands show ${brands} and products ${products} per view at ${width} px`, async ({ page }) => {
+    test(`the brand carousel shows ${brand}, the brands row ${brands} and products ${products} per view at ${width} px`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto("/fr/");
-      for (const selector of [".carousel--brands", ".carousel--products"]) {
+      for (const [path, selector, count] of [
+        ["/fr/", ".carousel--brand", brand],
+        ["/fr/", ".carousel--products", products],
+        ["/dev/islands/brand-carousel/brands?culture=fr", ".carousel--brands", brands],
+      ] as const) {
+        if (!page.url().endsWith(path)) await page.goto(path);
         await page.locator(selector).scrollIntoViewIfNeeded();
         await expect(page.locator(selector)).toHaveAttribute("data-carousel-mounted", "true", { timeout: 15_000 });
+        await expect.poll(() => visibleSlides(page, selector), selector).toBe(count);
       }
-      await expect.poll(() => visibleSlides(page, ".carousel--brands")).toBe(brands);
-      await expect.poll(() => visibleSlides(page, ".carousel--products")).toBe(products);
     });
   }
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { giveAddress } from "../support/customers";
-import { addFromCard, expect, reloadedBy, seriousViolations, test } from "../support/e2e";
+import { addFromCard, expect, reloadedBy, seriousViolations, signIn, test } from "../support/e2e";
 
 async function fillAddress(page: Page, prefix: "Billing" | "Shipping", values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await page.locator(`[name='${prefix}.${name}']`).fill(value);
@@ -181,4 +181,16 @@ test("the mini-cart shows the lines, changes a quantity and removes a line in pl
   await panel.locator("form[data-cart-action=remove] button").click();
   await expect(page.locator("[data-cart-count]")).toHaveText("0");
   await expect(panel.locator("[data-cart-line]")).toHaveCount(0);
+});
+
+test("a customer's coupon list opens in a large modal (the spec's size name)", async ({ page, customer }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, customer.email, customer.password);
+  await addFromCard(page, "fr");
+  await page.goto("/fr/shoppingcarts");
+  await page.locator("[data-coupon-list]").click();
+  const modal = page.locator("dialog#shell-modal[open]");
+  await expect(modal).toHaveClass(/modal--lg/);
+  // Wider than the default modal (560 px).
+  expect((await modal.boundingBox())?.width ?? 0).toBeGreaterThan(800);
 });

@@ -67,6 +67,18 @@ export default function connect(root: HTMLElement): void {
   });
 }
 
+/**
+ * The stepper's decrease is disabled where one step less would go under the product's minimum (spec
+ * 001's "decrease disabled at zero or below when configured": a birth list wants at least one).
+ */
+export function syncStepper(form: HTMLFormElement): void {
+  const input = form.querySelector<HTMLInputElement>("input[name=Quantity]");
+  const down = form.querySelector<HTMLButtonElement>("[data-step-down]");
+  if (!input || !down) return;
+  const step = Number(input.step) || 1;
+  down.disabled = Number(input.value) - step < Math.max(Number(input.min) || 0, 1);
+}
+
 async function submit(
   root: HTMLElement,
   form: HTMLFormElement,
@@ -110,6 +122,7 @@ async function submit(
         const answer = outcome.answer as { Quantity: number };
         const input = form.querySelector<HTMLInputElement>("input[name=Quantity]");
         if (input) input.value = String(answer.Quantity);
+        syncStepper(form);
         status(root, text("textSaved"));
         return;
       }

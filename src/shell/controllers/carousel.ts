@@ -14,6 +14,7 @@ const ROW: Options = { perMove: 1, gap: "1rem", pagination: false, autoplay: tru
 
 export const CAROUSEL_OPTIONS: Record<string, Options> = {
   logos: { ...ROW, rewind: true, speed: LOGO_SPEED_MS },
+  brand: ROW,
   brands: ROW,
   products: ROW,
   news: ROW,

@@ -26,7 +26,7 @@ export const brandCarouselIsland = defineIsland({
   name: "brand-carousel",
   component: "BrandCarousel",
   description:
-    "The shop's brands with their logos: `brands` shows 9 down to 2 per view, `logos` 7, 5, 4 or 2 gliding at 2500 ms; autoplay every 5 s, pausing on hover, focus and with its button.",
-  props: z.object({ kind: z.enum(["brands", "logos"]).default("brands") }),
-  fixtures: { brands: {}, logos: { kind: "logos" } },
+    "The shop's brands with their logos: the catalogue's brand carousel (`brand`, the default) shows 6 per view, 3 under 1024 px, 2 under 600 and 1 under 480; the page chrome's denser rows show 9 down to 2 (`brands`) or 7, 5, 4 or 2 gliding at 2500 ms (`logos`); autoplay every 5 s, pausing on hover, focus and with its button.",
+  props: z.object({ kind: z.enum(["brand", "brands", "logos"]).default("brand") }),
+  fixtures: { brand: {}, brands: { kind: "brands" }, logos: { kind: "logos" } },
 });
