@@ -71,13 +71,30 @@ test("a customer asks a new delivery address for an order not shipped, in place;
   expect(await axe(page)).toEqual([]);
 });
 
-test("the header's country changes the VAT the prices include, on the next page", async ({ page }) => {
+test("the header's country changes the VAT the prices include, fetched in place; the same country does nothing", async ({
+  page,
+}) => {
   await page.goto("/fr/c/vetements");
+  await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
   const price = page.locator(".product-card .price").first();
   const before = await price.textContent();
+  const saves: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/salestaxes/currentcountry")) saves.push(r.postData() ?? "");
+  });
+  await page.evaluate(() => Object.assign(window, { stayed: true }));
+  const historyLength = await page.evaluate(() => history.length);
   await page.locator("#current-country").selectOption("LU");
   await expect(page.locator("#current-country")).toHaveValue("LU");
   await expect(page.locator(".product-card .price").first()).not.toHaveText(before ?? "");
+  // In place: the same document, no new history entry.
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(await page.evaluate(() => history.length)).toBe(historyLength);
+  expect(saves).toHaveLength(1);
+  // Choosing the current country again (a select fires change only on a new value: dispatched by hand).
+  await page.locator("#current-country").dispatchEvent("change");
+  await page.waitForTimeout(500);
+  expect(saves).toHaveLength(1);
 });
 
 test.describe("without JavaScript", () => {

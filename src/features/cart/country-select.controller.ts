@@ -1,17 +1,42 @@
+import { refreshCart } from "./cart.store";
 import { putCurrentCountry } from "./current-country.client";
 
-/** The country selector with JavaScript: saved as it changes, then the page shows its new prices. */
+interface PageNavigator {
+  navigate(url: string, options: Record<string, unknown>): void;
+}
+
+/**
+ * The country selector with JavaScript (spec 001 section 4): saved as it changes, then the page shows its
+ * new prices. With `data-country-in-place` the page is fetched again in place (a swup visit to the same
+ * address, no new history entry, the header's mini-cart priced again); without it, it reloads. Choosing
+ * the country already current does nothing.
+ */
 export default function connect(form: HTMLElement): void {
   const button = form.querySelector<HTMLButtonElement>("[data-country-go]");
   if (button) button.hidden = true;
+  const select = form.querySelector<HTMLSelectElement>("select[name=currentCountry]");
+  // The country the page was rendered for (the behaviour may connect on the change itself, replayed).
+  let current = [...(select?.options ?? [])].find((option) => option.defaultSelected)?.value ?? "";
   form.addEventListener("change", async (event) => {
-    const select = event.target as HTMLSelectElement;
-    if (select.name !== "currentCountry") return;
+    const changed = event.target as HTMLSelectElement;
+    if (changed.name !== "currentCountry" || changed.value === current) return;
+    // Taken at once: a second change event for the same choice (one replayed) finds it current.
+    current = changed.value;
     try {
-      await putCurrentCountry(select.value);
-      window.location.reload();
+      await putCurrentCountry(changed.value);
     } catch {
       (form as HTMLFormElement).submit();
+      return;
     }
+    const swup = (window as unknown as { swup?: Partial<PageNavigator> }).swup;
+    if (form.dataset.countryInPlace === undefined || typeof swup?.navigate !== "function") {
+      window.location.reload();
+      return;
+    }
+    swup.navigate(window.location.pathname + window.location.search, {
+      history: "replace",
+      cache: { read: false, write: false },
+    });
+    void refreshCart().catch(() => undefined);
   });
 }
