@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { giveAfterSaleTo } from "../support/customers";
 import { expect, seriousViolations, signIn, test } from "../support/e2e";
 
@@ -46,7 +47,7 @@ test("a customer asks a refund for part of a paid order, with live amounts and t
   expect(await axe(page)).toEqual([]);
 });
 
-test("a customer asks a new delivery address for an order not shipped, in place; a shipped one refuses", async ({
+test("a customer asks a new delivery address in a modal: errors shown again, success noticed, the button then disabled", async ({
   page,
   customer,
   workerServer,
@@ -57,18 +58,68 @@ test("a customer asks a new delivery address for an order not shipped, in place;
   await expect(page.locator("[data-delivery-change-closed]")).toBeVisible();
   await page.goto(`/fr/account/orders/${paid}`);
   const block = page.locator("#delivery-change");
-  await block.getByText("Demander un changement d'adresse de livraison").click();
-  await block.locator("[name=FirstName]").fill("Marie");
-  await block.locator("[name=LastName]").fill("Dubois");
-  await block.locator("[name=Street1]").fill("Avenue Louise 200");
-  await block.locator("[name=PostalCode]").fill("1050");
-  await block.locator("[name=City]").fill("Ixelles");
-  await block.getByRole("button", { name: "Envoyer la demande" }).click();
-  await expect(page.locator("[data-delivery-change-notice=success]")).toBeVisible();
-  // The answer replaced the block in place: the page did not change.
-  await expect(page).toHaveURL(new RegExp(`/fr/account/orders/${paid}$`));
+  const trigger = block.getByRole("button", { name: "Demander un changement d'adresse de livraison" });
+  await trigger.click();
+  const modal = page.locator("dialog#shell-modal[open]");
+  await expect(modal.locator(".modal__title")).toHaveText("Demander un changement d'adresse de livraison");
+  await modal.locator("[name=FirstName]").fill("Marie");
+  await modal.locator("[name=LastName]").fill("Dubois");
+  await modal.locator("[name=Street1]").fill("Avenue Louise 200");
+  await modal.locator("[name=PostalCode]").fill("??");
+  await modal.locator("[name=City]").fill("Ixelles");
+  await modal.getByRole("button", { name: "Envoyer la demande" }).click();
+  // Refused at a field: the form again, in the modal, with what was typed.
+  await expect(modal.locator("#PostalCode-error, [id$=PostalCode-error]").first()).not.toBeEmpty();
+  await expect(modal.locator("[name=Street1]")).toHaveValue("Avenue Louise 200");
+  await modal.locator("[name=PostalCode]").fill("1050");
+  await modal.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(page.locator("dialog#shell-modal")).toBeHidden();
+  const sent = block.locator(".messages .success-msg");
+  await expect(sent).toContainText("E-mail envoyé");
+  await expect(sent).toContainText("Demande envoyée : nous vous confirmons le changement par e-mail.");
+  await expect(block.getByRole("button", { name: "Demande envoyée" })).toBeDisabled();
   await expect(page.locator("[data-delivery-change]").first()).toContainText("Avenue Louise 200");
+  // The page did not change.
+  await expect(page).toHaveURL(new RegExp(`/fr/account/orders/${paid}$`));
   expect(await axe(page)).toEqual([]);
+});
+
+test("a delivery change the server refuses as a whole closes the modal with the error; a failed request says so", async ({
+  page,
+  customer,
+  workerServer,
+}) => {
+  const [paid] = await giveAfterSaleTo(workerServer.database, customer);
+  await signIn(page, customer.email, customer.password);
+  await page.goto(`/fr/account/orders/${paid}`);
+  const block = page.locator("#delivery-change");
+  const modal = page.locator("dialog#shell-modal[open]");
+  const fill = async () => {
+    await modal.locator("[name=FirstName]").fill("Marie");
+    await modal.locator("[name=LastName]").fill("Dubois");
+    await modal.locator("[name=Street1]").fill("Avenue Louise 200");
+    await modal.locator("[name=PostalCode]").fill("1050");
+    await modal.locator("[name=City]").fill("Ixelles");
+  };
+  await page.route("**/sales/order/ChangeDeliveryAddressRequest", (route) => route.abort());
+  await block.getByRole("button", { name: "Demander un changement d'adresse de livraison" }).click();
+  await fill();
+  await modal.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(page.locator("dialog#shell-modal")).toBeHidden();
+  await expect(block.locator(".messages .error-msg")).toContainText("Une erreur inattendue s'est produite.");
+  await page.unroute("**/sales/order/ChangeDeliveryAddressRequest");
+  // The order ships while the form is open: the request is refused as a whole.
+  await block.getByRole("button", { name: "Demander un changement d'adresse de livraison" }).click();
+  const db = new Database(workerServer.database);
+  db.prepare("update orders set status = 'Shipped', shipped_at = ? where number = ?").run(
+    new Date().toISOString(),
+    paid,
+  );
+  db.close();
+  await modal.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(page.locator("dialog#shell-modal")).toBeHidden();
+  await expect(block.locator(".messages .error-msg")).toContainText("Erreur");
+  await expect(block.locator(".messages .error-msg")).toContainText("expédiée");
 });
 
 test("the header's country changes the VAT the prices include, fetched in place; the same country does nothing", async ({
