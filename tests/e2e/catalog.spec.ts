@@ -87,6 +87,41 @@ test.describe("product page", () => {
   });
 });
 
+test.describe("product gallery widget", () => {
+  test("answers a variant's photos, its colour first, laid out as the widget; 404 and 400 otherwise", async ({
+    request,
+  }) => {
+    // The first demo product has photos in each of its colours: each variant's colour leads its gallery.
+    const product = await findProduct(request, () => true);
+    const url = (variantId: number, productId = product.id) =>
+      `/fr/widget/catalog/ProductPhotosGallery?productId=${productId}&productVariantId=${variantId}`;
+    const firstColours: string[] = [];
+    const other = await (
+      await request.get(`/api/v1/catalog/products/${product.id}/productvariants?culture=fr`)
+    ).json();
+    const answer = await request.get(url(product.variant.ProductVariantId));
+    expect(answer.status()).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain('data-layout="widget"');
+    expect((html.match(/class="splide__slide" id="photo-/g) ?? []).length).toBeGreaterThan(1);
+    firstColours.push(/data-value-id="(\d*)"/.exec(html)?.[1] ?? "");
+    // Another colour of the same product, from the variant choice: its photos come first.
+    const attributes = other.ProductVariantAttributesViewModel as { Values: { ProductAttributeValueId: number }[] }[];
+    const colours = attributes[0]?.Values.map((v) => v.ProductAttributeValueId) ?? [];
+    const otherColour = colours.find((c) => String(c) !== firstColours[0]);
+    expect(otherColour).toBeDefined();
+    const choice = await (
+      await request.get(
+        `/api/v1/catalog/products/${product.id}/productvariants?culture=fr&VariantValueId1=${otherColour}`,
+      )
+    ).json();
+    const second = await (await request.get(url(choice.ProductVariantViewModel.ProductVariantId))).text();
+    expect(/data-value-id="(\d*)"/.exec(second)?.[1]).toBe(String(otherColour));
+    expect((await request.get(url(product.variant.ProductVariantId, product.id + 1))).status()).toBe(404);
+    expect((await request.get("/fr/widget/catalog/ProductPhotosGallery?productId=x")).status()).toBe(400);
+  });
+});
+
 test.describe("back in stock", () => {
   test("an out-of-stock product takes a subscription in a modal", async ({ page, request }) => {
     const product = await findProduct(request, (v) => !v.IsInStock);

@@ -26,7 +26,7 @@ import {
   vatRate,
 } from "./catalog.repository";
 import { type VariantSummaryRow, variantSummaryRows } from "./product/variant-summaries.repository";
-import { chooseVariant } from "./product/variants.server";
+import { chooseVariant, valuesOfVariant } from "./product/variants.server";
 
 export interface PricedCard extends ProductCard {
   priceTaxIncl: number;
@@ -240,6 +240,20 @@ export async function quickView(culture: Culture, productId: number) {
   ]);
   if (!choice) return null;
   return { product, variant: choice.ProductVariantViewModel, image: images[0]?.guid ?? null };
+}
+
+/**
+ * A variant's photo gallery (the ProductPhotosGallery fragment, spec 001 section 3): the product's name
+ * and photos, the variant's colour first. Null when the product is unknown or the variant not its own.
+ */
+export async function variantGallery(culture: Culture, productId: number, variantId: number) {
+  const [product, values] = await Promise.all([
+    productById(db(), culture, productId),
+    valuesOfVariant(productId, variantId, culture),
+  ]);
+  if (!product || !values) return null;
+  const photos = photosForChoice(await productImages(db(), productId), new Set(values));
+  return { productId, name: product.name, photos };
 }
 
 export async function searchPage(

@@ -4,17 +4,21 @@ import { openableLightbox } from "~/shell/lightbox";
 import { $variants } from "./variant.store";
 
 /**
- * Spec 001 page chrome: product photo thumbnails show 4 vertically beside the photo, or 1 faded on small
- * screens. (Its catalogue widget list says 5 scrolling 1; the issue and the chrome's settings chose 4
- * vertical.) The layout is chosen when the gallery mounts.
+ * Spec 001 page chrome: on the product page, photo thumbnails show 4 vertically beside the photo, or 1
+ * faded on small screens. Spec 001 section 9, the product gallery widget (ProductPhotosGallery): 5
+ * thumbnails scrolling 1, and 1 thumbnail, infinite, on small screens. The layout is chosen when the
+ * gallery mounts.
  */
 export const THUMBS_PER_PAGE = 4;
+export const WIDGET_THUMBS_PER_PAGE = 5;
 const SMALL_SCREEN_PX = 600;
 const THUMB_PX = 80;
 const THUMB_GAP_PX = 8;
 
-function thumbOptions(small: boolean): Options {
+export function thumbOptions(small: boolean, layout: "page" | "widget" = "page"): Options {
   const shared: Options = { perMove: 1, pagination: false, isNavigation: true, gap: `${THUMB_GAP_PX}px` };
+  if (layout === "widget")
+    return small ? { ...shared, type: "loop", perPage: 1 } : { ...shared, perPage: WIDGET_THUMBS_PER_PAGE };
   if (small) return { ...shared, type: "fade", perPage: 1, rewind: true };
   return {
     ...shared,
@@ -40,7 +44,10 @@ export default async function connect(root: HTMLElement): Promise<void> {
   const main = await mountCarousel(mainRoot, { type: "fade", rewind: true, pagination: false, arrows: true });
   if (thumbsRoot) {
     const small = window.matchMedia(`(max-width: ${SMALL_SCREEN_PX}px)`).matches;
-    const thumbs = await mountCarousel(thumbsRoot, thumbOptions(small));
+    const thumbs = await mountCarousel(
+      thumbsRoot,
+      thumbOptions(small, root.dataset.layout === "widget" ? "widget" : "page"),
+    );
     main.sync(thumbs);
     main.mount();
     thumbs.mount();

@@ -30,6 +30,16 @@ export async function chooseVariant(
   return matrix ? chooseFromMatrix(matrix, chosen, quantity, culture, lastChanged) : null;
 }
 
+/** The attribute values (colour, size...) of one of a product's variants; null when it is not the product's. */
+export async function valuesOfVariant(
+  productId: number,
+  variantId: number,
+  culture: Culture,
+): Promise<number[] | null> {
+  const matrix = await publicMatrix(productId, culture);
+  return matrix?.variants.find((v) => v.id === variantId)?.valueIds ?? null;
+}
+
 type Matrix = NonNullable<Awaited<ReturnType<typeof variantMatrix>>>;
 
 /** A product's variants, prices and stock, kept until public data changes (decision 051); read only. */
