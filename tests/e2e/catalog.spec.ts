@@ -96,9 +96,7 @@ test.describe("product gallery widget", () => {
     const url = (variantId: number, productId = product.id) =>
       `/fr/widget/catalog/ProductPhotosGallery?productId=${productId}&productVariantId=${variantId}`;
     const firstColours: string[] = [];
-    const other = await (
-      await request.get(`/api/v1/catalog/products/${product.id}/productvariants?culture=fr`)
-    ).json();
+    const other = await (await request.get(`/api/v1/catalog/products/${product.id}/productvariants?culture=fr`)).json();
     const answer = await request.get(url(product.variant.ProductVariantId));
     expect(answer.status()).toBe(200);
     const html = await answer.text();
