@@ -1,7 +1,15 @@
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { giveAfterSaleTo } from "../support/customers";
+import { giveAfterSaleTo, type TestCustomer } from "../support/customers";
 import { expect, seriousViolations, signIn, test } from "../support/e2e";
+
+/** The demo's after-sale history (Marie's) given to the test's customer, signed in on its paid order. */
+async function openPaidOrder(page: Page, customer: TestCustomer, database: string) {
+  const [paid, shipped] = await giveAfterSaleTo(database, customer);
+  await signIn(page, customer.email, customer.password);
+  await page.goto(`/fr/account/orders/${paid}`);
+  return { paid, shipped };
+}
 
 async function axe(page: Page) {
   await expect(page.locator("html")).not.toHaveAttribute("aria-busy", "true");
@@ -13,10 +21,7 @@ test("a customer asks a refund for part of a paid order, with live amounts and t
   customer,
   workerServer,
 }) => {
-  // The demo's after-sale history (Marie's), given to the test's own customer.
-  const [paid] = await giveAfterSaleTo(workerServer.database, customer);
-  await signIn(page, customer.email, customer.password);
-  await page.goto(`/fr/account/orders/${paid}`);
+  const { paid } = await openPaidOrder(page, customer, workerServer.database);
   await expect(page.locator("[data-order-refund]")).toHaveCount(1);
   await page.getByRole("link", { name: "Demander un remboursement" }).click();
   await expect(page).toHaveURL(new RegExp(`/fr/sales/order/${paid}/refund$`));
@@ -52,8 +57,7 @@ test("a customer asks a new delivery address in a modal: errors shown again, suc
   customer,
   workerServer,
 }) => {
-  const [paid, shipped] = await giveAfterSaleTo(workerServer.database, customer);
-  await signIn(page, customer.email, customer.password);
+  const { paid, shipped } = await openPaidOrder(page, customer, workerServer.database);
   await page.goto(`/fr/account/orders/${shipped}`);
   await expect(page.locator("[data-delivery-change-closed]")).toBeVisible();
   await page.goto(`/fr/account/orders/${paid}`);
@@ -89,9 +93,7 @@ test("a delivery change the server refuses as a whole closes the modal with the 
   customer,
   workerServer,
 }) => {
-  const [paid] = await giveAfterSaleTo(workerServer.database, customer);
-  await signIn(page, customer.email, customer.password);
-  await page.goto(`/fr/account/orders/${paid}`);
+  const { paid } = await openPaidOrder(page, customer, workerServer.database);
   const block = page.locator("#delivery-change");
   const modal = page.locator("dialog#shell-modal[open]");
   const fill = async () => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { giveWishlistsTo } from "../support/customers";
+import { giveWishlistsTo, type TestCustomer } from "../support/customers";
 import { expect, seriousViolations, settled, signIn, test } from "../support/e2e";
 
 /** A product page whose default variant is in none of the shopper's lists (found from its card's heart). */
@@ -11,6 +11,12 @@ async function unwishedProduct(page: Page, culture: string): Promise<string> {
   return href as string;
 }
 
+/** The test's customer, given the demo wishlists of that culture's customer, signed in in that culture. */
+async function signInWithLists(page: Page, customer: TestCustomer, database: string, culture: "fr" | "nl" | "es") {
+  await giveWishlistsTo(database, customer, culture);
+  await signIn(page, customer.email, customer.password, culture);
+}
+
 const headerCount = (page: Page) => page.locator(".site-header [data-wishlist-count]");
 
 test("a shopper adds a product to a new list, then to an existing one; hearts and the header follow", async ({
@@ -19,8 +25,7 @@ test("a shopper adds a product to a new list, then to an existing one; hearts an
   workerServer,
 }) => {
   test.setTimeout(60_000);
-  await giveWishlistsTo(workerServer.database, customer, "nl");
-  await signIn(page, customer.email, customer.password, "nl");
+  await signInWithLists(page, customer, workerServer.database, "nl");
   const product = await unwishedProduct(page, "nl");
   const islandScripts: string[] = [];
   page.on("request", (r) => {
@@ -113,8 +118,7 @@ test("the wishlist page: lists in place, inline edits, quantity, remove, order a
   workerServer,
 }) => {
   test.setTimeout(60_000);
-  await giveWishlistsTo(workerServer.database, customer, "nl");
-  await signIn(page, customer.email, customer.password, "nl");
+  await signInWithLists(page, customer, workerServer.database, "nl");
   await page.goto("/nl/catalog/wishlist/list");
   await settled(page);
   const root = page.locator("[data-connected~=wishlist-page]");
@@ -172,8 +176,7 @@ test("a quantity the server fails to save says the answer's status text, or that
   customer,
   workerServer,
 }) => {
-  await giveWishlistsTo(workerServer.database, customer, "fr");
-  await signIn(page, customer.email, customer.password);
+  await signInWithLists(page, customer, workerServer.database, "fr");
   await page.goto("/fr/catalog/wishlist/list");
   await expect(page.locator("[data-connected~=wishlist-page]")).toBeAttached();
   const quantity = page.locator(".list-item input[name=Quantity]").first();
@@ -191,8 +194,7 @@ test("the hearts on list cards and in the quick view open the same dialog", asyn
   customer,
   workerServer,
 }) => {
-  await giveWishlistsTo(workerServer.database, customer, "es");
-  await signIn(page, customer.email, customer.password, "es");
+  await signInWithLists(page, customer, workerServer.database, "es");
   await page.goto("/es/catalog?q=&display=list");
   await settled(page);
   const productId = await page
@@ -230,8 +232,7 @@ test.describe("without JavaScript", () => {
     customer,
     workerServer,
   }) => {
-    await giveWishlistsTo(workerServer.database, customer, "es");
-    await signIn(page, customer.email, customer.password, "es");
+    await signInWithLists(page, customer, workerServer.database, "es");
     const product = await unwishedProduct(page, "es");
     await page.goto(product);
     await page.locator(".product .wishlist-heart").click();

@@ -21,6 +21,8 @@ export function shareUrl(network: Network, url: string, title: string): string {
 }
 
 export default function connect(element: HTMLElement): void {
+  // The native share button exists only where the browser has a share sheet.
+  if (element.dataset.shareNative !== undefined) element.hidden = typeof navigator.share !== "function";
   element.addEventListener("click", async (event) => {
     event.preventDefault();
     const url = element.dataset.shareUrl ?? window.location.href;
