@@ -94,7 +94,7 @@ test.describe("a business customer in Dutch (as Jan in the demo shop)", () => {
     await expect(modal).toBeVisible();
     await expect(modal.locator("[data-pickup-point]").first()).toBeVisible();
     await modal.locator("[name=postCode]").fill("2000");
-    await modal.locator("[data-pickup-query] button").click();
+    await modal.locator("[data-pickup-query] button[type=submit]").click();
     // The search reloads the list (a full page without JavaScript, here too it stays usable).
     await expect(page.locator("[data-pickup-point]").first()).toBeVisible();
     expect(await seriousViolations(page, { include: "[data-pickup-search]" })).toEqual([]);

@@ -121,6 +121,34 @@ test.describe("a business customer in Dutch", () => {
   });
 });
 
+test("near me searches around the browser's position; refused, the finder says to search by place", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const warnings: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "warning") warnings.push(m.text());
+  });
+  // Liège's centre: its shop comes first, though nothing was typed.
+  await context.grantPermissions(["geolocation"], { origin: baseURL as string });
+  await context.setGeolocation({ latitude: 50.6412, longitude: 5.5718 });
+  await checkoutWithMethod(page, "store");
+  await page.locator("[data-pickup-open]").click();
+  const dialog = page.locator("dialog[open][data-pickup-dialog]");
+  await expect(dialog.locator("[data-pickup-point]").first()).toBeVisible();
+  await dialog.getByRole("button", { name: "Autour de moi" }).click();
+  await expect(dialog.locator("[data-pickup-point] strong").first()).toHaveText("Vitrine Liège");
+  // Refused: the warning of spec 001 section 8 and a way on.
+  await context.clearPermissions();
+  await dialog.getByRole("button", { name: "Autour de moi" }).click();
+  await expect(dialog.locator("[data-pickup-error]")).toContainText(
+    "Votre position n'est pas disponible : cherchez par code postal ou par ville.",
+  );
+  expect(warnings.some((w) => w.startsWith("Geolocation failed"))).toBe(true);
+});
+
 test("the relay carrier asks for a postal address; an unknown place shows the error, a street filters the points", async ({
   page,
 }) => {

@@ -10,6 +10,7 @@ import {
   currentPickupMethod,
   type FinderStart,
   type PickupState,
+  searchNearMe,
   searchPickupPoints,
   suggestPlaces,
 } from "./pickup.store";
@@ -37,6 +38,8 @@ export interface PickupFinderLabels {
   close: string;
   /** "Chosen pickup point: {{name}}", announced when the dialog closes on a choice. */
   chosen: string;
+  nearMe: string;
+  noGeolocation: string;
 }
 
 export interface PickupFinderProps extends FinderStart {
@@ -212,7 +215,12 @@ function FinderBody(props: PickupFinderProps & { state: PickupState; hydrated: b
     if ((await chooseActivePoint()) && mode === "page") window.location.assign(props.returnUrl);
   };
 
-  const failureText = state.failure === "status" || state.failure === "request" ? labels.error : state.failure;
+  const failureText =
+    state.failure === "status" || state.failure === "request"
+      ? labels.error
+      : state.failure === "geolocation"
+        ? labels.noGeolocation
+        : state.failure;
   const km = useMemo(
     () => numberFormat(culture, { style: "unit", unit: "kilometer", maximumFractionDigits: 1 }),
     [culture],
@@ -280,6 +288,16 @@ function FinderBody(props: PickupFinderProps & { state: PickupState; hydrated: b
           <button type="submit" className="button button--small" aria-busy={loading}>
             {labels.search}
           </button>
+          {hydrated && (
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              onClick={() => void searchNearMe()}
+              data-pickup-near-me
+            >
+              {labels.nearMe}
+            </button>
+          )}
         </div>
         {!props.streetLevel && fields.address.trim() !== "" && <p className="form-hint">{labels.filtered}</p>}
       </form>

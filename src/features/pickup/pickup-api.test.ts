@@ -143,6 +143,26 @@ describe.each(DIALECTS)("pickup points API on %s", (dialect) => {
     expect(points.map((p: { City: string }) => p.City)).not.toContain("Liège");
   });
 
+  it("searches from the shopper's own position when the browser gives it (near me), both coordinates or neither", async () => {
+    // Liège's centre, whatever the postal code says (Brussels): the Liège shop comes first.
+    const response = await search("static", {
+      PostalCode: "1000",
+      ShippingMethodId: 3,
+      SearchRadius: 60,
+      MaximumListSize: 10,
+      Latitude: 50.6412,
+      Longitude: 5.5718,
+    });
+    const body = await response.json();
+    expect(body.ResponseStatusDescription).toBe("Success");
+    expect(body.PickupPointViewModels[0].City).toBe("Liège");
+    expect(body.PickupPointViewModels[0].Distance).toBeLessThan(5);
+    const half = await search("static", { PostalCode: "1000", ShippingMethodId: 3, Latitude: 50.64 });
+    expect(half.status).toBe(400);
+    expect(Object.keys((await half.json()).Errors)).toEqual(["Longitude"]);
+    expect((await search("static", { ShippingMethodId: 3, Latitude: 91, Longitude: 5 })).status).toBe(400);
+  });
+
   it("gives the opening hours in the language of CultureName, else of the request", async () => {
     const ask = async (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
       (

@@ -22,11 +22,14 @@ import { activePickupPoint } from "./pickup.repository";
 import type { ChosenPickupPoint, PickupMethod } from "./pickup-point";
 
 /**
- * Where the shopper searches from. With a street-level geocoder configured and an address given, the
+ * Where the shopper searches from: their own position when the browser gave it. With a street-level geocoder configured and an address given, the
  * street itself; otherwise (or when it cannot say) the postal code, else the city, of the country
  * (GeoNames data), and the address then filters the points found (`located: false`).
  */
 async function geocode(country: { id: number; code: string }, search: PickupSearch) {
+  // The shopper's own position (geolocation): the place itself.
+  if (search.Latitude !== undefined && search.Longitude !== undefined)
+    return { lat: search.Latitude, lon: search.Longitude, located: true };
   const streetLevel = search.Address ? geocoder() : null;
   if (streetLevel) {
     const found = await streetLevel.locate({
@@ -66,6 +69,8 @@ export async function searchPickupPoints(
   if (!method || method.carrier !== carrier) throw new ApiError("ShippingMethodUnavailable", { ShippingMethodId: [] });
   const country = await countryByCode(db(), search.CountryCode);
   if (!country) throw new ApiError("CountryNotFound", { CountryCode: [] });
+  if ((search.Latitude === undefined) !== (search.Longitude === undefined))
+    throw new ApiError("ValidationFailed", { [search.Latitude === undefined ? "Latitude" : "Longitude"]: [] });
   const place = await geocode(country, search);
   if (!place) return { ResponseStatusDescription: "AddressNotFound", PickupPointViewModels: [] };
   const around = await gateway.pointsNear(

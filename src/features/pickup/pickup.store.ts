@@ -146,7 +146,10 @@ export function setPickupNames(first: string, last: string): void {
 let searchCount = 0;
 
 /** Searches the current method's carrier around the query; an older search's late answer is dropped. */
-export async function searchPickupPoints(query: Partial<PickupQuery> = {}): Promise<void> {
+export async function searchPickupPoints(
+  query: Partial<PickupQuery> = {},
+  position?: { latitude: number; longitude: number },
+): Promise<void> {
   const state = $pickup.get();
   const next = { ...state.query, ...query };
   const method = currentPickupMethod(state);
@@ -166,6 +169,7 @@ export async function searchPickupPoints(query: Partial<PickupQuery> = {}): Prom
       SearchRadius: PICKUP_SEARCH_RADIUS_KM,
       MaximumListSize: PICKUP_LIST_SIZE,
       CultureName: state.culture,
+      ...(position ? { Latitude: position.latitude, Longitude: position.longitude } : {}),
     });
     if (own !== searchCount) return;
     const success = answer.ResponseStatusDescription === "Success";
@@ -187,6 +191,37 @@ export async function searchPickupPoints(query: Partial<PickupQuery> = {}): Prom
       activeId: null,
     });
   }
+}
+
+/** How long the browser may take to say where the shopper is before the search gives up on it. */
+export const GEOLOCATION_TIMEOUT_MS = 10_000;
+
+/**
+ * Searches around the shopper's own position (spec 001 sections 3 and 8): the browser's geolocation,
+ * asked when the shopper chooses "near me". Refused, missing or too slow: a console warning and the
+ * `geolocation` failure (the finder says to search by postal code or city instead).
+ */
+export async function searchNearMe(): Promise<void> {
+  const position = await new Promise<GeolocationPosition | null>((resolve) => {
+    if (!("geolocation" in navigator)) {
+      console.warn("Geolocation is not supported by this browser");
+      resolve(null);
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      resolve,
+      (error) => {
+        console.warn(`Geolocation failed: ${error.message}`);
+        resolve(null);
+      },
+      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 300_000 },
+    );
+  });
+  if (!position) {
+    $pickup.set({ ...$pickup.get(), phase: "done", failure: "geolocation", points: [], activeId: null });
+    return;
+  }
+  await searchPickupPoints({}, { latitude: position.coords.latitude, longitude: position.coords.longitude });
 }
 
 /** Makes a found point the active entry (a click on the list or on its marker). */

@@ -15,6 +15,9 @@ export const PickupSearchSchema = z.object({
   SearchRadius: z.coerce.number().min(0.5).max(100).default(15),
   MaximumListSize: z.coerce.number().int().min(1).max(50).default(10),
   CultureName: z.string().max(10).optional(),
+  /** The shopper's own position ("near me", the browser's geolocation), both or neither: searched from instead of the place. */
+  Latitude: z.coerce.number().min(-90).max(90).optional(),
+  Longitude: z.coerce.number().min(-180).max(180).optional(),
 });
 export type PickupSearch = z.infer<typeof PickupSearchSchema>;
 
