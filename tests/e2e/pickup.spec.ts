@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { giveAddress } from "../support/customers";
-import { addFromCard, expect, reloadedBy, seriousViolations, settled, signIn, test } from "../support/e2e";
+import {
+  addFromCard,
+  consentCookie,
+  expect,
+  reloadedBy,
+  seriousViolations,
+  settled,
+  signIn,
+  test,
+} from "../support/e2e";
 
 /** Records the scripts of the finder island, React and MapLibre a page loads (read by their content). */
 function watchHeavyScripts(page: Page): string[] {
@@ -147,6 +156,35 @@ test("near me searches around the browser's position; refused, the finder says t
     "Votre position n'est pas disponible : cherchez par code postal ou par ville.",
   );
   expect(warnings.some((w) => w.startsWith("Geolocation failed"))).toBe(true);
+});
+
+test("with the preferences consent the place searched is kept in the location cookie, and the next search starts there", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const location = async () => (await context.cookies()).find((c) => c.name === "Location");
+  // Without the preferences consent (the test's default): searched, nothing written.
+  await checkoutWithMethod(page, "store");
+  await page.locator("[data-pickup-open]").click();
+  const dialog = page.locator("dialog[open][data-pickup-dialog]");
+  await dialog.locator("[data-pickup-postcode]").fill("2000");
+  await dialog.locator("[data-pickup-query] button[type=submit]").click();
+  await expect(dialog.locator("[data-pickup-point] strong").first()).toHaveText("Vitrine Antwerpen");
+  expect(await location()).toBeUndefined();
+  // With it: kept, in the provider's shape; the finder opened on the next page starts from it.
+  await context.addCookies([
+    consentCookie(baseURL as string, { preferences: true, statistics: false, marketing: false }),
+  ]);
+  await dialog.locator("[data-pickup-query] button[type=submit]").click();
+  await expect.poll(location).toBeDefined();
+  const kept = JSON.parse(decodeURIComponent((await location())?.value ?? ""));
+  expect(kept).toMatchObject({ formatted_address: "2000", medium: "search" });
+  await page.reload();
+  await page.locator("[data-pickup-open]").click();
+  await expect(dialog.locator("[data-pickup-point] strong").first()).toHaveText("Vitrine Antwerpen");
+  await expect(dialog.locator("[data-pickup-postcode]")).toHaveValue("2000");
 });
 
 test("the relay carrier asks for a postal address; an unknown place shows the error, a street filters the points", async ({

@@ -3,7 +3,7 @@ import { pickupPointView } from "./pickup-point";
 
 /** The browser as far as the store touches it: a document to raise events on, and fetch. */
 function fakeBrowser() {
-  const document = Object.assign(new EventTarget(), { documentElement: { lang: "fr" } });
+  const document = Object.assign(new EventTarget(), { documentElement: { lang: "fr" }, cookie: "" });
   vi.stubGlobal("document", document);
   vi.stubGlobal("window", { location: { pathname: "/fr/checkout", search: "" } });
   return document;

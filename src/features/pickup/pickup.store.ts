@@ -2,6 +2,8 @@ import { map } from "nanostores";
 import { SHIPPING_METHOD_CHANGED_EVENT } from "~/features/cart/cart.store";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "~/features/pricing/pricing.constants";
 import { RequestError, refusalMessage } from "~/shell/request-errors";
+import { locationOf, searchOfLocation } from "./location";
+import { rememberedLocation, rememberLocation } from "./location-memory";
 import type { PickupPointView } from "./pickup";
 import { pickupApi } from "./pickup.client";
 import { PICKUP_LIST_SIZE, PICKUP_SEARCH_RADIUS_KM } from "./pickup.constants";
@@ -109,7 +111,7 @@ export function adoptFinder(props: FinderStart): void {
     ...(props.points && known.phase === "idle" ? { points: props.points, failure: props.failure, activeId: null } : {}),
   });
   if (props.mode === "page" || props.startOpen) $pickup.setKey("open", true);
-  if (props.startOpen && $pickup.get().phase === "idle") void searchPickupPoints();
+  if (props.startOpen && $pickup.get().phase === "idle") void searchFromStart();
 }
 
 /** A new page's delivery block: its context, nothing searched or open yet (a swap keeps the module). */
@@ -127,11 +129,22 @@ export function resetPickup(config: Partial<Omit<PickupState, "phase" | "saving"
   });
 }
 
-/** Opens the finder (the island hydrates on the event) and starts a search when none was made yet. */
+/**
+ * Opens the finder (the island hydrates on the event) and starts a search when none was made yet: from
+ * the location the shopper last searched (the location cookie, kept with the preferences consent), else
+ * from the checkout's place.
+ */
 export function openPickupFinder(): void {
   $pickup.setKey("open", true);
   document.dispatchEvent(new CustomEvent(PICKUP_OPEN_EVENT));
-  if ($pickup.get().phase === "idle") void searchPickupPoints();
+  if ($pickup.get().phase === "idle") void searchFromStart();
+}
+
+function searchFromStart(): Promise<void> {
+  const saved = rememberedLocation();
+  const again = saved && searchOfLocation(saved, $pickup.get().countryCode);
+  if (again && "position" in again) return searchPickupPoints({}, again.position);
+  return searchPickupPoints(again ? again.query : {});
 }
 
 export function closePickupFinder(): void {
@@ -173,6 +186,7 @@ export async function searchPickupPoints(
     });
     if (own !== searchCount) return;
     const success = answer.ResponseStatusDescription === "Success";
+    if (success) rememberLocation(locationOf({ ...next, countryCode: state.countryCode }, position));
     $pickup.set({
       ...$pickup.get(),
       phase: "done",
