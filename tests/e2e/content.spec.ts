@@ -34,6 +34,22 @@ test.describe("content pages", () => {
     expect(sitemap).toContain("/fr/news/la-collection-d-automne-est-arrivee</loc>");
   });
 
+  test("a map's markers show the icon the editor gave, the marker's own first", async ({ page }) => {
+    await page.goto("/dev/islands/map/icons?culture=fr");
+    const map = page.locator(".map-view__map");
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 15_000 });
+    await expect(map.locator(".map-marker--icon img")).toHaveCount(2);
+    await expect(map.getByRole("button", { name: "Vitrine Bruxelles" }).locator("img")).toHaveAttribute(
+      "src",
+      "/favicon.svg",
+    );
+    await expect(map.getByRole("button", { name: "Vitrine Gent" }).locator("img")).toHaveAttribute(
+      "src",
+      "/favicon.svg?gent",
+    );
+  });
+
   test("an unpublished page or an unknown slug is not found", async ({ page }) => {
     expect((await page.goto("/fr/pages/no-such-page"))?.status()).toBe(404);
   });

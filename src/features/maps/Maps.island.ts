@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { defineIsland } from "~/features/islands/islands";
+import { isSitePath } from "~/lib/url";
+
+/** A marker icon: an image of this site (the asset library's), never another site's (CSP img-src). */
+const Icon = z.string().max(500).refine(isSitePath, "a path on this site");
 
 const Coordinates = { lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) };
 
@@ -7,7 +11,7 @@ export const mapIsland = defineIsland({
   name: "map",
   component: "MapView",
   description:
-    "A map (offline basemap) with markers from content: each marker has lat, lng, a title and optional content text; zooms to fit the markers unless `zoomToFit` is false; zoom 13 by default.",
+    "A map (offline basemap) with markers from content: each marker has lat, lng, a title and optional content text; zooms to fit the markers unless `zoomToFit` is false; zoom 13 by default; `icon` (for every marker, or a marker's own) is an image of this site.",
   props: z.object({
     title: z.string().min(1).max(200),
     markers: z
@@ -17,6 +21,7 @@ export const mapIsland = defineIsland({
           id: z.string().max(60).optional(),
           title: z.string().min(1).max(200),
           content: z.string().max(500).optional(),
+          icon: Icon.optional(),
         }),
       )
       .max(200),
@@ -27,6 +32,7 @@ export const mapIsland = defineIsland({
     zoomControl: z.boolean().optional(),
     scrollWheel: z.boolean().optional(),
     disableDoubleClickZoom: z.boolean().optional(),
+    icon: Icon.optional(),
   }),
   fixtures: {
     shops: {
@@ -34,6 +40,14 @@ export const mapIsland = defineIsland({
       markers: [
         { lat: 50.8467, lng: 4.3525, title: "Vitrine Bruxelles", content: "Rue du Marché aux Herbes 1" },
         { lat: 51.2194, lng: 4.4025, title: "Vitrine Antwerpen", content: "Meir 50" },
+      ],
+    },
+    icons: {
+      title: "Vitrine",
+      icon: "/favicon.svg",
+      markers: [
+        { lat: 50.8467, lng: 4.3525, title: "Vitrine Bruxelles" },
+        { lat: 51.0543, lng: 3.7174, title: "Vitrine Gent", icon: "/favicon.svg?gent" },
       ],
     },
   },

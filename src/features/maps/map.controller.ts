@@ -27,6 +27,15 @@ export default async function connect(container: HTMLElement): Promise<void> {
     button.className = "map-marker";
     button.setAttribute("aria-label", marker.title);
     button.title = marker.title;
+    // The spec's marker icon: the marker's own, else the map's (images of this site, checked on save).
+    const icon = marker.icon ?? config.icon;
+    if (icon) {
+      button.classList.add("map-marker--icon");
+      const image = document.createElement("img");
+      image.src = icon;
+      image.alt = "";
+      button.append(image);
+    }
     const popup = new maplibregl.Popup({ offset: 18 }).setDOMContent(popupContent(marker.title, marker.content));
     new maplibregl.Marker({ element: button }).setLngLat([marker.lng, marker.lat]).setPopup(popup).addTo(map);
   }

@@ -8,6 +8,8 @@ export interface MapMarker {
   lng: number;
   title: string;
   content?: string;
+  /** Its own icon (an image of this site), else the map's. */
+  icon?: string;
 }
 
 /** Spec 001 map config, as the map island takes it (the Google-only controls are not ours to draw). */
@@ -20,6 +22,8 @@ export interface MapConfig {
   zoomControl: boolean;
   scrollWheel: boolean;
   disableDoubleClickZoom: boolean;
+  /** The markers' icon (an image of this site); null: the shop's own pin. */
+  icon: string | null;
 }
 
 /** The bounds that hold every marker, with a margin (for zoom to fit); null without markers. */
