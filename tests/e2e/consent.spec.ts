@@ -164,6 +164,49 @@ test.describe("cookie consent", () => {
     expect((await storedConsent(page))?.value.statistics).toBe(false);
   });
 
+  test("the operator's tag-manager container loads only after its consent category, allowed by the CSP", async ({
+    page,
+  }) => {
+    const containers: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/gtm.js")) containers.push(r.url());
+    });
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content.Security.Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const response = await page.goto("/fr/c/vetements");
+    expect(response?.headers()["content-security-policy"]).toMatch(/script-src [^;]*https:\/\/tags\.vitrine\.test/);
+    await consentReady(page);
+    await page.waitForTimeout(300);
+    expect(containers).toEqual([]);
+    // Refusing keeps it away; accepting statistics (all) loads it once, after its start in the dataLayer.
+    await page.locator("#consent-dialog").getByRole("button", { name: "Tout accepter" }).click();
+    await expect.poll(() => containers).toEqual(["https://tags.vitrine.test/gtm.js?id=GTM-TEST1"]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __tagManagerLoads?: number }).__tagManagerLoads))
+      .toBe(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { __tagManagerSawStart?: boolean }).__tagManagerSawStart),
+    ).toBe(true);
+    expect(violations).toEqual([]);
+  });
+
+  test("a visitor who declines never loads the tag-manager container", async ({ page }) => {
+    const containers: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/gtm.js")) containers.push(r.url());
+    });
+    await page.goto("/fr/c/vetements");
+    await consentReady(page);
+    await page.locator("#consent-dialog").getByRole("button", { name: "Tout refuser" }).click();
+    await page.reload();
+    await page.waitForTimeout(500);
+    // The container is on the page, gated: it would load on a wrong decision.
+    await expect(page.locator('script[data-tag-manager][type="text/plain"]')).toHaveCount(1);
+    expect(containers).toEqual([]);
+  });
+
   test("a changed stamp asks again", async ({ page, context, baseURL }) => {
     const old = consentCookie(baseURL as string, { preferences: true, statistics: true, marketing: true });
     await context.addCookies([{ ...old, value: old.value.replace(encodeURIComponent(CONSENT_STAMP), "2025-01-01") }]);

@@ -21,6 +21,9 @@ export function workerPort(parallelIndex: number): number {
 }
 
 /** The environment every test server runs with (the production build, dev islands on, wide limits). */
+/** The tag-manager origin the test servers are configured with (tests/e2e/consent.spec.ts fakes it). */
+export const TAG_MANAGER_TEST_ORIGIN = "https://tags.vitrine.test";
+
 export function serverEnvironment(port: number, database: string): Record<string, string> {
   return {
     NODE_ENV: "production",
@@ -37,6 +40,9 @@ export function serverEnvironment(port: number, database: string): Record<string
     SESSIONS_PER_IP_PER_HOUR: "100000",
     ASSET_WRITES_PER_IP: "100000",
     ASSET_WRITES_PER_EDITOR: "100000",
+    // A tag-manager container at an origin no network reaches: the tests answer its script themselves.
+    TAG_MANAGER_ID: "GTM-TEST1",
+    TAG_MANAGER_ORIGIN: TAG_MANAGER_TEST_ORIGIN,
   };
 }
 

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { createCustomer, removeCustomer, type TestCustomer } from "./customers";
-import { startWorkerServer, type WorkerServer } from "./e2e-server";
+import { startWorkerServer, TAG_MANAGER_TEST_ORIGIN, type WorkerServer } from "./e2e-server";
 
 /** The consent stamp the e2e server runs with (the default of CONSENT_STAMP). */
 export const CONSENT_STAMP = "2026-11-01";
@@ -50,6 +50,13 @@ const isolated = base.extend<{}, { workerServer: WorkerServer }>({
 export const firstVisit = isolated.extend({
   context: async ({ context }, use) => {
     await context.addInitScript(holdClicksUntilShellReady);
+    // The test servers' tag-manager container (TAG_MANAGER_ORIGIN): a fake that counts its loads.
+    await context.route(`${TAG_MANAGER_TEST_ORIGIN}/**`, (route) =>
+      route.fulfill({
+        contentType: "text/javascript",
+        body: "window.__tagManagerLoads = (window.__tagManagerLoads || 0) + 1; window.__tagManagerSawStart = (window.dataLayer || []).some(function (e) { return e && e.event === 'gtm.js'; });",
+      }),
+    );
     await use(context);
   },
   page: async ({ page }, use) => {

@@ -34,6 +34,12 @@ export function activateConsentedScripts(root: ParentNode = document, settings =
     if (!allows(valid, placeholder.dataset.cookieCategory ?? "")) continue;
     executed.add(placeholder);
     placeholder.dataset.cookieActivated = "true";
+    // A tag-manager container expects its start in the dataLayer before its script runs.
+    if (placeholder.dataset.tagManager !== undefined) {
+      const page = window as unknown as { dataLayer?: unknown[] };
+      page.dataLayer = page.dataLayer ?? [];
+      page.dataLayer.push({ "gtm.start": Date.now(), event: "gtm.js" });
+    }
     const script = document.createElement("script");
     for (const { name, value } of Array.from(placeholder.attributes)) {
       if (name !== "type" && name !== "data-cookie-category" && name !== "data-cookie-activated")

@@ -97,6 +97,17 @@ export const SETTINGS_SCHEMA = z.object({
    */
   GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(3000),
+  /**
+   * A tag-manager container (a GTM-style id): its script loads from TAG_MANAGER_ORIGIN only after the
+   * TAG_MANAGER_CONSENT category is accepted, and that origin enters the CSP only when the id is set.
+   */
+  TAG_MANAGER_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2,4}-[A-Z0-9]{4,16}$/)
+    .optional(),
+  TAG_MANAGER_ORIGIN: z.url({ protocol: /^https?$/ }).default("https://www.googletagmanager.com"),
+  TAG_MANAGER_CONSENT: z.enum(["statistics", "marketing"]).default("statistics"),
   /** MapLibre style that replaces the offline basemap in production. */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The maps key answered when the `GoogleFrontAPIKey` setting is empty (spec 001). */

@@ -19,6 +19,18 @@ describe("the content-security policy", () => {
     expect(directive(csp, "script-src")).not.toContain("tiles.example.org");
     expect(mapOrigins(undefined)).toEqual([]);
   });
+
+  it("lets a configured tag manager load its script, beacons and pixels from its origin, only when set", () => {
+    const none = securityHeaders([], ["'sha256-x'"])["Content-Security-Policy"] ?? "";
+    expect(none).not.toContain("googletagmanager");
+    const csp =
+      securityHeaders([], ["'sha256-x'"], "https://www.googletagmanager.com")["Content-Security-Policy"] ?? "";
+    expect(directive(csp, "script-src")).toBe("script-src 'self' 'sha256-x' https://www.googletagmanager.com");
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://www.googletagmanager.com");
+    expect(directive(csp, "img-src")).toContain("https://www.googletagmanager.com");
+    // Still no inline script without its hash.
+    expect(directive(csp, "script-src")).not.toContain("unsafe-inline");
+  });
 });
 
 describe("video frames", () => {

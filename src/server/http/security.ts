@@ -35,15 +35,18 @@ export function registerInlineScripts(texts: Iterable<string>, options: { comple
 export function securityHeaders(
   extraOrigins: readonly string[] = [],
   scriptHashes: readonly string[] | null = null,
+  tagManagerOrigin: string | null = null,
 ): Record<string, string> {
-  const extra = extraOrigins.length ? ` ${extraOrigins.join(" ")}` : "";
+  // A configured tag manager (TAG_MANAGER_ID): its script, its beacons and pixels; nothing when unset.
+  const tags = tagManagerOrigin ? ` ${tagManagerOrigin}` : "";
+  const extra = `${extraOrigins.length ? ` ${extraOrigins.join(" ")}` : ""}${tags}`;
   // Astro's island loader, its hydration directives and our head bootstrap are inline scripts: allowed
   // by hash once all of them are known (production), else (the dev server) inline scripts are allowed.
   const inline = scriptHashes ? scriptHashes.join(" ") : "'unsafe-inline'";
   return {
     "Content-Security-Policy": [
       "default-src 'self'",
-      `script-src 'self' ${inline}`,
+      `script-src 'self' ${inline}${tags}`,
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob:${extra}`,
       "font-src 'self'",
@@ -67,7 +70,11 @@ export function securityHeaders(
 let cached: Record<string, string> | undefined;
 
 export function applySecurityHeaders(headers: Headers): void {
-  cached ??= securityHeaders(mapOrigins(env().MAP_STYLE_URL), registry.complete ? [...registry.hashes].sort() : null);
+  cached ??= securityHeaders(
+    mapOrigins(env().MAP_STYLE_URL),
+    registry.complete ? [...registry.hashes].sort() : null,
+    env().TAG_MANAGER_ID ? new URL(env().TAG_MANAGER_ORIGIN).origin : null,
+  );
   for (const [name, value] of Object.entries(cached)) {
     if (!headers.has(name)) headers.set(name, value);
   }
