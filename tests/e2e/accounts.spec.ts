@@ -60,6 +60,9 @@ test("a shopper registers, verifies the address, signs out, forgets the password
 
   await page.goto("/fr/security/login");
   await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+  // The swap has put the new page in place (axe then waits for it to settle): checked any earlier, it
+  // could start while swup marked the document busy.
+  await expect(page.getByRole("button", { name: "Envoyer le lien" })).toBeVisible();
   expect(await axe(page)).toEqual([]);
   await page.locator("[name=Email]").fill(email);
   await page.getByRole("button", { name: "Envoyer le lien" }).click();

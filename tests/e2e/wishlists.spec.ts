@@ -137,8 +137,11 @@ test("the wishlist page: lists in place, inline edits, quantity, remove, order a
   await page.locator("#wishlist-name").fill("Tuin <b>zomer</b>");
   await page.locator("#wishlist-name").press("Tab");
   await expect(page.locator("[data-wishlist-status]")).toHaveText("Wijziging opgeslagen.");
+  // The status already says "saved" (the name): wait for the description's own answer before reloading.
+  const descriptionSaved = page.waitForResponse((r) => r.url().endsWith("/catalog/wishlist/updatedescription"));
   await page.locator("#wishlist-description").fill("Voor de tuin");
   await page.locator("#wishlist-description").blur();
+  expect((await descriptionSaved).status()).toBe(200);
   await expect(page.locator("[data-wishlist-status]")).toHaveText("Wijziging opgeslagen.");
   await page.reload();
   await expect(page.locator("#wishlist-name")).toHaveValue("Tuin <b>zomer</b>");
