@@ -44,6 +44,8 @@ const stop = (child: ChildProcess | undefined) =>
 const redisArgs = ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"];
 
 test.describe("a Redis outage seen from the browser", () => {
+  // One Redis and one server on fixed ports for the whole block: its tests run in order, on one worker.
+  test.describe.configure({ mode: "default" });
   test.skip(!hasRedis, "no redis-server binary to start and stop");
   let redis: ChildProcess | undefined;
   let server: ChildProcess | undefined;
