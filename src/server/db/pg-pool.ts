@@ -5,6 +5,8 @@ import { isConnectionError } from "./errors";
 const READ = /^\s*select\b/i;
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 const END = /^\s*(commit|rollback)\b/i;
+/** How many other connections a plain read tries after its own broke (each broken one is dropped). */
+const READ_RETRIES = 3;
 
 /**
  * A pg pool for Kysely that survives lost connections (a PostgreSQL restart, a failover, an idle timeout,
@@ -76,10 +78,22 @@ class RetryingClient implements PostgresPoolClient {
         this.broken = error as Error;
         throw error;
       }
-      // The connection died under a plain read: drop it and read once more on a fresh one.
-      this.discard(error as Error);
-      this.client = await this.owner.acquire();
-      return (await this.client.query(sql, parameters as unknown[])) as unknown as PostgresQueryResult<R>;
+      // The connection died under a plain read: drop it and read again on another. The pool may hand
+      // out an idle connection that was terminated too, before it heard so: a few tries, each on a
+      // connection not used before.
+      let failure = error as Error;
+      for (let attempt = 0; attempt < READ_RETRIES; attempt++) {
+        this.discard(failure);
+        this.client = await this.owner.acquire();
+        try {
+          return (await this.client.query(sql, parameters as unknown[])) as unknown as PostgresQueryResult<R>;
+        } catch (again) {
+          if (!isConnectionError(again)) throw again;
+          failure = again as Error;
+        }
+      }
+      this.broken = failure;
+      throw failure;
     }
   }
 
