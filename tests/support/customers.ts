@@ -15,6 +15,17 @@ export interface TestCustomer {
 
 const PASSWORD = "Lantern orchard 47 tides";
 
+/** The worker's SQLite database, opened for one piece of test setup (the server writes to it too). */
+function withSqlite<T>(database: string, work: (db: Database.Database) => T): T {
+  const db = new Database(database);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Creates a verified customer in the worker's database (like epic-stack's `login()`), so a test that
  * changes a customer's lists, addresses or cart changes its own and leaves the demo accounts as seeded.
@@ -27,9 +38,7 @@ export async function createCustomer(
   const passwordHash = await hashPassword(PASSWORD);
   const email = `test-${randomBytes(6).toString("hex")}@example.org`;
   const now = new Date().toISOString();
-  const db = new Database(database);
-  try {
-    db.pragma("busy_timeout = 5000");
+  return withSqlite(database, (db) => {
     const row = db
       .prepare(
         `insert into customers (email, password_hash, first_name, last_name, culture, is_business, company_name, vat_number, role, created_at, email_verified_at)
@@ -48,9 +57,7 @@ export async function createCustomer(
         now,
       ) as { id: number };
     return { id: row.id, email, password: PASSWORD };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /**
@@ -58,9 +65,7 @@ export async function createCustomer(
  * credit, addresses and the customer.
  */
 export function removeCustomer(database: string, customer: TestCustomer): void {
-  const db = new Database(database);
-  try {
-    db.pragma("busy_timeout = 5000");
+  withSqlite(database, (db) => {
     db.transaction(() => {
       const id = customer.id;
       db.prepare("delete from sessions where customer_id = ?").run(id);
@@ -94,9 +99,7 @@ export function removeCustomer(database: string, customer: TestCustomer): void {
       db.prepare("delete from customer_references where customer_id = ?").run(id);
       db.prepare("delete from customers where id = ?").run(id);
     })();
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** Runs one of the demo seed's "give" functions on the worker's database, for a test customer. */
@@ -154,9 +157,7 @@ const ADDRESSES = {
 /** Gives a test customer a demo address (Marie's by default), for billing and delivery. */
 export function giveAddress(database: string, customer: TestCustomer, country: keyof typeof ADDRESSES = "BE"): void {
   const [street, postalCode, city] = ADDRESSES[country];
-  const db = new Database(database);
-  try {
-    db.pragma("busy_timeout = 5000");
+  withSqlite(database, (db) => {
     const { id: countryId } = db.prepare("select id from countries where code = ?").get(country) as { id: number };
     const address = db
       .prepare(
@@ -169,9 +170,7 @@ export function giveAddress(database: string, customer: TestCustomer, country: k
       address.id,
       customer.id,
     );
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /**
@@ -180,9 +179,7 @@ export function giveAddress(database: string, customer: TestCustomer, country: k
  * billing and delivery.
  */
 export function givePrepaidSetUp(database: string, customer: TestCustomer): void {
-  const db = new Database(database);
-  try {
-    db.pragma("busy_timeout = 5000");
+  withSqlite(database, (db) => {
     db.transaction(() => {
       const now = Date.now();
       const at = (days: number) => new Date(now - days * 86_400_000).toISOString();
@@ -208,8 +205,6 @@ export function givePrepaidSetUp(database: string, customer: TestCustomer): void
         });
       }
     })();
-  } finally {
-    db.close();
-  }
+  });
   giveAddress(database, customer);
 }
