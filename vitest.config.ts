@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { getViteConfig } from "astro/config";
 
-export default defineConfig({
+// Astro's Vite setup: a test can render .astro components (the variant answer carries some as HTML).
+export default getViteConfig({
   // `~/` is src/ (tsconfig.json, astro.config.mjs): kernel and cross-feature imports.
   resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {

@@ -88,17 +88,21 @@ export function showErrorDialog(message = shellStrings().unknownError): void {
   openModal(text, { className: "error-modal", size: "sm" });
 }
 
-/** Opens a link's page (its container only) in the modal; offline or cut off, the shopper is told. */
+/** Opens a link's page (its container only, or its data-modal-content template) in the modal; offline or cut off, the shopper is told. */
 export async function openLinkInModal(link: HTMLAnchorElement): Promise<void> {
   let html: string;
-  try {
-    const response = await fetch(link.href, { headers: { "X-Requested-With": "fetch" }, credentials: "same-origin" });
-    html = sliceContainer(await response.text());
-  } catch (error) {
-    console.warn(`The modal ${link.href} could not load`, error);
-    showError();
-    return;
-  }
+  // data-modal-content: a <template> on the page already holds what the URL answers (no request).
+  const local = link.dataset.modalContent ? document.getElementById(link.dataset.modalContent) : null;
+  if (local instanceof HTMLTemplateElement) html = local.innerHTML;
+  else
+    try {
+      const response = await fetch(link.href, { headers: { "X-Requested-With": "fetch" }, credentials: "same-origin" });
+      html = sliceContainer(await response.text());
+    } catch (error) {
+      console.warn(`The modal ${link.href} could not load`, error);
+      showError();
+      return;
+    }
   const dialog = openModal(html, {
     title: link.dataset.modalTitle ?? (link.title || null),
     size: link.dataset.modalSize ?? null,

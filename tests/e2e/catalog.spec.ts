@@ -241,6 +241,21 @@ test.describe("variation picker", () => {
     for (const option of await picker.locator("option:disabled").all())
       await expect(option).toContainText("(Indisponible)");
     expect(await seriousViolations(page, { include: ".variation-picker" })).toEqual([]);
+    // The answer carried the chosen variant's stock: its dialog opens with no second request.
+    const chosen = ((await answer.json()) as VariantAnswer).ProductVariantViewModel.ProductVariantId;
+    const fragments: string[] = [];
+    page.on("request", (r) => {
+      if (/StockByWarehouse|CustomerReferenceUpdate|ProductPhotosGallery/.test(r.url())) fragments.push(r.url());
+    });
+    await picker.locator("[data-stock-link]").click();
+    const modal = page.locator("dialog#shell-modal");
+    await expect(modal.locator(".modal__title")).toHaveText("Stock par entrepôt");
+    await expect(modal.locator("[data-warehouse-id]")).toHaveCount(4);
+    await expect(picker.locator("[data-stock-link]")).toHaveAttribute(
+      "href",
+      new RegExp(`productVariantId=${chosen}&`),
+    );
+    expect(fragments).toEqual([]);
   });
 
   test("a quantity typed right after load is kept on every kind of product: no hydration error", async ({ page }) => {
@@ -563,6 +578,25 @@ test.describe("product page extras", () => {
       await expect(modal).toBeHidden({ timeout: 5000 });
       await page.getByLabel("Rechercher par ma référence").fill("atelier");
       await expect(page.locator("[data-reference-results] a")).toContainText("ATELIER-7");
+
+      // Another variant: its (empty) reference form comes with the variant answer, no fragment request.
+      await hydratePicker(page);
+      const fragments: string[] = [];
+      page.on("request", (r) => {
+        if (/StockByWarehouse|CustomerReferenceUpdate|ProductPhotosGallery/.test(r.url())) fragments.push(r.url());
+      });
+      const variantId = page.locator(".customer-reference input[name=ProductVariantId]");
+      const before = await variantId.inputValue();
+      const swatches = page.locator(".variation-swatches input:not(:disabled):not(:checked)");
+      if ((await swatches.count()) > 0) await swatches.first().check();
+      else {
+        const select = page.locator(".variation-picker select").first();
+        const other = await select.locator("option:not(:disabled):not(:checked)").first().getAttribute("value");
+        await select.selectOption(other ?? "");
+      }
+      await expect(variantId).not.toHaveValue(before);
+      await expect(field).toHaveValue("");
+      expect(fragments).toEqual([]);
     });
   });
 });

@@ -260,10 +260,16 @@ export default function VariationPicker(props: VariationPickerProps) {
           href={`/${culture}/widget/catalog/StockByWarehouse?productId=${productId}&productVariantId=${variant.ProductVariantId}&displayAllActiveWarehouses=true`}
           data-modal
           data-modal-title={labels.stockByWarehouse}
+          data-modal-content={variant.StockByWarehouseHtml ? `stock-${productId}` : undefined}
           data-stock-link
         >
           {labels.stockByWarehouse}
         </a>
+        {/* A chosen variant's answer already holds its stock: the dialog opens it without a request. */}
+        {variant.StockByWarehouseHtml && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our server's own render of the stock component
+          <template id={`stock-${productId}`} dangerouslySetInnerHTML={{ __html: variant.StockByWarehouseHtml }} />
+        )}
         {!variant.IsInStock && (
           <>
             {" "}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
+import { variantHtml } from "./product/variant-html.server";
 import { chooseVariant } from "./product/variants.server";
 import { SuggestionQuerySchema, SuggestionSchema } from "./search/search";
 import { suggest } from "./search/search.server";
@@ -20,13 +21,14 @@ const VariantQuery = z
 export const productVariants = defineEndpoint({
   method: "get",
   path: "/catalog/products/:productId/productvariants",
-  summary: "The variant for the chosen values (VariantValueId1..n) and quantity, with every variation control",
+  summary:
+    "The variant for the chosen values (VariantValueId1..n) and quantity, with every variation control and its stock-by-warehouse, gallery and customer-reference HTML",
   tags: ["catalog"],
   params: z.object({ productId: id }),
   query: VariantQuery,
   cache: "private, max-age=0",
   public: true,
-  run: async ({ params, query, culture }) => {
+  run: async ({ params, query, culture, session }) => {
     const chosen: number[] = [];
     for (const [key, value] of Object.entries(query)) {
       if (!/^VariantValueId\d{1,2}$/.test(key) || value === "" || value === undefined) continue;
@@ -38,7 +40,9 @@ export const productVariants = defineEndpoint({
     if (quantity !== null && !Number.isFinite(quantity)) throw new ApiError("ValidationFailed", { Quantity: [] });
     const answer = await chooseVariant(params.productId, chosen, quantity, culture, query.LastChangedValueId);
     if (!answer) throw new ApiError("NotFound");
-    return answer;
+    const variant = answer.ProductVariantViewModel;
+    const html = await variantHtml(culture, session, variant.ProductId, variant.ProductVariantId);
+    return { ...answer, ProductVariantViewModel: { ...variant, ...html } };
   },
 });
 

@@ -253,7 +253,7 @@ export async function variantGallery(culture: Culture, productId: number, varian
   ]);
   if (!product || !values) return null;
   const photos = photosForChoice(await productImages(db(), productId), new Set(values));
-  return { productId, name: product.name, photos };
+  return { productId, name: product.name, slug: product.slug, photos };
 }
 
 export async function searchPage(

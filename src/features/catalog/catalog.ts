@@ -285,6 +285,10 @@ export interface ProductVariantViewModel {
   HasDegressivePrices: boolean;
   /** Present when the price is a reduction (EU Omnibus). */
   LowestPrice30DaysTaxInclHtml?: string;
+  /** Stock per active warehouse, gallery (variant's colour first) and the customer's reference form, as HTML. */
+  StockByWarehouseHtml?: string;
+  GalleryHtml?: string;
+  CustomerReferenceHtml?: string;
   /** VariantValueId1..n: the chosen value of each attribute. */
   [variantValue: `VariantValueId${number}`]: number | null;
 }

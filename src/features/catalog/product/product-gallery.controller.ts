@@ -1,5 +1,6 @@
 import type { Options } from "@splidejs/splide";
 import { mountCarousel } from "~/shell/carousel";
+import { connectControllers } from "~/shell/controllers";
 import { openableLightbox } from "~/shell/lightbox";
 import { $variants } from "./variant.store";
 
@@ -69,6 +70,7 @@ export default async function connect(root: HTMLElement): Promise<void> {
   lightbox.on("close", () => links[main.index]?.focus());
 
   const productId = root.dataset.productId ?? "";
+  if (root.dataset.layout === "widget") replaceOnNewPhotos(root, productId);
   $variants.subscribe((variants) => {
     const choice = variants[productId];
     if (!choice) return;
@@ -76,5 +78,32 @@ export default async function connect(root: HTMLElement): Promise<void> {
     const slides = [...mainRoot.querySelectorAll<HTMLElement>(".splide__slide:not(.splide__slide--clone)")];
     const index = slides.findIndex((slide) => slide.dataset.valueId && chosen.has(slide.dataset.valueId));
     if (index >= 0 && index !== main.index) main.go(index);
+  });
+}
+
+/** The photos of a gallery, in order (Splide's loop clones left out). */
+function photoOrder(root: ParentNode): string {
+  return [
+    ...root.querySelectorAll<HTMLAnchorElement>(".splide__slide:not(.splide__slide--clone) a.product-gallery__zoom"),
+  ]
+    .map((link) => link.getAttribute("href"))
+    .join(" ");
+}
+
+/**
+ * The gallery widget takes the gallery HTML of the variant answer (GalleryHtml, spec 001 section 3)
+ * when the chosen variant's photos come in another order: one answer, no second request.
+ */
+function replaceOnNewPhotos(root: HTMLElement, productId: string): void {
+  const stop = $variants.listen((variants) => {
+    const html = variants[productId]?.ProductVariantViewModel.GalleryHtml;
+    if (!root.isConnected) return stop();
+    if (!html) return;
+    const fresh = new DOMParser().parseFromString(html, "text/html").querySelector<HTMLElement>(".product-gallery");
+    if (!fresh || photoOrder(fresh) === photoOrder(root)) return;
+    stop();
+    const parent = root.parentElement;
+    root.replaceWith(fresh);
+    if (parent) connectControllers(parent);
   });
 }

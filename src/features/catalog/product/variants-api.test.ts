@@ -100,6 +100,81 @@ describe.each(DIALECTS)("variant choice API on %s", (dialect) => {
     expect(many.ProductVariantViewModel.UnitPriceTaxExcl).toBeLessThan(one.ProductVariantViewModel.UnitPriceTaxExcl);
   });
 
+  it("carries the variant's stock by warehouse, its gallery (its colour first) and the customer's reference form as HTML", async () => {
+    // A product whose second colour has its own photos: choosing it puts them first.
+    const photo = await db()
+      .selectFrom("product_assets as pa")
+      .innerJoin("assets as a", "a.id", "pa.asset_id")
+      .innerJoin("variant_attribute_values as l", "l.attribute_value_id", "pa.attribute_value_id")
+      .innerJoin("product_variants as v", (j) =>
+        j.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "pa.product_id"),
+      )
+      .select(["pa.product_id", "v.id as variant_id", "a.guid", "pa.attribute_value_id", "pa.position"])
+      .where("pa.position", ">", 0)
+      .orderBy("pa.product_id")
+      .executeTakeFirstOrThrow();
+    await db().updateTable("stock").set({ quantity: 7 }).where("variant_id", "=", photo.variant_id).execute();
+    const warehouses = await db().selectFrom("warehouses").select(["id", "name"]).where("is_active", "=", 1).execute();
+    const query = `VariantValueId1=${photo.attribute_value_id}&culture=nl`;
+    const anonymous = await (
+      await apiClient().call("GET", `/catalog/products/${photo.product_id}/productvariants?${query}`)
+    ).json();
+    const variant = anonymous.ProductVariantViewModel;
+    expect(variant.VariantValueId1).toBe(photo.attribute_value_id);
+
+    // Every active warehouse, in the caller's language, with the chosen variant's quantities.
+    expect(variant.StockByWarehouseHtml).toContain("data-stock-by-warehouse");
+    expect(variant.StockByWarehouseHtml).toContain("Voorraad per magazijn");
+    for (const warehouse of warehouses)
+      expect(variant.StockByWarehouseHtml).toContain(`data-warehouse-id="${warehouse.id}"`);
+    const stock = await db()
+      .selectFrom("stock")
+      .select(["warehouse_id", "quantity"])
+      .where("variant_id", "=", variant.ProductVariantId)
+      .execute();
+    for (const row of stock)
+      expect(variant.StockByWarehouseHtml).toMatch(
+        new RegExp(`data-warehouse-id="${row.warehouse_id}">[^]*?<td>${row.quantity}</td>`),
+      );
+
+    // The gallery widget, the chosen colour's photo first.
+    expect(variant.GalleryHtml).toContain('data-layout="widget"');
+    const photos = [...variant.GalleryHtml.matchAll(/href="\/media\/([^."]+)\.jpg"/g)].map((m) => m[1]);
+    const colourPhotos = await db()
+      .selectFrom("product_assets as pa")
+      .innerJoin("assets as a", "a.id", "pa.asset_id")
+      .select("a.guid")
+      .where("pa.product_id", "=", photo.product_id)
+      .where("pa.attribute_value_id", "=", photo.attribute_value_id)
+      .orderBy("pa.position")
+      .execute();
+    expect(photos[0]).toBe(colourPhotos[0]?.guid);
+    expect(photos).toContain(photo.guid);
+
+    // No reference form for a visitor; a business customer's form holds their reference for this variant.
+    expect(variant.CustomerReferenceHtml).toBe("");
+    const jan = apiClient("198.51.100.77");
+    expect(
+      (await jan.call("POST", "/security/login", { Email: "jan@vitrine.test", Password: "Vitrine-demo-2" })).status,
+    ).toBe(200);
+    expect(
+      (
+        await jan.call("POST", "/catalog/customerref", {
+          ProductVariantId: variant.ProductVariantId,
+          Reference: "JAN-<7>",
+        })
+      ).status,
+    ).toBe(400);
+    await jan.call("POST", "/catalog/customerref", { ProductVariantId: variant.ProductVariantId, Reference: "JAN-77" });
+    const signedIn = await (
+      await jan.call("GET", `/catalog/products/${photo.product_id}/productvariants?${query}`)
+    ).json();
+    const form = signedIn.ProductVariantViewModel.CustomerReferenceHtml;
+    expect(form).toContain(`name="ProductVariantId" value="${variant.ProductVariantId}"`);
+    expect(form).toContain('value="JAN-77"');
+    expect(form).toContain("/nl/catalog/customerref/update");
+  });
+
   it("answers unknown products with 404 and junk values with 400", async () => {
     expect((await apiClient().call("GET", "/catalog/products/999999/productvariants")).status).toBe(404);
     expect((await apiClient().call("GET", "/catalog/products/abc/productvariants")).status).toBe(404);

@@ -61,11 +61,14 @@ export default function connect(section: HTMLElement): void {
     const current = section.querySelector<HTMLInputElement>("input[name=ProductVariantId]");
     const id = choice.ProductVariantViewModel.ProductVariantId;
     if (!current || current.value === String(id)) return;
-    const response = await fetch(`${section.dataset.fragment}?productVariantId=${id}`).catch(() => null);
-    if (!response?.ok) return;
-    const fresh = new DOMParser()
-      .parseFromString(await response.text(), "text/html")
-      .querySelector(".customer-reference");
+    // The variant answer carries this block's HTML; an older server's answer without it: the fragment.
+    let html = choice.ProductVariantViewModel.CustomerReferenceHtml;
+    if (html === undefined) {
+      const response = await fetch(`${section.dataset.fragment}?productVariantId=${id}`).catch(() => null);
+      if (!response?.ok) return;
+      html = await response.text();
+    }
+    const fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".customer-reference");
     if (fresh) section.replaceChildren(...fresh.childNodes);
   });
 }
