@@ -50,6 +50,37 @@ test.describe("content pages", () => {
     );
   });
 
+  test("a map switches between the configured map types; the editor picks the first and may hide the buttons", async ({
+    page,
+  }) => {
+    const styles: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().startsWith("https://maps.vitrine.test/")) styles.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/dev/islands/map/shops?culture=fr");
+    const map = page.locator(".map-view__map");
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 15_000 });
+    const types = map.getByRole("group", { name: "Type de carte" });
+    await expect(types.getByRole("button")).toHaveText(["Plan", "Satellite"]);
+    await expect(types.getByRole("button", { name: "Plan" })).toHaveAttribute("aria-pressed", "true");
+    expect(styles).toEqual(["/roadmap.json"]);
+    await types.getByRole("button", { name: "Satellite" }).click();
+    await expect(map).toHaveAttribute("data-map-type", "satellite");
+    await expect(types.getByRole("button", { name: "Satellite" })).toHaveAttribute("aria-pressed", "true");
+    await expect(types.getByRole("button", { name: "Plan" })).toHaveAttribute("aria-pressed", "false");
+    expect(styles).toEqual(["/roadmap.json", "/satellite.json"]);
+    // The markers are the page's own elements: a new style keeps them.
+    await expect(map.locator(".map-marker")).toHaveCount(2);
+    expect(await seriousViolations(page, { include: ".map-view" })).toEqual([]);
+
+    await page.goto("/dev/islands/map/satellite?culture=fr");
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute("data-map-ready", "true", { timeout: 15_000 });
+    await expect(map).toHaveAttribute("data-map-type", "satellite");
+    await expect(map.getByRole("group", { name: "Type de carte" })).toHaveCount(0);
+  });
+
   test("an unpublished page or an unknown slug is not found", async ({ page }) => {
     expect((await page.goto("/fr/pages/no-such-page"))?.status()).toBe(404);
   });

@@ -23,6 +23,8 @@ export function workerPort(parallelIndex: number): number {
 /** The environment every test server runs with (the production build, dev islands on, wide limits). */
 /** The tag-manager origin the test servers are configured with (tests/e2e/consent.spec.ts fakes it). */
 export const TAG_MANAGER_TEST_ORIGIN = "https://tags.vitrine.test";
+/** The map-style host of the test servers' two map types (MAP_STYLES): tests/support/e2e.ts answers it. */
+export const MAP_STYLES_TEST_ORIGIN = "https://maps.vitrine.test";
 
 export function serverEnvironment(port: number, database: string): Record<string, string> {
   return {
@@ -43,6 +45,8 @@ export function serverEnvironment(port: number, database: string): Record<string
     // A tag-manager container at an origin no network reaches: the tests answer its script themselves.
     TAG_MANAGER_ID: "GTM-TEST1",
     TAG_MANAGER_ORIGIN: TAG_MANAGER_TEST_ORIGIN,
+    // Two map types at an origin no network reaches, so the map-type buttons show.
+    MAP_STYLES: `roadmap=${MAP_STYLES_TEST_ORIGIN}/roadmap.json,satellite=${MAP_STYLES_TEST_ORIGIN}/satellite.json`,
   };
 }
 

@@ -11,7 +11,7 @@ export const mapIsland = defineIsland({
   name: "map",
   component: "MapView",
   description:
-    "A map (offline basemap) with markers from content: each marker has lat, lng, a title and optional content text; zooms to fit the markers unless `zoomToFit` is false; zoom 13 by default; `icon` (for every marker, or a marker's own) is an image of this site.",
+    "A map (offline basemap) with markers from content: each marker has lat, lng, a title and optional content text; zooms to fit the markers unless `zoomToFit` is false; zoom 13 by default; `icon` (for every marker, or a marker's own) is an image of this site; `mapType` names the configured map type shown first (MAP_STYLES), `mapTypeControl: false` hides the buttons that switch types.",
   props: z.object({
     title: z.string().min(1).max(200),
     markers: z
@@ -33,6 +33,11 @@ export const mapIsland = defineIsland({
     scrollWheel: z.boolean().optional(),
     disableDoubleClickZoom: z.boolean().optional(),
     icon: Icon.optional(),
+    mapType: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,30}$/)
+      .optional(),
+    mapTypeControl: z.boolean().optional(),
   }),
   fixtures: {
     shops: {
@@ -41,6 +46,12 @@ export const mapIsland = defineIsland({
         { lat: 50.8467, lng: 4.3525, title: "Vitrine Bruxelles", content: "Rue du Marché aux Herbes 1" },
         { lat: 51.2194, lng: 4.4025, title: "Vitrine Antwerpen", content: "Meir 50" },
       ],
+    },
+    satellite: {
+      title: "Vitrine",
+      mapType: "satellite",
+      mapTypeControl: false,
+      markers: [{ lat: 50.8467, lng: 4.3525, title: "Vitrine Bruxelles" }],
     },
     icons: {
       title: "Vitrine",

@@ -24,6 +24,22 @@ export interface MapConfig {
   disableDoubleClickZoom: boolean;
   /** The markers' icon (an image of this site); null: the shop's own pin. */
   icon: string | null;
+  /** The map type shown first (a configured style's name); null: the first configured. */
+  mapType: string | null;
+  /** Buttons to switch between the configured map types (shown only when there are two or more). */
+  mapTypeControl: boolean;
+}
+
+/** A configured map type as the browser gets it: its name, its style and its label in the page's language. */
+export interface MapTypeChoice {
+  name: string;
+  url: string;
+  label: string;
+}
+
+/** The style a map opens with: the asked type when configured, else the first; null: the offline basemap. */
+export function initialMapType(types: readonly MapTypeChoice[], asked: string | null): MapTypeChoice | null {
+  return types.find((type) => type.name === asked) ?? types[0] ?? null;
 }
 
 /** The bounds that hold every marker, with a margin (for zoom to fit); null without markers. */

@@ -64,6 +64,20 @@ describe("settings", () => {
     }
     expect(parseEnv({}).siteUrl).toBe("http://localhost:4321");
   });
+  it("reads the map types a shopper may choose, the first the default; MAP_STYLE_URL alone is the roadmap", () => {
+    expect(parseEnv({}).mapStyles).toEqual([]);
+    expect(parseEnv({ MAP_STYLE_URL: "https://tiles.example.org/streets.json" }).mapStyles).toEqual([
+      { name: "roadmap", url: "https://tiles.example.org/streets.json" },
+    ]);
+    const two = parseEnv({
+      MAP_STYLES: "satellite=https://tiles.example.org/sat.json?key=1,roadmap=https://tiles.example.org/streets.json",
+      MAP_STYLE_URL: "https://ignored.example.org/style.json",
+    }).mapStyles;
+    expect(two.map((style) => style.name)).toEqual(["satellite", "roadmap"]);
+    expect(two[0]?.url).toBe("https://tiles.example.org/sat.json?key=1");
+    for (const bad of ["satellite", "Satellite=https://a.example.org/s.json", "a=javascript:alert(1)", "a=https://x y"])
+      expect(() => parseEnv({ MAP_STYLES: bad })).toThrow(/MAP_STYLES/);
+  });
   it("stops the server with one line and a non-zero exit on a bad value", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "src/server/http/main.ts"], {
       env: { ...process.env, DATABASE_URL: "postgres://", NODE_ENV: "production" },

@@ -110,6 +110,20 @@ export const SETTINGS_SCHEMA = z.object({
   TAG_MANAGER_CONSENT: z.enum(["statistics", "marketing"]).default("statistics"),
   /** MapLibre style that replaces the offline basemap in production. */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Map types a shopper may choose between (spec 001's map type and map-type control), as
+   * `name=styleUrl` pairs separated by commas: `roadmap=https://…/streets.json,satellite=https://…`.
+   * The first is the default; MAP_STYLE_URL alone is one type, `roadmap`.
+   */
+  MAP_STYLES: z
+    .string()
+    .trim()
+    .max(4000)
+    .regex(
+      /^[a-z][a-z0-9-]{0,30}=https?:\/\/[^,\s]+(,[a-z][a-z0-9-]{0,30}=https?:\/\/[^,\s]+){0,7}$/,
+      "name=https://style.json pairs, separated by commas (at most 8)",
+    )
+    .optional(),
   /** The maps key answered when the `GoogleFrontAPIKey` setting is empty (spec 001). */
   MAPS_API_KEY_FALLBACK: z.string().trim().max(200).default(""),
   /** How long a cached public page may serve, in seconds (0: no page cache). Data changes end it at once. */
@@ -149,7 +163,26 @@ export type Env = z.infer<typeof SETTINGS_SCHEMA> & {
   /** Origins whose state changes are accepted: SITE_URL, or this machine's loopback names when it is unset. */
   allowedOrigins: string[];
   databaseKind: "sqlite" | "postgres";
+  /** MAP_STYLES (or MAP_STYLE_URL as `roadmap`); empty: the offline basemap only. */
+  mapStyles: MapStyle[];
 };
+
+/** A map type the shopper may choose: its name (roadmap, satellite…) and its MapLibre style. */
+export interface MapStyle {
+  name: string;
+  url: string;
+}
+
+function mapStyles(styles: string | undefined, single: string | undefined): MapStyle[] {
+  if (styles) {
+    const list = styles.split(",").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), url: new URL(pair.slice(at + 1)).href };
+    });
+    return list.filter((style, index) => list.findIndex((other) => other.name === style.name) === index);
+  }
+  return single ? [{ name: "roadmap", url: single }] : [];
+}
 
 export class EnvError extends Error {}
 
@@ -187,6 +220,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       ? [siteUrl]
       : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${env.PORT}`),
     databaseKind: env.DATABASE_URL.startsWith("postgres") ? "postgres" : "sqlite",
+    mapStyles: mapStyles(env.MAP_STYLES, env.MAP_STYLE_URL),
   };
 }
 

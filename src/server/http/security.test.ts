@@ -11,13 +11,20 @@ describe("the content-security policy", () => {
   });
 
   it("lets a configured map style load its style and tiles from its host, and nothing else", () => {
-    const origins = mapOrigins("https://tiles.example.org/styles/liberty/style.json?key=1");
+    const origins = mapOrigins([
+      "https://tiles.example.org/styles/liberty/style.json?key=1",
+      "https://tiles.example.org/styles/satellite/style.json?key=1",
+    ]);
     expect(origins).toEqual(["https://tiles.example.org"]);
     const csp = securityHeaders(origins)["Content-Security-Policy"] ?? "";
     expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://tiles.example.org");
     expect(directive(csp, "img-src")).toContain("https://tiles.example.org");
     expect(directive(csp, "script-src")).not.toContain("tiles.example.org");
-    expect(mapOrigins(undefined)).toEqual([]);
+    expect(mapOrigins([])).toEqual([]);
+    expect(mapOrigins(["https://a.example.org/s.json", "https://b.example.org/s.json"])).toEqual([
+      "https://a.example.org",
+      "https://b.example.org",
+    ]);
   });
 
   it("lets a configured tag manager load its script, beacons and pixels from its origin, only when set", () => {

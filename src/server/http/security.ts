@@ -30,7 +30,7 @@ export function registerInlineScripts(texts: Iterable<string>, options: { comple
 
 /**
  * Security headers for every response (DESIGN.md section 8). `extraOrigins` are the hosts a configured
- * map style (MAP_STYLE_URL) loads its style, tiles, sprites and glyphs from.
+ * map style (MAP_STYLES, MAP_STYLE_URL) loads its style, tiles, sprites and glyphs from.
  */
 export function securityHeaders(
   extraOrigins: readonly string[] = [],
@@ -71,7 +71,7 @@ let cached: Record<string, string> | undefined;
 
 export function applySecurityHeaders(headers: Headers): void {
   cached ??= securityHeaders(
-    mapOrigins(env().MAP_STYLE_URL),
+    mapOrigins(env().mapStyles.map((style) => style.url)),
     registry.complete ? [...registry.hashes].sort() : null,
     env().TAG_MANAGER_ID ? new URL(env().TAG_MANAGER_ORIGIN).origin : null,
   );
@@ -80,9 +80,9 @@ export function applySecurityHeaders(headers: Headers): void {
   }
 }
 
-/** The origin of the configured map style: its tiles usually come from the same host. */
-export function mapOrigins(styleUrl: string | undefined): string[] {
-  return styleUrl ? [new URL(styleUrl).origin] : [];
+/** The origins of the configured map styles: their tiles usually come from the same hosts. */
+export function mapOrigins(styleUrls: readonly string[]): string[] {
+  return [...new Set(styleUrls.map((url) => new URL(url).origin))];
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
