@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { generate } from "otplib";
-import { expect, seriousViolations, test } from "../support/e2e";
+import { consentCookie, expect, seriousViolations, test } from "../support/e2e";
 
 const PASSWORD = "Lantern orchard 47 tides";
 
@@ -245,4 +245,47 @@ test("the language switch stores a signed-in customer's language, which the prof
   await expect(page).toHaveURL(/\/nl\/account/);
   await page.goto("/nl/account/profile");
   await expect(page.locator("#field-Culture")).toHaveValue("nl");
+});
+
+test("sign-in and registration labels rest in the empty field and rise when it is used, also without JavaScript", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const risen = (label: Locator) => label.evaluate((e) => getComputedStyle(e).transform !== "none");
+  await page.goto("/fr/security/login");
+  const email = page.getByLabel("Adresse e-mail");
+  const label = page.locator("label[for=login-email]");
+  // At rest the label sits inside its field.
+  const [field, text] = [await email.boundingBox(), await label.boundingBox()];
+  expect(field && text && text.y > field.y && text.y + text.height < field.y + field.height).toBe(true);
+  expect(await risen(label)).toBe(false);
+  await email.focus();
+  await expect.poll(() => risen(label)).toBe(true);
+  await email.fill("marie@vitrine.test");
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect.poll(() => risen(label)).toBe(true);
+  expect(await page.locator("label[for=login-password]").evaluate((e) => getComputedStyle(e).transform)).toBe("none");
+
+  await page.goto("/fr/security/register");
+  const registration = page.locator("label[for=field-Email]");
+  expect(await risen(registration)).toBe(false);
+  await page.locator("#field-Email").fill("a@b.be");
+  await expect.poll(() => risen(registration)).toBe(true);
+
+  // Without JavaScript, CSS alone; with reduced motion, no transition.
+  for (const options of [{ javaScriptEnabled: false }, { reducedMotion: "reduce" as const }]) {
+    const context = await browser.newContext({ ...options, baseURL });
+    await context.addCookies([consentCookie(baseURL as string)]);
+    const other = await context.newPage();
+    await other.goto("/fr/security/login");
+    const otherLabel = other.locator("label[for=login-email]");
+    expect(await risen(otherLabel)).toBe(false);
+    await other.getByLabel("Adresse e-mail").fill("marie@vitrine.test");
+    await other.getByLabel("Mot de passe").focus();
+    await expect.poll(() => risen(otherLabel)).toBe(true);
+    if (options.reducedMotion)
+      expect(await otherLabel.evaluate((e) => getComputedStyle(e).transitionDuration)).toBe("0s");
+    await context.close();
+  }
 });

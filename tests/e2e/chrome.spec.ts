@@ -111,7 +111,7 @@ test.describe("on a phone", () => {
     const button = page.locator(".filters-button");
     await expect(button).toHaveText("Filtres");
     // Sort and page size sit beside the button.
-    const sort = await page.locator(".list-toolbar select[name=sort]").boundingBox();
+    const sort = await page.locator(".list-toolbar .fake-select:has(select[name=sort])").boundingBox();
     const buttonBox = await button.boundingBox();
     expect(sort && buttonBox && Math.abs(sort.y - buttonBox.y) < 44).toBe(true);
 

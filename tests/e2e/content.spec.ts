@@ -81,6 +81,33 @@ test.describe("content pages", () => {
     await expect(map.getByRole("group", { name: "Type de carte" })).toHaveCount(0);
   });
 
+  test("content blocks fade in once as they come into view; all are there without motion or JavaScript", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 500 });
+    await page.goto("/fr/pages/a-propos");
+    const last = page.locator(".content-body > *").last();
+    await expect(last).toHaveClass(/out-viewport/);
+    expect(await last.evaluate((e) => getComputedStyle(e).opacity)).toBe("0");
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toHaveClass(/in-viewport/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(200);
+    await expect(last).toHaveClass(/in-viewport/); // once: no longer observed
+    for (const options of [{ reducedMotion: "reduce" as const }, { javaScriptEnabled: false }]) {
+      const context = await browser.newContext({ ...options, baseURL, viewport: { width: 412, height: 500 } });
+      await context.addCookies([consentCookie(baseURL as string)]);
+      const other = await context.newPage();
+      await other.goto("/fr/pages/a-propos");
+      const block = other.locator(".content-body > *").last();
+      if (options.reducedMotion) await expect(block).toHaveClass(/out-viewport/);
+      expect(await block.evaluate((e) => getComputedStyle(e).opacity)).toBe("1");
+      await context.close();
+    }
+  });
+
   test("an unpublished page or an unknown slug is not found", async ({ page }) => {
     expect((await page.goto("/fr/pages/no-such-page"))?.status()).toBe(404);
   });

@@ -19,7 +19,15 @@ function shared(): IntersectionObserver {
   return observer;
 }
 
+/**
+ * The element itself, or with `data-animate-children` each of its child blocks (CMS content: its
+ * paragraphs, images and islands), starts out-viewport. Nothing is hidden before this runs (no
+ * JavaScript: no animation) nor under prefers-reduced-motion (global.css).
+ */
 export default function connect(element: HTMLElement): void {
-  element.classList.add("out-viewport");
-  shared().observe(element);
+  const targets = element.dataset.animateChildren !== undefined ? [...element.children] : [element];
+  for (const target of targets) {
+    target.classList.add("out-viewport");
+    shared().observe(target);
+  }
 }
