@@ -1,5 +1,6 @@
 import { defineMiddleware } from "astro:middleware";
 import { randomUUID } from "node:crypto";
+import { consentScriptHashes } from "~/features/content/consent-scripts.server";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
 import { HEAD_SCRIPT } from "~/layouts/head-script";
 import { isCulture, requestCulture } from "~/lib/culture";
@@ -31,14 +32,14 @@ const NON_CULTURE_PREFIXES = new Set([
   "sitemap.xml",
 ]);
 
-function withHeaders(response: Response): Response {
+function withHeaders(response: Response, pageScripts: readonly string[] = []): Response {
   try {
-    applySecurityHeaders(response.headers);
+    applySecurityHeaders(response.headers, pageScripts);
     return response;
   } catch {
     // Responses such as Response.redirect() have immutable headers: copy them.
     const copy = new Response(response.body, response);
-    applySecurityHeaders(copy.headers);
+    applySecurityHeaders(copy.headers, pageScripts);
     return copy;
   }
 }
@@ -102,7 +103,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     context.request.method === "GET" && isCulture(first) && !pathname.includes("/widget/")
       ? takeFlash(context.cookies)
       : null;
-  const response = withHeaders(await withRequestSession(context.locals.session, next));
+  // A page carries the shop's consent-gated scripts (features/content ConsentScripts): the CSP allows them.
+  const response = withHeaders(await withRequestSession(context.locals.session, next), await consentScriptHashes());
   // Only pages that declare themselves public (locals.publicPage) and set no cookie are cached.
   const setsCookies = !context.cookies.headers().next().done;
   return publishPage(context.request, pageClaim, context.locals.publicPage === true, setsCookies, response);

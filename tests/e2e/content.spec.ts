@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { firstVisit as base, consentCookie, expect, seriousViolations, settled, signIn, test } from "../support/e2e";
@@ -105,6 +106,61 @@ test.describe("content pages", () => {
       if (options.reducedMotion) await expect(block).toHaveClass(/out-viewport/);
       expect(await block.evaluate((e) => getComputedStyle(e).opacity)).toBe("1");
       await context.close();
+    }
+  });
+
+  test("the shop's consent-gated scripts run after their category is accepted, under the CSP; an injected one does not", async ({
+    page,
+    staff,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, staff.email, staff.password);
+    const code = "window.__shopStats = (window.__shopStats || 0) + 1;";
+    const put = (scripts: unknown) =>
+      page.request.fetch("/api/v1/settings/ConsentScripts", {
+        method: "PUT",
+        data: scripts,
+        headers: { Origin: baseURL as string },
+      });
+    expect((await put([{ category: "statistics", code }])).status()).toBe(200);
+    try {
+      for (const statistics of [true, false]) {
+        const context = await browser.newContext({ baseURL });
+        await context.addCookies([
+          consentCookie(baseURL as string, { preferences: false, statistics, marketing: false }),
+        ]);
+        const visitor = await context.newPage();
+        const answer = await visitor.goto("/fr/c/vetements");
+        const csp = answer?.headers()["content-security-policy"] ?? "";
+        const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src")) ?? "";
+        expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-/);
+        expect(scriptSrc).not.toContain("unsafe-inline");
+        expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+        await expect(
+          visitor.locator('script[type="text/plain"][data-cookie-category="statistics"]:not([data-tag-manager])'),
+        ).toHaveCount(1);
+        await visitor.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+        expect(await visitor.evaluate(() => (window as { __shopStats?: number }).__shopStats)).toBe(
+          statistics ? 1 : undefined,
+        );
+        // The same CSP stops a script injected into the page.
+        const blocked = await visitor.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              document.addEventListener("securitypolicyviolation", () => resolve(true), { once: true });
+              const script = document.createElement("script");
+              script.text = "window.__injected = true;";
+              document.body.append(script);
+              setTimeout(() => resolve(false), 1000);
+            }),
+        );
+        expect(blocked).toBe(true);
+        expect(await visitor.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+        await context.close();
+      }
+    } finally {
+      await put([]);
     }
   });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db/client";
+import { inlineScriptHash } from "~/server/http/security";
 import { apiClient } from "../../../tests/support/api";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
+import { consentScriptHashes } from "./consent-scripts.server";
 import { saveSetting } from "./content.server";
 
 async function signedIn(email: string, password: string) {
@@ -118,6 +120,37 @@ describe.each(DIALECTS)("content pages on %s", (dialect) => {
     expect((await client.call("DELETE", `/content/pages/${Id}`)).status).toBe(200);
     expect((await client.call("GET", `/content/pages/${Id}`)).status).toBe(404);
     expect((await client.call("DELETE", `/content/pages/${Id}`)).status).toBe(404);
+  });
+
+  it("keeps the shop's consent-gated scripts for editors only, refusing a script the page would cut", async () => {
+    expect((await apiClient().call("GET", "/settings/ConsentScripts")).status).toBe(401);
+    const shopper = await marie();
+    expect((await shopper.call("PUT", "/settings/ConsentScripts", [])).status).toBe(403);
+    const client = await editor();
+    expect(await (await client.call("GET", "/settings/ConsentScripts")).json()).toEqual([]);
+    const scripts = [
+      { category: "statistics", code: "window.shopStats = (window.shopStats || 0) + 1;" },
+      { category: "marketing", code: "window.shopAds = true;" },
+    ];
+    const saved = await client.call("PUT", "/settings/ConsentScripts?culture=fr", scripts);
+    expect(saved.status).toBe(200);
+    expect(await (await client.call("GET", "/settings/ConsentScripts")).json()).toEqual(scripts);
+    expect(await consentScriptHashes()).toEqual(scripts.map((script) => inlineScriptHash(script.code)));
+    for (const bad of [
+      [{ category: "necessary", code: "x()" }],
+      [{ category: "statistics", code: "a();</script><script>b()" }],
+      [{ category: "statistics", code: "<!-- x" }],
+      [{ category: "statistics", code: "   " }],
+      Array.from({ length: 11 }, () => scripts[0]),
+    ]) {
+      const refused = await client.call("PUT", "/settings/ConsentScripts?culture=fr", bad);
+      expect(refused.status).toBe(400);
+    }
+    expect(await (await client.call("GET", "/settings/ConsentScripts")).json()).toEqual(scripts);
+    // A setting written by hand that does not parse counts as none: no script, no hash.
+    await saveSetting("ConsentScripts", "{not json");
+    expect(await consentScriptHashes()).toEqual([]);
+    await client.call("PUT", "/settings/ConsentScripts", []);
   });
 
   it("answers the maps key from its setting, or the configured fallback when empty", async () => {

@@ -26,6 +26,7 @@ export function registerInlineScripts(texts: Iterable<string>, options: { comple
   for (const text of texts) registry.hashes.add(inlineScriptHash(text));
   if (options.complete) registry.complete = true;
   cached = undefined;
+  withPageScripts.clear();
 }
 
 /**
@@ -68,14 +69,29 @@ export function securityHeaders(
 }
 
 let cached: Record<string, string> | undefined;
+/** The headers with a page's own script hashes (the shop's consent-gated scripts), by those hashes. */
+const withPageScripts = new Map<string, Record<string, string>>();
 
-export function applySecurityHeaders(headers: Headers): void {
-  cached ??= securityHeaders(
-    mapOrigins(env().mapStyles.map((style) => style.url)),
-    registry.complete ? [...registry.hashes].sort() : null,
-    env().TAG_MANAGER_ID ? new URL(env().TAG_MANAGER_ORIGIN).origin : null,
-  );
-  for (const [name, value] of Object.entries(cached)) {
+/**
+ * Sets the security headers a response lacks. `pageScripts`: hashes of inline scripts this page carries
+ * besides the framework's (production only: the dev server allows every inline script anyway).
+ */
+export function applySecurityHeaders(headers: Headers, pageScripts: readonly string[] = []): void {
+  const build = (extra: readonly string[]) =>
+    securityHeaders(
+      mapOrigins(env().mapStyles.map((style) => style.url)),
+      registry.complete ? [...new Set([...registry.hashes, ...extra])].sort() : null,
+      env().TAG_MANAGER_ID ? new URL(env().TAG_MANAGER_ORIGIN).origin : null,
+    );
+  cached ??= build([]);
+  let chosen = cached;
+  if (pageScripts.length > 0 && registry.complete) {
+    const key = pageScripts.join(" ");
+    chosen = withPageScripts.get(key) ?? build(pageScripts);
+    if (withPageScripts.size >= 16) withPageScripts.clear();
+    withPageScripts.set(key, chosen);
+  }
+  for (const [name, value] of Object.entries(chosen)) {
     if (!headers.has(name)) headers.set(name, value);
   }
 }
