@@ -20,6 +20,8 @@ export interface TestDatabase {
   handle: DbHandle;
   /** PostgreSQL: the application_name of this database's connections (to terminate only ours). */
   applicationName?: string;
+  /** Its DATABASE_URL, for a second connection or a child process. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function createTestDatabase(
   let handle: DbHandle;
   let drop: (() => Promise<void>) | undefined;
   let applicationName: string | undefined;
+  let databaseUrl: string;
   if (dialect === "postgres") {
     const base = process.env.TEST_POSTGRES_URL as string;
     const schema = `t_${randomBytes(6).toString("hex")}`;
@@ -44,7 +47,8 @@ export async function createTestDatabase(
     url.searchParams.set("options", `-c search_path=${schema}`);
     url.searchParams.set("application_name", schema);
     applicationName = schema;
-    handle = openDatabase(url.toString());
+    databaseUrl = url.toString();
+    handle = openDatabase(databaseUrl);
     drop = async () => {
       await handle.db.destroy();
       const cleanup = openDatabase(base);
@@ -53,7 +57,8 @@ export async function createTestDatabase(
     };
   } else {
     const dir = mkdtempSync(join(tmpdir(), "vitrine-test-"));
-    handle = openDatabase(join(dir, "test.sqlite"));
+    databaseUrl = join(dir, "test.sqlite");
+    handle = openDatabase(databaseUrl);
   }
   await migrateWhileOthersDrop(handle, applicationName);
   if (seed) await seedDemoShop(handle, { products: seed.products, seed: seed.seed ?? 1 });
@@ -62,6 +67,7 @@ export async function createTestDatabase(
   setRateLimiter(undefined);
   return {
     handle,
+    url: databaseUrl,
     ...(applicationName ? { applicationName } : {}),
     close: async () => {
       setProcessDatabase(undefined);

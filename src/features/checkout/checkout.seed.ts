@@ -91,9 +91,34 @@ function geoFile(name: string): { zipcode: string; name: string; latitude: strin
 }
 
 /**
- * Shipping methods and prices, postal codes (GeoNames), our shops as pickup points, coupons, and the
- * demo customers' addresses. Runs with the main seed, and on its own when an older demo database
- * lacks them.
+ * Postal codes and their cities (GeoNames, Belgium and the Netherlands): reference data every shop
+ * starts with, demo or not (the address forms complete the city from them).
+ */
+export async function seedPostalCodes(handle: DbHandle): Promise<void> {
+  const countries = await handle.db.selectFrom("countries").select(["id", "code"]).execute();
+  const countryId = (code: string) => countries.find((c) => c.code === code)?.id as number;
+  const cities: Record<string, unknown>[] = [];
+  for (const [file, code] of [
+    ["postcodes-be.json", "BE"],
+    ["postcodes-nl.json", "NL"],
+  ] as const) {
+    for (const row of geoFile(file)) {
+      if (!row.zipcode || !row.name) continue;
+      cities.push({
+        country_id: countryId(code),
+        postal_code: row.zipcode,
+        name: row.name,
+        latitude: row.latitude ? Number(row.latitude) : null,
+        longitude: row.longitude ? Number(row.longitude) : null,
+      });
+    }
+  }
+  await insertMany(handle, "cities", cities);
+}
+
+/**
+ * The demo shop's shipping methods and prices, our shops as pickup points, coupons, and the demo
+ * customers' addresses. Runs with the demo seed, and on its own when an older demo database lacks them.
  */
 export async function seedCheckout(handle: DbHandle, now: Date): Promise<void> {
   const db = handle.db;
@@ -122,24 +147,6 @@ export async function seedCheckout(handle: DbHandle, now: Date): Promise<void> {
     }
   }
   await insertMany(handle, "shipping_rates", rates);
-
-  const cities: Record<string, unknown>[] = [];
-  for (const [file, code] of [
-    ["postcodes-be.json", "BE"],
-    ["postcodes-nl.json", "NL"],
-  ] as const) {
-    for (const row of geoFile(file)) {
-      if (!row.zipcode || !row.name) continue;
-      cities.push({
-        country_id: countryId(code),
-        postal_code: row.zipcode,
-        name: row.name,
-        latitude: row.latitude ? Number(row.latitude) : null,
-        longitude: row.longitude ? Number(row.longitude) : null,
-      });
-    }
-  }
-  await insertMany(handle, "cities", cities);
 
   await insertMany(
     handle,

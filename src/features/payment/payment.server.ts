@@ -33,6 +33,8 @@ export async function startPayment(
   const own = await ownOrder(session, orderNumber);
   if (!own) throw new ApiError("OrderNotFound");
   if (own.order.status !== "AwaitingPayment") throw new ApiError("OrderNotAwaitingPayment");
+  // No provider set (PAYMENT_PROVIDER=none, a public site's default until one is): nothing is charged.
+  if (env().paymentProvider === "none") throw new ApiError("PaymentUnavailable");
   const id = randomBytes(12).toString("base64url");
   const now = new Date().toISOString();
   // What prepaid credit paid at the checkout is not asked again.
@@ -91,6 +93,7 @@ export type CardOutcome = { ok: true; result: PaymentResult } | { ok: false; fie
 
 /** The sandbox drop-in's card submit (and its hosted page's form). */
 export async function payByCard(culture: Culture, card: CardForm, orderNumber: string): Promise<CardOutcome> {
+  if (env().paymentProvider !== "sandbox") throw new ApiError("PaymentUnavailable");
   const problems = cardProblems(card);
   if (problems.length) return { ok: false, fields: problems };
   const result = await sandboxAuthorise(
@@ -107,6 +110,7 @@ export async function payByCard(culture: Culture, card: CardForm, orderNumber: s
 
 /** Back from a redirect (challenge): the details are submitted; the webhook already recorded the outcome. */
 export async function submitDetails(redirectResult: string): Promise<PaymentResult & { paymentId: string }> {
+  if (env().paymentProvider !== "sandbox") throw new ApiError("PaymentUnavailable");
   const result = await sandboxDetails(redirectResult, deliver);
   if (!result) throw new ApiError("PaymentDetailsInvalid");
   return result;

@@ -1,9 +1,9 @@
+import type { DbHandle } from "~/server/db/client";
 import { COUNTRIES } from "~/server/db/seed/catalog-data";
-import { insertMany, type SeedContext } from "~/server/db/seed/seeder";
+import { insertMany } from "~/server/db/seed/seeder";
 
 /** Countries shipped to and their VAT rates. */
-export async function seedPricing(ctx: SeedContext): Promise<void> {
-  const { handle } = ctx;
+export async function seedPricing(handle: DbHandle): Promise<void> {
   await insertMany(
     handle,
     "countries",

@@ -81,6 +81,34 @@ export const SETTINGS_SCHEMA = z.object({
     .trim()
     .regex(/^[0-9a-fA-F]{32,128}$/, "32 to 128 hexadecimal characters")
     .default(SANDBOX_HMAC_KEY),
+  /**
+   * Who takes card payments: `sandbox` (any Luhn-valid number pays; refused on a public site) or `none`
+   * (orders cannot be paid online yet). Default: sandbox on this machine, none on a public site.
+   */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "none"]).optional(),
+  /**
+   * Seed the demo shop (products, demo accounts, coupons, content) into an empty database. Default: on,
+   * except in production on a public SITE_URL, where an empty database becomes an empty shop.
+   */
+  DEMO_SHOP: booleanFlag.optional(),
+  /** Every how many milliseconds each process sends the mails waiting in the outbox. */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(10_000),
+  /** Tries before a mail is marked failed (the delays between them grow: 30 s, 1 min, 2 min...). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** How long in-flight requests may take to finish after SIGTERM before they are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** pino's levels; `silent` logs nothing. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `json` (one line per event, for a collector) or `pretty` (for a person at a terminal). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  /** Log every request (one JSON line each); health checks only with LOG_HEALTH_CHECKS. */
+  ACCESS_LOG: booleanFlag.default(true),
+  LOG_HEALTH_CHECKS: booleanFlag.default(false),
+  /**
+   * Bearer token of `GET /metrics` (Prometheus). Unset: the endpoint is off in production, open in
+   * development and tests.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, "at least 16 characters").max(200).optional(),
   /** Minutes an order may await its payment before its units go back to stock (0: never). */
   UNPAID_ORDER_MINUTES: z.coerce
     .number()
@@ -163,6 +191,10 @@ export type Env = z.infer<typeof SETTINGS_SCHEMA> & {
   /** Origins whose state changes are accepted: SITE_URL, or this machine's loopback names when it is unset. */
   allowedOrigins: string[];
   databaseKind: "sqlite" | "postgres";
+  /** SITE_URL is an address of the outside world, not this machine. */
+  publicSite: boolean;
+  demoShop: boolean;
+  paymentProvider: "sandbox" | "none";
   /** MAP_STYLES (or MAP_STYLE_URL as `roadmap`); empty: the offline basemap only. */
   mapStyles: MapStyle[];
 };
@@ -209,6 +241,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
   const isProduction = env.NODE_ENV === "production";
+  const publicSite = !isLoopback(siteUrl);
+  // The demo's accounts and passwords are public (README): never on a public production site.
+  if (env.DEMO_SHOP === true && isProduction && publicSite) {
+    throw new EnvError(
+      `Invalid configuration: DEMO_SHOP: the demo shop's accounts have published passwords; not on ${siteUrl} in production`,
+    );
+  }
+  // Any Luhn-valid number pays with the sandbox: on a public site that is free goods.
+  if (env.PAYMENT_PROVIDER === "sandbox" && publicSite) {
+    throw new EnvError(
+      `Invalid configuration: PAYMENT_PROVIDER: the sandbox accepts any card number; not on ${siteUrl} (use none until a provider is set)`,
+    );
+  }
   return {
     ...env,
     isProduction,
@@ -221,6 +266,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${env.PORT}`),
     databaseKind: env.DATABASE_URL.startsWith("postgres") ? "postgres" : "sqlite",
     mapStyles: mapStyles(env.MAP_STYLES, env.MAP_STYLE_URL),
+    publicSite,
+    demoShop: env.DEMO_SHOP ?? !(isProduction && publicSite),
+    paymentProvider: env.PAYMENT_PROVIDER ?? (publicSite ? "none" : "sandbox"),
   };
 }
 

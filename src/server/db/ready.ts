@@ -1,35 +1,109 @@
+import { sql } from "kysely";
 import { lacksCatalogueExtras, seedCatalogueExtras } from "~/features/catalog/catalogue-extras.seed";
 import { lacksCheckoutData, seedCheckout } from "~/features/checkout/checkout.seed";
-import { env } from "../config/env";
-import { database, migrateToLatest } from "./client";
-import { isSeeded, seedDemoShop } from "./seed/seed";
+import { EnvError, env } from "../config/env";
+import { verifyPassword } from "../security/password";
+import { type DbHandle, database, migrateToLatest } from "./client";
+import { DEMO_CUSTOMERS } from "./seed/catalog-data";
+import { hasReferenceData, isSeeded, seedDemoShop, seedReferenceData } from "./seed/seed";
 
 let ready: Promise<void> | undefined;
 
+/** The advisory lock the processes starting together take to seed one at a time (PostgreSQL). */
+const SEED_LOCK = 7_301_002;
+
 /**
- * Migrates the database and, when it holds no shop yet, seeds the demo shop: a newcomer's first
- * start needs no manual database step. Runs once per process.
+ * Migrates the database, then (one process at a time, in one transaction) gives an empty database
+ * what every shop starts with (countries, VAT rates, postal codes) and, when DEMO_SHOP is on, the demo
+ * shop: a newcomer's first start needs no manual database step, and a production start on a public
+ * site gets an empty shop. There, an account that still has a demo password stops the start. Runs once
+ * per process.
  */
 export function ensureDatabaseReady(log: (line: string) => void = () => {}): Promise<void> {
   ready ??= (async () => {
     const handle = database();
     const applied = await migrateToLatest(handle);
     if (applied.length) log(`migrated: ${applied.join(", ")}`);
-    if (!(await isSeeded(handle))) {
-      const { SEED_PRODUCTS, SEED } = env();
-      log(`seeding the demo shop (${SEED_PRODUCTS} products, seed ${SEED})...`);
-      await seedDemoShop(handle, { products: SEED_PRODUCTS, seed: SEED, log });
-    } else if (await lacksCatalogueExtras(handle)) {
-      log("adding tags, related products, 360 views and references to the demo shop...");
-      await seedCatalogueExtras(handle, env().SEED, new Date());
-    }
-    if (await lacksCheckoutData(handle)) {
-      log("adding shipping methods, postal codes, pickup points and coupons to the demo shop...");
-      await seedCheckout(handle, new Date());
-    }
+    await seedOnce(handle, log);
+    if (env().isProduction && env().publicSite) await refuseDemoPasswords(handle);
   })();
   ready.catch(() => {
     ready = undefined;
   });
   return ready;
+}
+
+/** Seeds what is missing, under a lock: N processes on one empty database seed it once. */
+async function seedOnce(handle: DbHandle, log: (line: string) => void): Promise<void> {
+  const { demoShop, SEED_PRODUCTS, SEED } = env();
+  await withSeedLock(handle, async (locked) => {
+    if (!(await hasReferenceData(locked))) {
+      log("adding countries, VAT rates and postal codes...");
+      await seedReferenceData(locked);
+    }
+    if (!demoShop) return;
+    if (!(await isSeeded(locked))) {
+      log(`seeding the demo shop (${SEED_PRODUCTS} products, seed ${SEED})...`);
+      await seedDemoShop(locked, { products: SEED_PRODUCTS, seed: SEED, log });
+      return;
+    }
+    if (await lacksCatalogueExtras(locked)) {
+      log("adding tags, related products, 360 views and references to the demo shop...");
+      await seedCatalogueExtras(locked, SEED, new Date());
+    }
+    if (await lacksCheckoutData(locked)) {
+      log("adding shipping methods, pickup points and coupons to the demo shop...");
+      await seedCheckout(locked, new Date());
+    }
+  });
+}
+
+/**
+ * One transaction that only one process at a time runs: PostgreSQL's transaction-scoped advisory lock;
+ * SQLite's write lock, taken at the start (BEGIN IMMEDIATE) so that a second process waits, then sees
+ * what the first wrote.
+ */
+async function withSeedLock(handle: DbHandle, run: (locked: DbHandle) => Promise<void>): Promise<void> {
+  if (handle.dialect === "postgres") {
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+      await run({ db: trx, dialect: "postgres" });
+    });
+    return;
+  }
+  await handle.db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      await run({ db: connection, dialect: "sqlite" });
+      await sql`commit`.execute(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+/**
+ * The demo accounts' passwords are in the README: on a public production site, an account (a demo
+ * address, or any staff or editor account) that still has one stops the start.
+ */
+export async function refuseDemoPasswords(handle: DbHandle): Promise<void> {
+  const demoEmails = DEMO_CUSTOMERS.map((c) => c.email);
+  const passwords = [...new Set(DEMO_CUSTOMERS.map((c) => c.password))];
+  const accounts = await handle.db
+    .selectFrom("customers")
+    .select(["email", "password_hash"])
+    .where((eb) => eb.or([eb("email", "in", demoEmails), eb("role", "!=", "customer")]))
+    .limit(200)
+    .execute();
+  for (const account of accounts) {
+    if (!account.password_hash) continue;
+    for (const password of passwords) {
+      if (await verifyPassword(password, account.password_hash)) {
+        throw new EnvError(
+          `${account.email} has a demo password: change it (npm run admin -- reset-password --email ${account.email}) or delete the account before a production start`,
+        );
+      }
+    }
+  }
 }

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { seedBirthLists } from "~/features/birthlists/birthlists.seed";
 import { seedCatalog } from "~/features/catalog/catalog.seed";
 import { seedCatalogueExtras } from "~/features/catalog/catalogue-extras.seed";
-import { seedCheckout } from "~/features/checkout/checkout.seed";
+import { seedCheckout, seedPostalCodes } from "~/features/checkout/checkout.seed";
 import { seedContent } from "~/features/content/content.seed";
 import { seedCustomers } from "~/features/customers/customers.seed";
 import { seedNews } from "~/features/news/news.seed";
@@ -21,9 +21,28 @@ export async function isSeeded(handle: DbHandle): Promise<boolean> {
   return Number(row?.n ?? 0) > 0;
 }
 
+/** Whether the countries, VAT rates and postal codes every shop needs are there. */
+export async function hasReferenceData(handle: DbHandle): Promise<boolean> {
+  const row = await handle.db
+    .selectFrom("countries")
+    .select(handle.db.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) > 0;
+}
+
+/**
+ * What every shop starts with, a production shop included: the countries it may ship to with their
+ * VAT rates, and the postal codes the address forms complete. No product, customer, coupon or content.
+ */
+export async function seedReferenceData(handle: DbHandle): Promise<void> {
+  await seedPricing(handle);
+  await seedPostalCodes(handle);
+}
+
 /**
  * Fills an empty, migrated database with the demo shop: each domain's seeder in turn (the order keeps
- * the random numbers, so the same seed number gives the same shop).
+ * the random numbers, so the same seed number gives the same shop). The reference data comes first
+ * when it is not there yet.
  */
 export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Promise<void> {
   const now = options.now ?? new Date(Date.UTC(2026, 0, 15));
@@ -35,7 +54,7 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
     log: options.log ?? (() => {}),
     started: Date.now(),
   };
-  await seedPricing(ctx);
+  if (!(await hasReferenceData(handle))) await seedReferenceData(handle);
   await seedCatalog(ctx);
   await seedCustomers(ctx);
   await seedCatalogueExtras(handle, options.seed, now);

@@ -1,0 +1,116 @@
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { isCulture } from "~/lib/culture";
+import { PASSWORD_MAX_LENGTH, passwordProblem } from "~/lib/password";
+import { EnvError, env } from "../config/env";
+import { hashPassword } from "../security/password";
+import { migrateToLatest, openDatabase } from "./client";
+
+/**
+ * `npm run admin -- create-staff --email a@b.be [--name "First Last"] [--culture fr] [--password-file f]`
+ * and `npm run admin -- reset-password --email a@b.be [--password-file f]`: the first staff account of
+ * a production shop, and a new password for any account. The password comes from the terminal (not
+ * echoed), from a file, or from standard input: never from the command line, where `ps` and the shell's
+ * history would keep it.
+ */
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      culture: { type: "string" },
+      "password-file": { type: "string" },
+    },
+  });
+  if (command !== "create-staff" && command !== "reset-password") {
+    throw new EnvError(`unknown command "${command ?? ""}": use create-staff or reset-password`);
+  }
+  const email = z.email().safeParse(values.email?.trim().toLowerCase());
+  if (!email.success) throw new EnvError("--email must be an e-mail address");
+  const culture = values.culture ?? env().DEFAULT_CULTURE;
+  if (!isCulture(culture)) throw new EnvError("--culture must be one of fr, nl, es, de, it, pt");
+  const password = await readPassword(values["password-file"]);
+  const problem = passwordProblem(password, { email: email.data });
+  if (problem) throw new EnvError(`the password is refused (${problem}); at least 10 characters, not the address`);
+
+  const handle = openDatabase(env().DATABASE_URL);
+  try {
+    await migrateToLatest(handle);
+    const now = new Date().toISOString();
+    const passwordHash = await hashPassword(password);
+    const existing = await handle.db
+      .selectFrom("customers")
+      .select(["id", "role"])
+      .where("email", "=", email.data)
+      .executeTakeFirst();
+    if (command === "reset-password") {
+      if (!existing) throw new EnvError(`no account ${email.data}`);
+      await handle.db
+        .updateTable("customers")
+        .set({ password_hash: passwordHash })
+        .where("id", "=", existing.id)
+        .execute();
+      console.log(`new password set for ${email.data}`);
+      return;
+    }
+    if (existing) throw new EnvError(`${email.data} already has an account (use reset-password)`);
+    const [first, ...last] = (values.name ?? "Staff").trim().split(/\s+/);
+    await handle.db
+      .insertInto("customers")
+      .values({
+        email: email.data,
+        password_hash: passwordHash,
+        first_name: (first ?? "Staff").slice(0, 80),
+        last_name: last.join(" ").slice(0, 80) || "-",
+        culture,
+        is_business: 0,
+        role: "staff",
+        created_at: now,
+        email_verified_at: now,
+      } as never)
+      .execute();
+    console.log(`staff account ${email.data} created`);
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+/** The password: from --password-file, else asked on the terminal without echo, else read from stdin. */
+async function readPassword(file: string | undefined): Promise<string> {
+  if (file)
+    return readFileSync(file, "utf8")
+      .replace(/\r?\n$/, "")
+      .slice(0, PASSWORD_MAX_LENGTH + 1);
+  const input = process.stdin;
+  if (!input.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of input) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+  }
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      const rl = createInterface({ input, output: process.stdout, terminal: true });
+      // Nothing typed is echoed: only the question is written.
+      (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (text: string) => {
+        if (text.includes(question)) process.stdout.write(question);
+      };
+      rl.question(question, (answer) => {
+        rl.close();
+        process.stdout.write("\n");
+        resolve(answer);
+      });
+    });
+  const first = await ask("Password: ");
+  const again = await ask("Again: ");
+  if (first !== again) throw new EnvError("the two passwords differ");
+  return first;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,159 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTestDatabase, DIALECTS } from "../../../tests/support/db";
+import { parseEnv } from "../config/env";
+import { verifyPassword } from "../security/password";
+import type { DbHandle } from "./client";
+import { refuseDemoPasswords } from "./ready";
+
+const PUBLIC = { NODE_ENV: "production", SITE_URL: "https://shop.example", PAYMENT_HMAC_KEY: "ab".repeat(16) };
+
+async function count(handle: DbHandle, table: "products" | "customers" | "coupons" | "countries" | "content_pages") {
+  const row = await handle.db.selectFrom(table).select(handle.db.fn.countAll<number>().as("n")).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+describe("production settings", () => {
+  it("makes an empty shop by default on a public production site, the demo shop elsewhere", () => {
+    expect(parseEnv(PUBLIC).demoShop).toBe(false);
+    expect(parseEnv({ ...PUBLIC, DEMO_SHOP: "false" }).demoShop).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production" }).demoShop).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", SITE_URL: "http://127.0.0.1:4321" }).demoShop).toBe(true);
+    expect(parseEnv({}).demoShop).toBe(true);
+    expect(() => parseEnv({ ...PUBLIC, DEMO_SHOP: "true" })).toThrow(/^Invalid configuration: DEMO_SHOP: /);
+  });
+
+  it("refuses the sandbox payment provider on a public site; none is the default there", () => {
+    expect(parseEnv(PUBLIC).paymentProvider).toBe("none");
+    expect(parseEnv({}).paymentProvider).toBe("sandbox");
+    expect(() => parseEnv({ ...PUBLIC, PAYMENT_PROVIDER: "sandbox" })).toThrow(
+      /^Invalid configuration: PAYMENT_PROVIDER: the sandbox accepts any card number/,
+    );
+    expect(() => parseEnv({ ...PUBLIC, PAYMENT_PROVIDER: "paypal" })).toThrow(/PAYMENT_PROVIDER/);
+  });
+});
+
+describe.each(DIALECTS)("a production start on %s", (dialect) => {
+  it("gives an empty database the reference data only, once, even with two processes starting together", async () => {
+    const database = await createTestDatabase(dialect);
+    try {
+      // Two processes start the server's database step on the same empty database at once.
+      const starts = await Promise.all([startProcess(database.url), startProcess(database.url)]);
+      for (const start of starts) expect(start, start.output).toMatchObject({ code: 0 });
+      expect(starts.filter((s) => s.output.includes("adding countries")).length).toBe(1);
+      const countries = await count(database.handle, "countries");
+      expect(countries).toBeGreaterThan(5);
+      for (const table of ["products", "customers", "coupons", "content_pages"] as const)
+        expect(await count(database.handle, table)).toBe(0);
+      expect((await startProcess(database.url)).output).not.toContain("adding");
+      expect(await count(database.handle, "countries")).toBe(countries);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/** A process that runs the production start's database step (migrate, seed what is missing, checks). */
+function startProcess(url: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "-e",
+      'import("./src/server/db/ready.ts").then((m) => m.ensureDatabaseReady(console.log)).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(1); })',
+    ],
+    { env: { ...process.env, ...PUBLIC, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, output })));
+}
+
+describe("demo passwords on a public production site", () => {
+  it("stop the start while a demo account keeps its published password, naming it", async () => {
+    const database = await createTestDatabase("sqlite", { products: 2 });
+    try {
+      await expect(refuseDemoPasswords(database.handle)).rejects.toThrow(/@vitrine\.test has a demo password/);
+      const admin = adminCli(database.url);
+      for (const email of ["marie@vitrine.test", "jan@vitrine.test", "lucia@vitrine.test", "totp@vitrine.test"])
+        await database.handle.db
+          .deleteFrom("customers")
+          .where("email", "=", email)
+          .execute()
+          .catch(() => {});
+      await database.handle.db
+        .updateTable("customers")
+        .set({ password_hash: "none" })
+        .where("role", "=", "customer")
+        .execute();
+      for (const email of ["staff@vitrine.test", "editor@vitrine.test"]) {
+        const reset = admin(["reset-password", "--email", email], "A-new-long-passphrase-1\n");
+        expect(reset.stderr).toBe("");
+        expect(reset.stdout).toContain(`new password set for ${email}`);
+      }
+      await expect(refuseDemoPasswords(database.handle)).resolves.toBeUndefined();
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/** Runs `npm run admin` on a database, its password given on standard input. */
+function adminCli(url: string) {
+  return (args: string[], input: string) =>
+    spawnSync(process.execPath, ["--import", "tsx", "src/server/db/admin.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: url, NODE_ENV: "test" },
+      input,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+}
+
+describe("npm run admin", () => {
+  it("creates the first staff account from a password file, never from the command line, and refuses weak ones", async () => {
+    const database = await createTestDatabase("sqlite");
+    try {
+      const admin = adminCli(database.url);
+      const dir = mkdtempSync(join(tmpdir(), "vitrine-admin-"));
+      const file = join(dir, "password");
+      writeFileSync(file, "Our own staff passphrase 7\n");
+      const created = admin(
+        ["create-staff", "--email", "Boss@Shop.example", "--name", "Ann Peeters", "--password-file", file],
+        "",
+      );
+      expect(created.stderr).toBe("");
+      expect(created.stdout).toContain("staff account boss@shop.example created");
+      const row = await database.handle.db
+        .selectFrom("customers")
+        .select(["role", "first_name", "last_name", "password_hash", "email_verified_at"])
+        .where("email", "=", "boss@shop.example")
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ role: "staff", first_name: "Ann", last_name: "Peeters" });
+      expect(row.email_verified_at).not.toBeNull();
+      expect(await verifyPassword("Our own staff passphrase 7", row.password_hash)).toBe(true);
+
+      const again = admin(["create-staff", "--email", "boss@shop.example"], "Another passphrase 8\n");
+      expect(again.status).toBe(1);
+      expect(again.stderr.trim()).toBe("boss@shop.example already has an account (use reset-password)");
+      const weak = admin(["create-staff", "--email", "new@shop.example"], "short\n");
+      expect(weak.status).toBe(1);
+      expect(weak.stderr).toContain("the password is refused");
+      const onCommandLine = admin(["create-staff", "--email", "x@shop.example", "--password", "Visible-in-ps-1"], "");
+      expect(onCommandLine.status).toBe(1);
+      expect(
+        await database.handle.db.selectFrom("customers").select("id").where("email", "=", "x@shop.example").execute(),
+      ).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
