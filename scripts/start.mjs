@@ -1,5 +1,5 @@
 // `npm start`: build when the sources are newer than the last build, then run the production server.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -20,8 +20,11 @@ if (process.env.SKIP_BUILD !== "1" && Math.max(...SOURCES.map(newest)) > built) 
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(STAMP, new Date().toISOString());
 }
-const server = spawnSync(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
+// The server runs as a child: SIGTERM and SIGINT sent to `npm start` reach it (a container runtime
+// stops it gracefully), and `npm start` exits with its code.
+const server = spawn(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
-process.exit(server.status ?? 1);
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 : 1)));

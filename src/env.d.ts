@@ -11,5 +11,7 @@ declare namespace App {
     flash: import("./server/http/flash").Flash | null;
     /** The page is the same for every visitor without a session: the page cache may keep it (decision 050). */
     publicPage?: boolean;
+    /** The route pattern that answers, for the access log and the metrics (src/server/http/operations.ts). */
+    route?: string;
   }
 }

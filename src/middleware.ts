@@ -12,6 +12,7 @@ import { ensureDatabaseReady } from "~/server/db/ready";
 import { takeFlash } from "~/server/http/flash";
 import { withRequestSession } from "~/server/http/request-context";
 import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from "~/server/http/security";
+import { log } from "~/server/observability/log";
 import { pageTicket, publishPage } from "~/server/page-cache/publish";
 import { commitSessionCookie } from "~/server/session/cookies";
 import { loadSession, SESSION_COOKIE } from "~/server/session/session";
@@ -60,12 +61,14 @@ async function hasControlCharacterInput(request: Request, url: URL): Promise<boo
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  await ensureDatabaseReady((line) => console.log(line));
+  await ensureDatabaseReady((line) => log().info(line));
   // The production server starts the unpaid-order sweeper itself (src/server/http/main.ts); `astro dev` here.
   if (import.meta.env.DEV && env().UNPAID_ORDER_MINUTES > 0) startUnpaidOrderSweeper(env().UNPAID_ORDER_MINUTES);
   const { pathname } = context.url;
   const first = pathname.split("/")[1] ?? "";
   context.locals.requestId = context.request.headers.get("x-request-id")?.slice(0, 64) ?? randomUUID();
+  // The route pattern names the request in the access log and the metrics (the API names its endpoint).
+  context.locals.route ??= context.routePattern;
 
   // The API does its own culture, session and origin handling (/assets/croptempimg is one of its paths).
   if (first === "api" || first === "assets") return withHeaders(await next());

@@ -16,6 +16,7 @@ import { openApiDocument } from "./http/openapi";
 import { withRequestSession } from "./http/request-context";
 import { isSameOriginRequest } from "./http/security";
 import { refuseControlCharacters, refuseDeepNesting } from "./http/validation";
+import { log } from "./observability/log";
 import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/session";
 
 /** JSON bodies of this API are small; uploads (`multipart` endpoints) have their own limits. */
@@ -98,7 +99,7 @@ export function createApi(): Hono<ApiEnv> {
       c.header("Retry-After", "1");
       return c.json(errorBody(new ApiError("ServiceUnavailable"), culture), 503);
     }
-    console.error(`[${c.get("requestId") ?? "-"}] ${c.req.method} ${c.req.path}`, error);
+    log().error({ err: error, requestId: c.get("requestId"), method: c.req.method, path: c.req.path }, "API error");
     return c.json(errorBody(new ApiError("InternalError"), culture), 500);
   });
 

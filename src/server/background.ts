@@ -1,3 +1,6 @@
+import { log } from "./observability/log";
+import { sweeperRuns } from "./observability/metrics";
+
 /**
  * Work done after the answer is sent, where the answer must not depend on it (a reset request answers
  * the same, in the same time, whether the address has an account). Each task starts at once, runs
@@ -12,11 +15,26 @@ const running = shared.vitrineBackground;
 export function afterAnswer(label: string, task: () => Promise<void>): void {
   const done: Promise<void> = Promise.resolve()
     .then(task)
-    .catch((error) => console.error(`background task "${label}" failed`, error))
+    .catch((error) => log().error({ err: error, task: label }, "background task failed"))
     .finally(() => running.delete(done));
   running.add(done);
 }
 
 export async function backgroundSettled(): Promise<void> {
   while (running.size) await Promise.all([...running]);
+}
+
+/** One run of a background sweeper: counted by result in the metrics, a failure logged (the next run retries). */
+export function sweeperRun<T>(sweeper: string, run: () => Promise<T>): Promise<T | undefined> {
+  return run().then(
+    (value) => {
+      sweeperRuns().inc({ sweeper, result: "ok" });
+      return value;
+    },
+    (error: unknown) => {
+      sweeperRuns().inc({ sweeper, result: "error" });
+      log().error({ err: error, sweeper }, "sweeper run failed; the next run retries");
+      return undefined;
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { ApiError } from "./http/errors";
+import { log as logger } from "./observability/log";
 
 /** Connections that were ready at least once: from then on a lost one fails fast. */
 const everReady = new WeakSet<Redis>();
@@ -12,7 +13,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 500;
  * instead of waiting for a reconnection), reconnects by itself, and says so once per outage rather than
  * once per retry.
  */
-export function connectRedis(url: string, log: (line: string) => void = (line) => console.warn(line)): Redis {
+export function connectRedis(url: string, log: (line: string) => void = (line) => logger().warn(line)): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

@@ -381,10 +381,13 @@ base(
     const banner = page.locator(".banner");
     await banner.getByRole("button", { name: "Masquer cette bannière" }).click();
     await expect(banner).toHaveCount(0);
-    const memory = (await context.cookies()).find((c) => c.name === "PopupMemory");
-    expect(JSON.parse(decodeURIComponent(memory?.value ?? "{}")).notShow.map((e: { id: string }) => e.id)).toEqual([
-      "banner-2",
-    ]);
+    // document.cookie reaches the browser's cookie store a moment later: read it until it is there.
+    const remembered = async () => {
+      const memory = (await context.cookies()).find((c) => c.name === "PopupMemory");
+      const entries = JSON.parse(decodeURIComponent(memory?.value ?? "{}")).notShow ?? [];
+      return entries.map((e: { id: string }) => e.id);
+    };
+    await expect.poll(remembered).toEqual(["banner-2"]);
     await page.reload();
     await expect(page.locator(".banner")).toHaveCount(0);
   },

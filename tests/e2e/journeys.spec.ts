@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { consentCookie, expect, seriousViolations, test } from "../support/e2e";
+import { chooseInFakeSelect, consentCookie, expect, seriousViolations, test } from "../support/e2e";
 
 /** Waits until a page swap is over (the old page's controls are gone). */
 async function settled(page: Page) {
@@ -35,10 +35,10 @@ for (const culture of ["fr", "de"] as const) {
     expect(await seriousViolations(page)).toEqual([]);
 
     await settled(page);
-    await page.locator("select[name=pageSize]").selectOption("12");
+    await chooseInFakeSelect(page, "pageSize", "12");
     await expect(page).toHaveURL(/pageSize=12/);
     await settled(page);
-    await page.locator("select[name=sort]").selectOption("price-asc");
+    await chooseInFakeSelect(page, "sort", "price-asc");
     await expect(page).toHaveURL(/sort=price-asc/);
     await settled(page);
     await page.locator(".list-filter input[name=inStock]").check();

@@ -239,3 +239,10 @@ function testMapStyle(url: string) {
     ],
   };
 }
+
+/** Chooses a value of a list's fake select (spec 000) that stands for the native `select[name]`. */
+export async function chooseInFakeSelect(page: Page, name: string, value: string) {
+  const root = page.locator(`.fake-select:has(select[name=${name}])`);
+  await root.locator("button[aria-haspopup=listbox]").click();
+  await root.locator(`[role=option][data-value="${value}"]`).click();
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import sharp from "sharp";
+import { sweeperRun } from "~/server/background";
 import { db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import { imageWork } from "~/server/image-queue";
@@ -360,7 +361,7 @@ export async function sweepExpiredUploads(): Promise<number> {
 export function startUploadSweeper(): () => void {
   const running = globalThis as { vitrineUploadSweeper?: () => void };
   if (running.vitrineUploadSweeper) return running.vitrineUploadSweeper;
-  const sweep = () => sweepExpiredUploads().catch((error: unknown) => console.error("Sweeping uploads failed", error));
+  const sweep = () => sweeperRun("uploads", sweepExpiredUploads);
   const timer = setInterval(sweep, 10 * 60_000);
   timer.unref();
   running.vitrineUploadSweeper = () => {

@@ -1,3 +1,4 @@
+import { sweeperRun } from "~/server/background";
 import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { sessionStore, sweepExpiredSessions } from "~/server/session/session";
@@ -27,8 +28,7 @@ export async function sweepAbandonedCarts(now = new Date()): Promise<number> {
 export function startCartSweeper(): () => void {
   const running = globalThis as { vitrineCartSweeper?: () => void };
   if (running.vitrineCartSweeper) return running.vitrineCartSweeper;
-  const sweep = () =>
-    sweepAbandonedCarts().catch((error: unknown) => console.error("Sweeping abandoned carts failed", error));
+  const sweep = () => sweeperRun("carts", sweepAbandonedCarts);
   void sweep();
   const timer = setInterval(sweep, 10 * 60_000);
   timer.unref();

@@ -1,7 +1,9 @@
 import { returnUnits, StockShortage, takeUnits } from "~/features/catalog/stock/stock.server";
 import { freeCouponUse, recordCouponUse } from "~/features/coupons/coupons.server";
 import { InsufficientCredit, releaseOrderCredit, retakeOrderCredit } from "~/features/prepaid/prepaid.server";
+import { sweeperRun } from "~/server/background";
 import { db } from "~/server/db/client";
+import { log } from "~/server/observability/log";
 import {
   changeOrderStatus,
   forgetStockTakes,
@@ -72,8 +74,9 @@ export async function reinstatePaidOrder(orderId: number): Promise<boolean> {
   } catch (error) {
     if (error instanceof AlreadyHandled) return false;
     if (error instanceof StockShortage || error instanceof InsufficientCredit) {
-      console.error(
-        `Order ${orderId} was paid after its units (or its prepaid credit) were released and some are gone: it stays cancelled; refund the payment`,
+      log().error(
+        { orderId },
+        "an order was paid after its units (or its prepaid credit) were released and some are gone: it stays cancelled; refund the payment",
       );
       return false;
     }
@@ -90,11 +93,9 @@ export function startUnpaidOrderSweeper(minutes: number): () => void {
   const running = globalThis as { vitrineSweeper?: () => void };
   if (running.vitrineSweeper) return running.vitrineSweeper;
   const sweep = () =>
-    releaseUnpaidOrders(new Date(Date.now() - minutes * 60_000))
-      .then((released) => {
-        if (released) console.info(`Released ${released} unpaid order(s) older than ${minutes} minutes`);
-      })
-      .catch((error: unknown) => console.error("Releasing unpaid orders failed", error));
+    sweeperRun("unpaid-orders", () => releaseUnpaidOrders(new Date(Date.now() - minutes * 60_000))).then((released) => {
+      if (released) log().info({ released, minutes }, "released unpaid orders");
+    });
   void sweep();
   const timer = setInterval(sweep, 60_000);
   timer.unref();

@@ -4,6 +4,7 @@ import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { billingAddress } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { captureLogs } from "../../../tests/support/logs";
 import { authorisation, postWebhook } from "../../../tests/support/payment";
 import { releaseUnpaidOrders, startUnpaidOrderSweeper } from "./unpaid-orders.server";
 
@@ -129,24 +130,28 @@ describe.each(DIALECTS)("orders left unpaid on %s", (dialect) => {
     await age(second.placed.OrderId, 2);
     expect(await releaseUnpaidOrders(new Date(Date.now() - HOUR))).toBe(1);
     await db().updateTable("stock").set({ quantity: 0 }).where("variant_id", "=", variantId).execute();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLogs();
     await postWebhook([authorisation(secondSession.id, second.placed.TotalTaxIncl, { psp: "LATE2" })]);
     expect(await statusOf(second.placed.OrderId)).toBe("Cancelled");
-    expect(logged.mock.calls.some(([message]) => String(message).includes("refund"))).toBe(true);
-    logged.mockRestore();
+    expect(logged.lines.some((line) => line.level === "error" && String(line.msg).includes("refund"))).toBe(true);
+    logged.stop();
   });
 
   it("sweeps as soon as it starts and runs once per process", async () => {
     const variantId = await variantInTwoWarehouses(2);
     const { placed } = await placeOrder(variantId, 1);
     await age(placed.OrderId, 2);
-    const said = vi.spyOn(console, "info").mockImplementation(() => {});
+    const said = captureLogs();
     const stop = startUnpaidOrderSweeper(60);
     // Started again (the dev server's middleware, a reloaded module): the same sweeper.
     expect(startUnpaidOrderSweeper(60)).toBe(stop);
     await vi.waitFor(async () => expect(await statusOf(placed.OrderId)).toBe("Cancelled"), { timeout: 10_000 });
-    expect(said.mock.calls.filter(([message]) => String(message).startsWith("Released 1 unpaid"))).toHaveLength(1);
+    await vi.waitFor(() => expect(said.lines.filter((line) => line.msg === "released unpaid orders")).toHaveLength(1));
+    expect(said.lines.find((line) => line.msg === "released unpaid orders")).toMatchObject({
+      released: 1,
+      minutes: 60,
+    });
     stop();
-    said.mockRestore();
+    said.stop();
   });
 });

@@ -1,10 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { forgetCachedData } from "../cache";
 import { env } from "../config/env";
+import { log } from "../observability/log";
+import { databaseMetrics } from "../observability/metrics";
 import { type Dialect, migrations } from "./migrations/index";
 import { ResilientPool } from "./pg-pool";
 import type { Database } from "./schema";
@@ -18,6 +20,22 @@ export type Executor = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL: the pool's connections (the metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+}
+
+/** A query slower than this is counted (vitrine_db_slow_queries_total) and logged at debug level. */
+const SLOW_QUERY_MS = 250;
+
+function observeQueries(event: LogEvent): void {
+  if (event.level === "error") {
+    databaseMetrics().queryErrors.inc();
+    return;
+  }
+  if (event.queryDurationMillis >= SLOW_QUERY_MS) {
+    databaseMetrics().slowQueries.inc();
+    log().debug({ ms: Math.round(event.queryDurationMillis), sql: event.query.sql.slice(0, 300) }, "slow query");
+  }
 }
 
 export function sqlitePath(url: string): string {
@@ -28,7 +46,11 @@ export function sqlitePath(url: string): string {
 export function openDatabase(url: string): DbHandle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new ResilientPool(new pg.Pool({ connectionString: url, max: 10 }));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observeQueries }),
+      dialect: "postgres",
+      poolStats: () => pool.stats(),
+    };
   }
   const path = sqlitePath(url);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -38,7 +60,10 @@ export function openDatabase(url: string): DbHandle {
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(database) }),
+      log: observeQueries,
+    }),
     dialect: "sqlite",
   };
 }

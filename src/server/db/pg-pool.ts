@@ -1,5 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import type pg from "pg";
+import { log } from "../observability/log";
 import { isConnectionError } from "./errors";
 
 const READ = /^\s*select\b/i;
@@ -22,11 +23,16 @@ export class ResilientPool implements PostgresPool {
     pool.on("error", (error) => this.log(error));
   }
 
+  /** Connections open, idle and waited for (the metrics' database pool gauge). */
+  stats(): { total: number; idle: number; waiting: number } {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
+
   /** One line per burst: ten terminated connections are one event for an operator. */
   log(error: Error): void {
     if (Date.now() - this.lastLog < 10_000) return;
     this.lastLog = Date.now();
-    console.warn(`PostgreSQL connection lost (${error.message}); the pool reconnects on the next query`);
+    log().warn({ err: error }, "PostgreSQL connection lost; the pool reconnects on the next query");
   }
 
   async connect(): Promise<PostgresPoolClient> {

@@ -36,6 +36,11 @@ export interface KernelTables {
     created_at: string;
     sent_at: string | null;
     html: string | null;
+    attempts: Generated<number>;
+    next_attempt_at: string | null;
+    last_error: string | null;
+    failed_at: string | null;
+    claimed_until: string | null;
   };
 }
 

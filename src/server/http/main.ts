@@ -13,8 +13,16 @@ import { CULTURES } from "~/lib/culture";
 import { COOKIE_LAW_COOKIE_NAME } from "~/shell/constants";
 import { backgroundSettled } from "../background";
 import { EnvError, env } from "../config/env";
-import { sqlitePath } from "../db/client";
+import { database, sqlitePath } from "../db/client";
 import { ensureDatabaseReady } from "../db/ready";
+import { outboxState, startOutbox, stopOutbox } from "../mail/outbox";
+import { flushLog, log } from "../observability/log";
+import {
+  collectProcessMetrics,
+  pageCacheMetrics,
+  registerOutboxGauges,
+  registerPoolGauge,
+} from "../observability/metrics";
 import { PageCache } from "../page-cache/page-cache";
 import { type PageVersionSource, postgresPageVersion, sqlitePageVersion } from "../page-cache/page-version";
 import { registerPageCache, registerPublicVersion } from "../page-cache/registry";
@@ -22,6 +30,7 @@ import { sharedRedis } from "../redis";
 import { SESSION_COOKIE } from "../session/session";
 import { pinClientAddress } from "./client-ip";
 import { FLASH_COOKIE } from "./flash";
+import { observeRequest, type Readiness, type RequestNotes, requestIdOf, serveOperations } from "./operations";
 import { registerInlineScripts } from "./security";
 import { serveStatic } from "./static";
 
@@ -53,18 +62,21 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  await ensureDatabaseReady((line) => console.log(line));
+  await ensureDatabaseReady((line) => log().info(line));
+  const stops: (() => void)[] = [];
   // Orders left unpaid give their units back after UNPAID_ORDER_MINUTES (each process may sweep).
-  if (settings.UNPAID_ORDER_MINUTES > 0) startUnpaidOrderSweeper(settings.UNPAID_ORDER_MINUTES);
+  if (settings.UNPAID_ORDER_MINUTES > 0) stops.push(startUnpaidOrderSweeper(settings.UNPAID_ORDER_MINUTES));
   // Expired sessions and the carts of visitors who are gone.
-  startCartSweeper();
+  stops.push(startCartSweeper());
   // Uploads nobody cropped or saved within the hour, with their files.
-  startUploadSweeper();
+  stops.push(startUploadSweeper());
+  // Mails waiting in the outbox, every OUTBOX_INTERVAL_MS (each process claims its own).
+  startOutbox();
 
   const dist = resolve(process.env.VITRINE_DIST ?? "dist");
   const clientRoot = resolve(dist, "client");
   const { handler } = (await import(pathToFileURL(resolve(dist, "server/entry.mjs")).href)) as {
-    handler: (req: unknown, res: unknown, next: (error?: unknown) => void) => void;
+    handler: (req: unknown, res: unknown, next: (error?: unknown) => void, locals?: object) => void;
   };
   const build = await registerFrameworkScripts(resolve(dist, "server"));
   const compress = compression({
@@ -85,24 +97,73 @@ async function main(): Promise<void> {
   const pageCache = settings.PAGE_CACHE_SECONDS > 0 ? startPageCache(settings, build, version) : undefined;
   registerPageCache(pageCache);
 
+  collectProcessMetrics();
+  const poolStats = database().poolStats;
+  if (poolStats) registerPoolGauge(poolStats);
+  registerOutboxGauges(outboxState);
+  const redis = settings.REDIS_URL ? sharedRedis(settings.REDIS_URL) : undefined;
+  const readiness: Readiness = {
+    draining: false,
+    ...(redis ? { redis: () => redis.ping() } : {}),
+    ...(settings.databaseKind === "postgres" && pageCache
+      ? { pageCacheVersionKnown: () => version.current() !== null }
+      : {}),
+  };
+  const cacheMetrics = pageCacheMetrics();
+
   const server = createServer(async (req, res) => {
     pinClientAddress(req, settings.TRUST_PROXY);
+    const id = requestIdOf(req);
+    // Astro's middleware reads it as locals.requestId; every answer, pages included, carries it.
+    req.headers["x-request-id"] = id;
+    res.setHeader("X-Request-Id", id);
+    // What the request's handlers learn (the route, the cache, the culture) for its log line and metrics.
+    const notes: RequestNotes = {};
+    observeRequest(req, res, id, notes);
+    if (readiness.draining) res.setHeader("Connection", "close");
     try {
-      if (await serveStatic(clientRoot, req, res)) return;
+      if (await serveOperations(req, res, readiness)) return;
     } catch (error) {
-      console.error("static file error", error);
+      log().error({ err: error, requestId: id }, "operations endpoint error");
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+      return;
     }
     try {
-      if (pageCache && (await pageCache.serve(req, res))) return;
+      if (await serveStatic(clientRoot, req, res)) {
+        notes.route = "static";
+        return;
+      }
     } catch (error) {
-      console.error("page cache error", error);
+      log().error({ err: error, requestId: id }, "static file error");
+    }
+    try {
+      if (pageCache && (await pageCache.serve(req, res))) {
+        notes.route = "page-cache";
+        notes.cache = "hit";
+        cacheMetrics.requests.inc({ result: "hit" });
+        const length = Number(res.getHeader("content-length") ?? 0);
+        if (length) cacheMetrics.bytes.inc(length);
+        return;
+      }
+    } catch (error) {
+      log().error({ err: error, requestId: id }, "page cache error");
+    }
+    if (pageCache && req.method === "GET" && !(req.url ?? "").startsWith("/api/")) {
+      notes.cache = "miss";
+      cacheMetrics.requests.inc({ result: "miss" });
     }
     compress(req as never, res as never, () => {
-      handler(req, res, (error?: unknown) => {
-        if (error) console.error(error);
-        if (!res.headersSent) res.statusCode = error ? 500 : 404;
-        res.end();
-      });
+      handler(
+        req,
+        res,
+        (error?: unknown) => {
+          if (error) log().error({ err: error, requestId: id }, "unhandled request error");
+          if (!res.headersSent) res.statusCode = error ? 500 : 404;
+          res.end();
+        },
+        notes,
+      );
     });
   });
   server.listen(settings.PORT, settings.HOST, () => {
@@ -110,12 +171,45 @@ async function main(): Promise<void> {
     const host = settings.HOST === "0.0.0.0" || settings.HOST === "::" ? "localhost" : settings.HOST;
     const listening = `http://${host.includes(":") ? `[${host}]` : host}:${settings.PORT}`;
     const open = settings.SITE_URL ? settings.siteUrl : listening;
-    console.log(`Vitrine listening on ${open} (${settings.databaseKind})`);
+    log().info({ url: open, database: settings.databaseKind, demoShop: settings.demoShop }, "listening");
+    // The address for a person at the terminal (the README's first command), whatever the log format.
+    if (process.stdout.isTTY || settings.LOG_FORMAT === "pretty" || settings.LOG_LEVEL === "silent")
+      process.stdout.write(`Vitrine listening on ${open} (${settings.databaseKind})\n`);
   });
-  // Work that runs after its answer (a reset link's mail) finishes before the process ends.
-  const stop = () => server.close(() => backgroundSettled().finally(() => process.exit(0)));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+
+  /**
+   * SIGTERM or SIGINT: readiness answers 503 at once, no new connection is accepted, requests in
+   * flight get SHUTDOWN_TIMEOUT_MS to finish (then they are cut), the timers stop, the outbox finishes
+   * the mail it is sending, background work settles, pools and Redis close, and the process exits 0.
+   */
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    readiness.draining = true;
+    log().info({ signal, timeoutMs: settings.SHUTDOWN_TIMEOUT_MS }, "shutting down");
+    const deadline = setTimeout(() => {
+      log().warn("shutdown deadline reached: cutting the requests still in flight");
+      server.closeAllConnections();
+    }, settings.SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    server.closeIdleConnections();
+    for (const stopTimer of stops) stopTimer();
+    await Promise.allSettled([closed, stopOutbox()]);
+    clearTimeout(deadline);
+    await Promise.race([backgroundSettled(), delay(settings.SHUTDOWN_TIMEOUT_MS)]);
+    await Promise.allSettled([database().db.destroy(), version.close(), redis?.quit()]);
+    log().info("stopped");
+    flushLog();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, ms).unref());
 }
 
 /**

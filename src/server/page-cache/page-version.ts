@@ -1,6 +1,7 @@
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { PAGE_VERSION_CHANNEL } from "../db/migrations/015_page_version";
+import { log as logger } from "../observability/log";
 
 /**
  * The version of everything public (the `page_version` row the triggers of migration 015 bump), as the
@@ -41,7 +42,7 @@ export function sqlitePageVersion(path: string): PageVersionSource {
  */
 export function postgresPageVersion(
   url: string,
-  log: (line: string) => void = (line) => console.warn(line),
+  log: (line: string) => void = (line) => logger().warn(line),
 ): PageVersionSource {
   let version: number | null = null;
   let client: pg.Client | null = null;

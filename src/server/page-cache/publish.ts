@@ -1,3 +1,4 @@
+import { log } from "../observability/log";
 import { fetchFacts, ifNoneMatch, type PageCache, type PageTicket, pageEtag } from "./page-cache";
 import { registeredPageCache } from "./registry";
 
@@ -28,7 +29,7 @@ export async function publishPage(
   const headers = new Headers(response.headers);
   // Kept before it is sent (compressing takes about 3 ms): the next visitor is sure to find it.
   await claim.cache.store(claim.ticket, headers, body, etag).catch((error: unknown) => {
-    console.error("page cache: could not store a page", error);
+    log().error({ err: error }, "page cache: could not store a page");
   });
   for (const [name, value] of Object.entries(claim.cache.cacheHeaders(etag))) headers.set(name, value);
   headers.set("X-Cache", "miss");

@@ -15,6 +15,7 @@ import { m013_asset_library } from "./013_asset_library";
 import { m014_content } from "./014_content";
 import { m015_page_version } from "./015_page_version";
 import { m016_birth_list_archive } from "./016_birth_list_archive";
+import { m017_outbox_delivery } from "./017_outbox_delivery";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -68,6 +69,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "016_birth_list_archive": {
       up: (db: Kysely<unknown>) => m016_birth_list_archive(db),
+    },
+    "017_outbox_delivery": {
+      up: (db: Kysely<unknown>) => m017_outbox_delivery(db),
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { APIRoute } from "astro";
 import { submitDetails } from "~/features/payment/payment.server";
 import { ApiError } from "~/server/http/errors";
+import { log } from "~/server/observability/log";
 
 /** Back from the provider's redirect (challenge): the details are submitted, then the confirmation or a retry. */
 export const GET: APIRoute = async ({ url, params, locals, redirect }) => {
@@ -13,7 +14,7 @@ export const GET: APIRoute = async ({ url, params, locals, redirect }) => {
     return redirect(result.resultCode === "Authorised" ? `${base}/confirmation` : `${base}/payment?refused=1`, 303);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    console.error("Payment details were refused", error.code);
+    log().warn({ code: error.code }, "payment details were refused");
     return redirect(`${base}/payment?refused=1`, 303);
   }
 };

@@ -1,0 +1,97 @@
+import pino, { type DestinationStream, type Logger } from "pino";
+import PinoPretty from "pino-pretty";
+import { env } from "../config/env";
+
+/**
+ * The server's logger (pino): one JSON line per event on stdout, or readable lines with
+ * LOG_FORMAT=pretty. Nothing personal leaves in a line: fields named like a secret are replaced, and
+ * every text has its e-mail addresses masked and its card-like numbers removed (`scrub`).
+ */
+const SECRET_FIELDS = [
+  "password",
+  "Password",
+  "NewPassword",
+  "token",
+  "Token",
+  "code",
+  "Code2fa",
+  "authorization",
+  "cookie",
+  "sessionId",
+  "session",
+  "card",
+  "CardNumber",
+  "cardNumber",
+  "cvc",
+  "Cvc",
+];
+
+const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
+const CARD_LIKE = /\b(?:\d[ -]?){12,19}\b/g;
+const BEARER = /(bearer\s+)[\w.~+/=-]+/gi;
+
+/** A text as it may be logged: e-mail addresses masked (m***@example.org), card-like numbers and bearer tokens removed. */
+export function scrub(text: string): string {
+  return text.replace(CARD_LIKE, "[number]").replace(EMAIL, "$1***@$2").replace(BEARER, "$1[redacted]");
+}
+
+function scrubValue(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return scrub(value);
+  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (value instanceof Error)
+    return { type: value.name, message: scrub(value.message), stack: scrub(value.stack ?? "") };
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      SECRET_FIELDS.includes(key) ? "[redacted]" : scrubValue(item, depth + 1),
+    ]),
+  );
+}
+
+/** A logger writing to `destination` (stdout by default) at LOG_LEVEL, in LOG_FORMAT. */
+export function createLogger(destination?: DestinationStream): Logger {
+  const { LOG_LEVEL, LOG_FORMAT } = env();
+  const stream =
+    destination ??
+    (LOG_FORMAT === "pretty" ? PinoPretty({ colorize: true, sync: true }) : pino.destination({ sync: false }));
+  return pino(
+    {
+      level: LOG_LEVEL,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (object) => scrubValue(object) as Record<string, unknown>,
+      },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === "string" ? scrub(arg) : arg)) as Parameters<typeof method>,
+          );
+        },
+      },
+    },
+    stream,
+  );
+}
+
+// On globalThis: the production server's bundle and Astro's each have a copy of this module; one logger.
+const shared = globalThis as { vitrineLogger?: Logger };
+
+/** The process's logger. */
+export function log(): Logger {
+  shared.vitrineLogger ??= createLogger();
+  return shared.vitrineLogger;
+}
+
+/** Tests: log into this stream instead (undefined: back to stdout). */
+export function setLogDestination(destination: DestinationStream | undefined): void {
+  shared.vitrineLogger = destination ? createLogger(destination) : undefined;
+}
+
+/** Flushes what is buffered (before the process exits). */
+export function flushLog(): void {
+  shared.vitrineLogger?.flush();
+}
