@@ -5,6 +5,9 @@ import { setPasswordCostForTests } from "../../src/server/security/password";
 // Tests never touch the demo database: each file opens its own (tests/support/db.ts).
 process.env.NODE_ENV = "test";
 process.env.DATABASE_URL = ":memory:";
+// What the server logs (expected errors included) stays out of the test output; tests that read it
+// capture it (tests/support/logs.ts).
+process.env.LOG_LEVEL ??= "silent";
 // Generated product photos are shared between test files (same seed, same pictures).
 process.env.ASSETS_DIR = resolve("data/test-assets");
 // scrypt with N=2^14 instead of 2^17: the same code, an eighth of the time (password.test.ts checks the real

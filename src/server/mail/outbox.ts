@@ -58,6 +58,7 @@ function runDelivery(): Promise<number> {
 }
 
 let transport: Transporter | undefined;
+let transportUrl: string | undefined;
 let delivering: Promise<number> | undefined;
 
 /** The delay before try number `attempts + 1`: 30 s, 1 min, 2 min... at most an hour. */
@@ -75,9 +76,17 @@ export function deliverPendingMails(): Promise<number> {
   const { SMTP_URL } = env();
   if (!SMTP_URL) return Promise.resolve(0);
   delivering ??= (async () => {
+    if (transportUrl !== SMTP_URL) {
+      transport?.close();
+      transport = undefined;
+      transportUrl = SMTP_URL;
+    }
     // A slow or silent server holds one run for at most SMTP_TIMEOUT_MS per step, never forever.
+    // One pooled connection, kept between mails: a batch does not pay a connection (and TLS) per mail.
     transport ??= nodemailer.createTransport({
       url: SMTP_URL,
+      pool: true,
+      maxConnections: 1,
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,

@@ -50,14 +50,14 @@ function scrubValue(value: unknown, depth = 0): unknown {
 }
 
 /** A logger writing to `destination` (stdout by default) at LOG_LEVEL, in LOG_FORMAT. */
-export function createLogger(destination?: DestinationStream): Logger {
+export function createLogger(destination?: DestinationStream, level?: string): Logger {
   const { LOG_LEVEL, LOG_FORMAT } = env();
   const stream =
     destination ??
     (LOG_FORMAT === "pretty" ? PinoPretty({ colorize: true, sync: true }) : pino.destination({ sync: false }));
   return pino(
     {
-      level: LOG_LEVEL,
+      level: level ?? LOG_LEVEL,
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: {
@@ -86,9 +86,9 @@ export function log(): Logger {
   return shared.vitrineLogger;
 }
 
-/** Tests: log into this stream instead (undefined: back to stdout). */
-export function setLogDestination(destination: DestinationStream | undefined): void {
-  shared.vitrineLogger = destination ? createLogger(destination) : undefined;
+/** Tests: log into this stream, at this level, instead (undefined: back to stdout at LOG_LEVEL). */
+export function setLogDestination(destination: DestinationStream | undefined, level = "trace"): void {
+  shared.vitrineLogger = destination ? createLogger(destination, level) : undefined;
 }
 
 /** Flushes what is buffered (before the process exits). */
