@@ -194,10 +194,13 @@ async function main(): Promise<void> {
     }, settings.SHUTDOWN_TIMEOUT_MS);
     deadline.unref();
     const closed = new Promise<void>((done) => server.close(() => done()));
+    // A keep-alive connection whose request finishes after this is idle then: close it as it becomes so.
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
     server.closeIdleConnections();
     for (const stopTimer of stops) stopTimer();
     await Promise.allSettled([closed, stopOutbox()]);
     clearTimeout(deadline);
+    clearInterval(idle);
     await Promise.race([backgroundSettled(), delay(settings.SHUTDOWN_TIMEOUT_MS)]);
     await Promise.allSettled([database().db.destroy(), version.close(), redis?.quit()]);
     log().info("stopped");

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/support/db";
+import { captureLogs } from "../../../tests/support/logs";
+import { log, scrub } from "../observability/log";
+import { readinessProblems } from "./operations";
+
+describe("readiness", () => {
+  useTestDatabase("sqlite");
+
+  it("is ready when the database answers, and names each thing that keeps it from serving", async () => {
+    expect(await readinessProblems({ draining: false })).toEqual({});
+    const problems = await readinessProblems({
+      draining: true,
+      redis: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6390")),
+      pageCacheVersionKnown: () => false,
+    });
+    expect(problems).toEqual({
+      process: "shutting down",
+      redis: "connect ECONNREFUSED 127.0.0.1:6390",
+      pageCache: "the version of public data is unknown (notifications not connected)",
+    });
+    // A Redis that does not answer at all: not ready within a second, not hung.
+    const started = Date.now();
+    const silent = await readinessProblems({ draining: false, redis: () => new Promise(() => {}) });
+    expect(silent.redis).toBe("no answer within 1000 ms");
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe("log lines", () => {
+  it("never carry a password, a token, a card number or a whole e-mail address", () => {
+    expect(scrub("reset asked for marie.dupont@vitrine.test by jan@example.org")).toBe(
+      "reset asked for m***@vitrine.test by j***@example.org",
+    );
+    expect(scrub("card 4111 1111 1111 1111 refused; Authorization: Bearer abc.def-123")).toBe(
+      "card [number] refused; Authorization: Bearer [redacted]",
+    );
+    const logs = captureLogs();
+    try {
+      log().warn(
+        {
+          body: { Email: "marie@vitrine.test", Password: "Vitrine-demo-1", CardNumber: "4111111111111111" },
+          headers: { cookie: "vitrine_session=abc", authorization: "Bearer secret-token" },
+          token: "reset-token-123",
+        },
+        "refused for lucia@vitrine.test",
+      );
+    } finally {
+      logs.stop();
+    }
+    const line = JSON.stringify(logs.lines);
+    for (const secret of [
+      "Vitrine-demo-1",
+      "4111111111111111",
+      "vitrine_session=abc",
+      "secret-token",
+      "reset-token-123",
+    ])
+      expect(line).not.toContain(secret);
+    expect(line).not.toMatch(/(marie|lucia)@vitrine\.test/);
+    expect(logs.lines[0]).toMatchObject({ level: "warn", msg: "refused for l***@vitrine.test" });
+  });
+});
