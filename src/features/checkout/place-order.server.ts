@@ -24,6 +24,7 @@ import { translator } from "~/lib/i18n";
 import { db } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/errors";
 import { ApiError } from "~/server/http/errors";
+import { orderMetrics } from "~/server/observability/metrics";
 import { type Session, sessionKey } from "~/server/session/session";
 import type { Address, CheckoutInput } from "./checkout";
 
@@ -72,7 +73,9 @@ async function resolveAddress(
  */
 export async function placeOrder(session: Session, culture: Culture, input: CheckoutInput): Promise<PlacedOrder> {
   try {
-    return await placeOrderOnce(session, culture, input);
+    const placed = await placeOrderOnce(session, culture, input);
+    orderMetrics().placed.inc();
+    return placed;
   } catch (error) {
     // A twin submit of the same key may have committed the order (and emptied the cart) between our
     // first look and now: before saying the cart is empty or changed, or that the key is taken, look again.

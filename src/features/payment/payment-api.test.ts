@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db/client";
+import { metricsText } from "~/server/observability/metrics";
 import { apiClient } from "../../../tests/support/api";
 import { billingAddress, simpleVariant } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
@@ -69,6 +70,15 @@ describe.each(DIALECTS)("payment on %s", (dialect) => {
     (await db().selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
   it("pays with the success card: the webhook marks the order paid and queues one confirmation mail", async () => {
+    const counted = async () => {
+      const text = await metricsText();
+      const value = (pattern: RegExp) => Number(text.match(pattern)?.[1] ?? 0);
+      return {
+        placed: value(/^vitrine_orders_placed_total (\d+)/m),
+        authorised: value(/^vitrine_payments_total\{result="authorised"\} (\d+)/m),
+      };
+    };
+    const before = await counted();
     const { client, placed, session } = await orderAwaitingPayment();
     expect(session).toMatchObject({
       id: expect.any(String),
@@ -81,6 +91,8 @@ describe.each(DIALECTS)("payment on %s", (dialect) => {
     });
     expect((await response.json()).resultCode).toBe("Authorised");
     expect(await orderStatus(placed.OrderId)).toBe("Paid");
+    // The metrics count the order and its payment.
+    expect(await counted()).toEqual({ placed: before.placed + 1, authorised: before.authorised + 1 });
     // This order's confirmation: other tests may have mailed the same payer.
     const mails = (
       await db().selectFrom("mail_outbox").selectAll().where("to_address", "=", "payer@example.test").execute()

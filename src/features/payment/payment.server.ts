@@ -6,6 +6,7 @@ import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/errors";
 import { ApiError } from "~/server/http/errors";
+import { orderMetrics } from "~/server/observability/metrics";
 import type { Session } from "~/server/session/session";
 import {
   acceptsTransition,
@@ -80,6 +81,7 @@ async function receive(item: NotificationItem): Promise<void> {
     eventDate: item.eventDate,
     at: now,
   });
+  orderMetrics().payments.inc({ result: next.toLowerCase() });
   if (next !== "Authorised") return;
   if ((await markOrderPaid(payment.order_id, now)) || (await reinstatePaidOrder(payment.order_id)))
     await announcePaidOrder(payment.order_id);
