@@ -99,8 +99,11 @@ export const SETTINGS_SCHEMA = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** pino's levels; `silent` logs nothing. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** `json` (one line per event, for a collector) or `pretty` (for a person at a terminal). */
-  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  /**
+   * `json` (one line per event, for a collector) or `pretty` (for a person). Default: pretty when the
+   * output is a terminal, json otherwise.
+   */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /** Log every request (one JSON line each); health checks only with LOG_HEALTH_CHECKS. */
   ACCESS_LOG: booleanFlag.default(true),
   LOG_HEALTH_CHECKS: booleanFlag.default(false),

@@ -173,7 +173,7 @@ async function main(): Promise<void> {
     const open = settings.SITE_URL ? settings.siteUrl : listening;
     log().info({ url: open, database: settings.databaseKind, demoShop: settings.demoShop }, "listening");
     // The address for a person at the terminal (the README's first command), whatever the log format.
-    if (process.stdout.isTTY || settings.LOG_FORMAT === "pretty" || settings.LOG_LEVEL === "silent")
+    if (process.stdout.isTTY || settings.LOG_LEVEL === "silent")
       process.stdout.write(`Vitrine listening on ${open} (${settings.databaseKind})\n`);
   });
 

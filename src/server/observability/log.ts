@@ -55,9 +55,10 @@ function scrubValue(value: unknown, depth = 0): unknown {
 /** A logger writing to `destination` (stdout by default) at LOG_LEVEL, in LOG_FORMAT. */
 export function createLogger(destination?: DestinationStream, level?: string): Logger {
   const { LOG_LEVEL, LOG_FORMAT } = env();
+  const format = LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json");
   const stream =
     destination ??
-    (LOG_FORMAT === "pretty" ? PinoPretty({ colorize: true, sync: true }) : pino.destination({ sync: false }));
+    (format === "pretty" ? PinoPretty({ colorize: true, sync: true }) : pino.destination({ sync: false }));
   return pino(
     {
       level: level ?? LOG_LEVEL,
