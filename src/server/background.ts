@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { database } from "./db/client";
 import { log } from "./observability/log";
 import { sweeperRuns } from "./observability/metrics";
 
@@ -24,12 +26,43 @@ export async function backgroundSettled(): Promise<void> {
   while (running.size) await Promise.all([...running]);
 }
 
-/** One run of a background sweeper: counted by result in the metrics, a failure logged (the next run retries). */
+/** A PostgreSQL advisory-lock key of its own for each sweeper's name. */
+function lockKey(name: string): number {
+  let hash = 7_301_100;
+  for (const char of name) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash;
+}
+
+/**
+ * Runs `run` unless another process is running the same work: on PostgreSQL the process holds an
+ * advisory lock named after it on a connection of its own while it runs (a process that dies drops its
+ * connection, so the next run elsewhere takes the work over). SQLite is one machine: it just runs.
+ */
+async function exclusively<T>(name: string, run: () => Promise<T>): Promise<{ ran: boolean; value?: T }> {
+  const handle = database();
+  if (handle.dialect !== "postgres") return { ran: true, value: await run() };
+  return handle.db.connection().execute(async (connection) => {
+    const key = lockKey(name);
+    const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${key}) as got`.execute(connection);
+    if (!rows[0]?.got) return { ran: false };
+    try {
+      return { ran: true, value: await run() };
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+    }
+  });
+}
+
+/**
+ * One run of a background sweeper, in one process at a time across all of them: counted by result in
+ * the metrics (`ok`, `skipped` when another process had it, `error`), a failure logged (the next run
+ * retries).
+ */
 export function sweeperRun<T>(sweeper: string, run: () => Promise<T>): Promise<T | undefined> {
-  return run().then(
-    (value) => {
-      sweeperRuns().inc({ sweeper, result: "ok" });
-      return value;
+  return exclusively(sweeper, run).then(
+    (outcome) => {
+      sweeperRuns().inc({ sweeper, result: outcome.ran ? "ok" : "skipped" });
+      return outcome.value;
     },
     (error: unknown) => {
       sweeperRuns().inc({ sweeper, result: "error" });

@@ -27,8 +27,8 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["dist/main.mjs"], {
+function startServer(env: Record<string, string>, script = "dist/main.mjs"): Started {
+  const child = spawn(process.execPath, [script], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -196,5 +196,35 @@ test.describe("a production start on an empty PostgreSQL database", () => {
     for (const secret of ["Vitrine-staff-1", "Not-the-password-1", "jan@vitrine.test", "staff@vitrine.test", TOKEN])
       expect(all).not.toContain(secret);
     if (session) expect(all).not.toContain(session);
+  });
+
+  test("npm start passes SIGTERM to the server and exits with its code", async () => {
+    test.setTimeout(60_000);
+    const port = String(await freePort());
+    const started = startServer(
+      {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: port,
+        SITE_URL: SITE,
+        PAYMENT_HMAC_KEY: "0123456789abcdef".repeat(2),
+        DATABASE_URL: databaseUrl,
+        ASSETS_DIR: "data/ops-assets",
+        SKIP_BUILD: "1",
+        LOG_FORMAT: "json",
+      },
+      "scripts/start.mjs",
+    );
+    await ready(started);
+    started.child.kill("SIGTERM");
+    expect(await started.exited).toBe(0);
+    // The server itself is gone too: nothing answers on its port.
+    expect(
+      await fetch(`${started.url}/healthz`).then(
+        () => "answered",
+        () => "refused",
+      ),
+    ).toBe("refused");
+    expect(started.output()).toContain('"msg":"stopped"');
   });
 });

@@ -157,6 +157,14 @@ export const SETTINGS_SCHEMA = z.object({
     .optional(),
   /** The maps key answered when the `GoogleFrontAPIKey` setting is empty (spec 001). */
   MAPS_API_KEY_FALLBACK: z.string().trim().max(200).default(""),
+  /** PostgreSQL connections each process may open (its page-cache listener is one more). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Prefix of every Redis key: one Redis for several shops or environments. */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:_.-]{1,40}$/, "letters, digits and : _ . - (at most 40)")
+    .default("vitrine:"),
   /** How long a cached public page may serve, in seconds (0: no page cache). Data changes end it at once. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Memory the page cache may hold, in megabytes (compressed pages). */

@@ -45,7 +45,7 @@ export function sqlitePath(url: string): string {
 /** Opens a database from a URL: postgres:// goes to PostgreSQL, anything else is a SQLite file. */
 export function openDatabase(url: string): DbHandle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const pool = new ResilientPool(new pg.Pool({ connectionString: url, max: 10 }));
+    const pool = new ResilientPool(new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_MAX }));
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observeQueries }),
       dialect: "postgres",

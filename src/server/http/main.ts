@@ -248,6 +248,7 @@ function startPageCache(settings: ReturnType<typeof env>, build: string, version
     personalCookies: [SESSION_COOKIE, FLASH_COOKIE],
     variantCookies: [CONSENT_COOKIE_NAME, POPUP_MEMORY_COOKIE, COOKIE_LAW_COOKIE_NAME],
     redis: settings.REDIS_URL ? sharedRedis(settings.REDIS_URL) : undefined,
+    redisPrefix: settings.REDIS_PREFIX,
   });
 }
 

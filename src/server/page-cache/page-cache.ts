@@ -28,6 +28,8 @@ export interface PageCacheOptions {
   /** Cookies the public HTML depends on (consent, popups closed): each value has its own entry. */
   variantCookies: readonly string[];
   redis?: Redis;
+  /** Prefix of the Redis keys (REDIS_PREFIX). */
+  redisPrefix?: string;
 }
 
 /** What the page renderer needs to store what it renders: read before rendering starts. */
@@ -169,7 +171,7 @@ export class PageCache {
   }
 
   private redisKey(key: string): string {
-    return `vitrine:page:${key}`;
+    return `${this.options.redisPrefix ?? "vitrine:"}page:${key}`;
   }
 
   private async fromRedis(ticket: PageTicket): Promise<Entry | undefined> {

@@ -93,7 +93,9 @@ let limiter: RateLimiter | undefined;
 export function rateLimiter(): RateLimiter {
   if (!limiter) {
     const { REDIS_URL } = env();
-    limiter = REDIS_URL ? new RedisRateLimiter(sharedRedis(REDIS_URL)) : new DatabaseRateLimiter(db);
+    limiter = REDIS_URL
+      ? new RedisRateLimiter(sharedRedis(REDIS_URL), `${env().REDIS_PREFIX}rate:`)
+      : new DatabaseRateLimiter(db);
   }
   return limiter;
 }

@@ -34,7 +34,9 @@ let store: SessionStore | undefined;
 export function sessionStore(): SessionStore {
   if (!store) {
     const { REDIS_URL } = env();
-    store = REDIS_URL ? RedisSessionStore.fromUrl(REDIS_URL) : new DatabaseSessionStore(db);
+    store = REDIS_URL
+      ? RedisSessionStore.fromUrl(REDIS_URL, `${env().REDIS_PREFIX}session:`)
+      : new DatabaseSessionStore(db);
   }
   return store;
 }
