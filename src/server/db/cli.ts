@@ -1,11 +1,16 @@
 import { parseArgs } from "node:util";
 import { EnvError, env } from "../config/env";
 import { migrateToLatest, openDatabase } from "./client";
+import { CopyRefused, copyShop } from "./copy";
 import { isSeeded, seedDemoShop } from "./seed/seed";
 
-/** `db:migrate` and `db:seed -- --products N --seed S [--force]`. */
+/**
+ * `db:migrate`, `db:seed -- --products N --seed S`, and `db:copy -- --from data/vitrine.sqlite --to
+ * postgres://...` (a SQLite shop into an empty PostgreSQL database; both are migrated first).
+ */
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === "copy") return copy(rest);
   const settings = env();
   const handle = openDatabase(settings.DATABASE_URL);
   try {
@@ -36,7 +41,22 @@ async function main(): Promise<void> {
   }
 }
 
+async function copy(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { from: { type: "string" }, to: { type: "string" } } });
+  if (!values.from || !values.to?.startsWith("postgres"))
+    throw new EnvError("use --from <SQLite file> --to postgres://...");
+  const source = openDatabase(values.from);
+  const target = openDatabase(values.to);
+  try {
+    await migrateToLatest(source);
+    await migrateToLatest(target);
+    await copyShop(source, target, (line) => console.log(line));
+  } finally {
+    await Promise.all([source.db.destroy(), target.db.destroy()]);
+  }
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof CopyRefused ? error.message : error);
   process.exit(1);
 });
