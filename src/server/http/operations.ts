@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "kysely";
 import { env } from "../config/env";
 import { db } from "../db/client";
-import { log } from "../observability/log";
+import { accessLog } from "../observability/log";
 import { httpMetrics, METRICS_CONTENT_TYPE, metricsText } from "../observability/metrics";
 
 /**
@@ -132,7 +132,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, id: st
     metrics.duration.observe(labels, seconds);
     const { ACCESS_LOG, LOG_HEALTH_CHECKS } = env();
     if (!ACCESS_LOG || (health && !LOG_HEALTH_CHECKS)) return;
-    log().info(
+    accessLog().info(
       {
         requestId: id,
         method: req.method,
