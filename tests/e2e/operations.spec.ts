@@ -132,7 +132,7 @@ test.describe("a production start on an empty PostgreSQL database", () => {
       body: JSON.stringify({ Email: "staff@vitrine.test", Password: "Vitrine-staff-1" }),
     });
     expect(staff.status).toBe(401);
-    const session = staff.headers.get("set-cookie")?.match(/vitrine_session=([^;]+)/)?.[1];
+    const session = staff.headers.get("set-cookie")?.match(/vitrine_sid=([^;]+)/)?.[1];
     await fetch(`${server.url}/fr/search?q=jan@vitrine.test`);
 
     // Metrics: only with the token; the names and labels are there and move.
