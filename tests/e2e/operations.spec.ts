@@ -294,13 +294,24 @@ test.describe("the container image and the compose file", () => {
     dropIds(schema);
     const validate = new Ajv2019({ strict: false, allErrors: true }).compile(schema);
     expect(validate(compose), JSON.stringify(validate.errors)).toBe(true);
-    expect(Object.keys(compose.services).sort()).toEqual(["app1", "app2", "migrate", "postgres", "proxy", "redis"]);
+    expect(Object.keys(compose.services).sort()).toEqual([
+      "app1",
+      "app2",
+      "migrate",
+      "postgres",
+      "proxy",
+      "redis",
+      "s3",
+      "s3-bucket",
+    ]);
     for (const app of ["app1", "app2"]) {
       expect(compose.services[app]?.depends_on?.migrate?.condition).toBe("service_completed_successfully");
       expect(compose.services[app]?.environment?.TRUST_PROXY).toBe("1");
+      expect(compose.services[app]?.depends_on?.["s3-bucket"]?.condition).toBe("service_completed_successfully");
+      expect(compose.services[app]?.environment?.ASSETS_S3_URL).toMatch(/^s3:\/\/vitrine-assets\?endpoint=/);
     }
     for (const [name, service] of Object.entries(compose.services))
-      if (name !== "migrate") expect(service.healthcheck, name).toBeDefined();
+      if (name !== "migrate" && name !== "s3-bucket") expect(service.healthcheck, name).toBeDefined();
   });
 
   test("its runtime stage, replayed here, starts the server from what it copies and answers /readyz", async () => {

@@ -6,7 +6,7 @@ import { SETTINGS_SCHEMA } from "../../src/server/config/env";
 /** The configuration page's table, variable names in order. */
 function documentedSettings(): string[] {
   const page = readFileSync("docs/configuration.md", "utf8");
-  return [...page.matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1] as string);
+  return [...page.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((match) => match[1] as string);
 }
 
 const FEATURES = readdirSync("src/features", { withFileTypes: true })

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { APIRoute } from "astro";
 import { assetByGuid } from "~/features/catalog/catalog.server";
 import { db } from "~/server/db/client";
+import { log } from "~/server/observability/log";
 import { ASSET_FORMATS } from "~/server/storage/assets";
 import { fileStore } from "~/server/storage/file-store";
 import {
@@ -10,6 +11,7 @@ import {
   RENDITION_FORMATS,
   type RenditionFormat,
 } from "~/server/storage/renditions";
+import { StoredFileMissing } from "~/server/storage/s3-file-store";
 
 /** `{guid}.{format}`: the stored file; `{guid}-w{width}.{format}`: a resized rendition (srcset). */
 const FILE = /^([0-9a-f-]{36})(?:-w(\d{2,4}))?\.(avif|webp|jpg|pdf)$/;
@@ -18,7 +20,21 @@ const DOCUMENTS = { pdf: "application/pdf" } as const;
 const NOT_FOUND = () => new Response("Not found", { status: 404 });
 
 /** Asset files; a guid never changes content, so they are cached for a year. */
-export const GET: APIRoute = async ({ params }) => {
+export const GET: APIRoute = async (context) => {
+  try {
+    return await serve(context.params);
+  } catch (error) {
+    if (error instanceof StoredFileMissing) return NOT_FOUND();
+    // The file store (an S3 bucket) slow or failing: the image is there, come back in a moment.
+    log().warn({ err: error, file: context.params.file }, "file store unavailable for a media file");
+    return new Response("File store unavailable", {
+      status: 503,
+      headers: { "Retry-After": "5", "Cache-Control": "no-store" },
+    });
+  }
+};
+
+async function serve(params: Record<string, string | undefined>): Promise<Response> {
   const match = FILE.exec(params.file ?? "");
   const asset = match ? await assetByGuid(db(), match[1] as string) : undefined;
   if (!match || !asset) return NOT_FOUND();
@@ -48,4 +64,4 @@ export const GET: APIRoute = async ({ params }) => {
   };
   if (!image) headers["Content-Disposition"] = "attachment";
   return new Response(Readable.toWeb(fileStore().read(name)) as ReadableStream, { headers });
-};
+}

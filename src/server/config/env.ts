@@ -44,6 +44,16 @@ export const SETTINGS_SCHEMA = z.object({
   COOKIE_SECURE: booleanFlag.optional(),
   ENABLE_DEV_ISLANDS: booleanFlag.optional(),
   ASSETS_DIR: z.string().trim().min(1).default("data/assets"),
+  /**
+   * Asset files in an S3-compatible bucket instead of ASSETS_DIR:
+   * `s3://BUCKET[/prefix]?endpoint=http://host:port&region=REGION&forcePathStyle=true`; credentials
+   * from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.
+   */
+  ASSETS_S3_URL: z
+    .string()
+    .trim()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?\s]*)?(\?[^\s]*)?$/, "s3://bucket?endpoint=...&region=...")
+    .optional(),
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(100000).default(200),
   SEED: z.coerce.number().int().min(0).default(1),
   /** Proxies in front of the server that append to X-Forwarded-For: false (none), true (one) or a count. */

@@ -4,7 +4,9 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { env } from "../config/env";
 import { assetsDir } from "./assets";
+import { parseS3Url, S3FileStore } from "./s3-file-store";
 
 /**
  * Where asset files live, behind one small interface (decision 046): the local disk under ASSETS_DIR by
@@ -70,8 +72,14 @@ export class LocalFileStore implements FileStore {
 
 let store: FileStore | undefined;
 
-/** The process's file store (the local disk under ASSETS_DIR). */
+/** The process's file store: an S3-compatible bucket with ASSETS_S3_URL, else the local disk under ASSETS_DIR. */
 export function fileStore(): FileStore {
-  store ??= new LocalFileStore(assetsDir());
+  const url = env().ASSETS_S3_URL;
+  store ??= url ? new S3FileStore(parseS3Url(url)) : new LocalFileStore(assetsDir());
   return store;
+}
+
+/** Tests: a store of their own (undefined: back to the settings'). */
+export function setFileStore(next: FileStore | undefined): void {
+  store = next;
 }

@@ -1,0 +1,99 @@
+import { Readable } from "node:stream";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/support/db";
+import { startS3 } from "../../../tests/support/s3";
+import { db } from "../db/client";
+import { setFileStore } from "./file-store";
+import { ensureRendition } from "./renditions";
+import { parseS3Url, S3FileStore, StorageUnavailable, StoredFileMissing } from "./s3-file-store";
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+describe("asset files in an S3-compatible store (s3rver)", () => {
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  beforeAll(async () => {
+    s3 = await startS3();
+  });
+  afterAll(async () => {
+    setFileStore(undefined);
+    await s3?.close();
+  });
+  useTestDatabase("sqlite", { products: 2 });
+
+  it("reads its location from ASSETS_S3_URL", () => {
+    expect(
+      parseS3Url("s3://shop-assets/prod?endpoint=http%3A%2F%2F127.0.0.1%3A9000&region=eu-west-3&forcePathStyle=true"),
+    ).toEqual({
+      bucket: "shop-assets",
+      prefix: "prod/",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-west-3",
+      forcePathStyle: true,
+    });
+    expect(() => parseS3Url("https://bucket")).toThrow();
+  });
+
+  it("shares files between processes: written by one, read, measured and removed by another", async () => {
+    const [a, b] = [new S3FileStore(parseS3Url(s3.url)), new S3FileStore(parseS3Url(s3.url))];
+    await a.write("tmp/upload-1.png", Buffer.from("first"));
+    await a.write("asset-2.pdf", Readable.from(["streamed ", "in parts"]));
+    expect(await b.size("tmp/upload-1.png")).toBe(5);
+    expect((await b.readBuffer("tmp/upload-1.png")).toString()).toBe("first");
+    expect(await text(b.read("asset-2.pdf"))).toBe("streamed in parts");
+    await b.remove("tmp/upload-1.png");
+    expect(await a.size("tmp/upload-1.png")).toBeNull();
+    // Missing: null from size, a clear error from the readers; a removed file removed again is fine.
+    await expect(a.readBuffer("tmp/upload-1.png")).rejects.toBeInstanceOf(StoredFileMissing);
+    await expect(text(a.read("tmp/upload-1.png"))).rejects.toBeInstanceOf(StoredFileMissing);
+    await a.remove("tmp/upload-1.png");
+    expect(() => a.read("../escape.png")).toThrow(/invalid stored file name/);
+  });
+
+  it("makes a rendition in one process from an original another stored, and serves media from the store: 404 when missing, 503 when the store is down", async () => {
+    const asset = await db()
+      .selectFrom("assets")
+      .select(["guid", "storage_key"])
+      .where("mime_type", "like", "image/%")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const other = await db()
+      .selectFrom("assets")
+      .select(["guid"])
+      .where("mime_type", "like", "image/%")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const original = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c0a080" } })
+      .webp()
+      .toBuffer();
+    await new S3FileStore(parseS3Url(s3.url)).write(`${asset.storage_key}.webp`, original);
+    // Another process: its own client on the same bucket.
+    const b = new S3FileStore(parseS3Url(s3.url));
+    setFileStore(b);
+    const rendition = await ensureRendition(asset.storage_key, 320, "jpg");
+    const made = await new S3FileStore(parseS3Url(s3.url)).readBuffer(rendition);
+    expect((await sharp(made).metadata()).width).toBe(320);
+
+    const { GET } = await import("../../pages/media/[file]");
+    const serve = (file: string) => GET({ params: { file } } as never) as Promise<Response>;
+    const ok = await serve(`${asset.guid}.webp`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-length")).toBe(String(original.length));
+    expect(Buffer.from(await ok.arrayBuffer()).equals(original)).toBe(true);
+    expect((await serve(`${other.guid}.webp`)).status).toBe(404);
+    expect((await serve(`${other.guid}-w320.jpg`)).status).toBe(404);
+
+    await s3.close();
+    const started = Date.now();
+    const down = await serve(`${asset.guid}.webp`);
+    expect(down.status).toBe(503);
+    expect(down.headers.get("retry-after")).toBe("5");
+    expect(Date.now() - started).toBeLessThan(12_000);
+    await expect(b.size("anything.png")).rejects.toBeInstanceOf(StorageUnavailable);
+    s3 = await startS3(s3.port);
+  });
+});
