@@ -32,7 +32,8 @@ describe("a sweeper across processes on PostgreSQL", () => {
     expect(await sweeperRun("test", async () => "third")).toBe("third");
 
     // The holder's connection dies mid-run (its process killed): the lock goes with it.
-    const stuck = sweeperRun("test", () => new Promise<string>(() => {}));
+    let crash: (error: Error) => void = () => {};
+    const stuck = sweeperRun("test", () => new Promise<string>((_, reject) => (crash = reject)));
     await new Promise((resolve) => setTimeout(resolve, 200));
     const name = database.applicationName as string;
     await sql`select pg_terminate_backend(pid) from pg_locks join pg_stat_activity using (pid)
@@ -42,7 +43,10 @@ describe("a sweeper across processes on PostgreSQL", () => {
       timeout: 3000,
       interval: 100,
     });
-    void stuck;
+    // The killed run ends (here its promise fails; a killed process would just be gone) and gives its
+    // connection back: the database closes.
+    crash(new Error("killed"));
+    expect(await stuck).toBeUndefined();
   });
 });
 
