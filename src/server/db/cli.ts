@@ -1,5 +1,7 @@
 import { parseArgs } from "node:util";
 import { EnvError, env } from "../config/env";
+import { copyAssets } from "../storage/copy-assets";
+import { parseS3Url, S3FileStore } from "../storage/s3-file-store";
 import { migrateToLatest, openDatabase } from "./client";
 import { CopyRefused, copyShop } from "./copy";
 import { isSeeded, seedDemoShop } from "./seed/seed";
@@ -42,7 +44,24 @@ async function main(): Promise<void> {
 }
 
 async function copy(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { from: { type: "string" }, to: { type: "string" } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      from: { type: "string" },
+      to: { type: "string" },
+      "assets-from": { type: "string" },
+      "assets-to": { type: "string" },
+    },
+  });
+  // The assets folder into an S3 bucket: --assets-from data/assets --assets-to s3://bucket?endpoint=...
+  if (values["assets-from"] || values["assets-to"]) {
+    if (!values["assets-from"] || !values["assets-to"]?.startsWith("s3://"))
+      throw new EnvError("use --assets-from <folder> --assets-to s3://bucket?endpoint=...&region=...");
+    await copyAssets(values["assets-from"], new S3FileStore(parseS3Url(values["assets-to"])), (line) =>
+      console.log(line),
+    );
+    if (!values.from && !values.to) return;
+  }
   if (!values.from || !values.to?.startsWith("postgres"))
     throw new EnvError("use --from <SQLite file> --to postgres://...");
   const source = openDatabase(values.from);

@@ -1,9 +1,13 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db";
 import { startS3 } from "../../../tests/support/s3";
 import { db } from "../db/client";
+import { copyAssets } from "./copy-assets";
 import { setFileStore } from "./file-store";
 import { ensureRendition } from "./renditions";
 import { parseS3Url, S3FileStore, StorageUnavailable, StoredFileMissing } from "./s3-file-store";
@@ -95,5 +99,29 @@ describe("asset files in an S3-compatible store (s3rver)", () => {
     expect(Date.now() - started).toBeLessThan(12_000);
     await expect(b.size("anything.png")).rejects.toBeInstanceOf(StorageUnavailable);
     s3 = await startS3(s3.port);
+  });
+});
+
+describe("copying the assets folder into the S3 store", () => {
+  it("copies every stored file under its name, sizes checked, and skips what the server never wrote", async () => {
+    const s3 = await startS3();
+    const dir = mkdtempSync(join(tmpdir(), "vitrine-assets-"));
+    try {
+      mkdirSync(join(dir, "tmp"));
+      writeFileSync(join(dir, "0b5e2f1c-aaaa-4bbb-8ccc-123456789abc.webp"), Buffer.alloc(3000, 7));
+      writeFileSync(join(dir, "0b5e2f1c-aaaa-4bbb-8ccc-123456789abc-w320.jpg"), "rendition");
+      writeFileSync(join(dir, "tmp", "upload-9.png"), "waiting");
+      writeFileSync(join(dir, "half.webp.1234.part"), "crash leftover");
+      const lines: string[] = [];
+      const report = await copyAssets(dir, new S3FileStore(parseS3Url(s3.url)), (line) => lines.push(line));
+      expect(report).toEqual({ copied: 3, skipped: ["half.webp.1234.part"], bytes: 3000 + 9 + 7 });
+      const other = new S3FileStore(parseS3Url(s3.url));
+      expect(await other.size("0b5e2f1c-aaaa-4bbb-8ccc-123456789abc.webp")).toBe(3000);
+      expect((await other.readBuffer("tmp/upload-9.png")).toString()).toBe("waiting");
+      expect(lines.at(-1)).toBe("copied 3 files (3016 bytes); skipped 1: half.webp.1234.part");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await s3.close();
+    }
   });
 });
