@@ -70,7 +70,8 @@ test.describe("content pages", () => {
     await expect(map).toHaveAttribute("data-map-type", "satellite");
     await expect(types.getByRole("button", { name: "Satellite" })).toHaveAttribute("aria-pressed", "true");
     await expect(types.getByRole("button", { name: "Plan" })).toHaveAttribute("aria-pressed", "false");
-    expect(styles).toEqual(["/roadmap.json", "/satellite.json"]);
+    // MapLibre asks for the new style after the click's own work: wait for its request.
+    await expect.poll(() => styles).toEqual(["/roadmap.json", "/satellite.json"]);
     // The markers are the page's own elements: a new style keeps them.
     await expect(map.locator(".map-marker")).toHaveCount(2);
     expect(await seriousViolations(page, { include: ".map-view" })).toEqual([]);
