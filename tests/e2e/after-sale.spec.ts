@@ -150,6 +150,17 @@ test("the header's country changes the VAT the prices include, fetched in place;
   expect(saves).toHaveLength(1);
 });
 
+test("a keyboard user on the country's OK button keeps focus in the form when the button goes away", async ({
+  page,
+}) => {
+  await page.goto("/fr/c/vetements");
+  // Focusing the button is what loads the behaviour that hides it (the button is the form's last field).
+  await page.locator("[data-country-go]").focus();
+  await expect(page.locator("form.country-select")).toHaveAttribute("data-connected", /country-select/);
+  await expect(page.locator("[data-country-go]")).toBeHidden();
+  await expect(page.locator("#current-country")).toBeFocused();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

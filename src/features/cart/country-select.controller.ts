@@ -13,8 +13,14 @@ interface PageNavigator {
  */
 export default function connect(form: HTMLElement): void {
   const button = form.querySelector<HTMLButtonElement>("[data-country-go]");
-  if (button) button.hidden = true;
   const select = form.querySelector<HTMLSelectElement>("select[name=currentCountry]");
+  if (button) {
+    // A keyboard user may have reached the button before this behaviour arrived (focusing it is what
+    // loads it): hiding it would drop focus to the page's start, so the select takes it.
+    const focused = document.activeElement === button;
+    button.hidden = true;
+    if (focused) select?.focus();
+  }
   // The country the page was rendered for (the behaviour may connect on the change itself, replayed).
   let current = [...(select?.options ?? [])].find((option) => option.defaultSelected)?.value ?? "";
   form.addEventListener("change", async (event) => {
