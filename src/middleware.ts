@@ -14,6 +14,7 @@ import { withRequestSession } from "~/server/http/request-context";
 import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from "~/server/http/security";
 import { log } from "~/server/observability/log";
 import { pageTicket, publishPage } from "~/server/page-cache/publish";
+import { collectTags } from "~/server/page-cache/tags";
 import { commitSessionCookie } from "~/server/session/cookies";
 import { loadSession, SESSION_COOKIE } from "~/server/session/session";
 
@@ -107,8 +108,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
       ? takeFlash(context.cookies)
       : null;
   // A page carries the shop's consent-gated scripts (features/content ConsentScripts): the CSP allows them.
-  const response = withHeaders(await withRequestSession(context.locals.session, next), await consentScriptHashes());
+  // The stock and prices the page shows, by product (decision 057): an order elsewhere keeps it cached.
+  const tags = new Set<string>();
+  const response = withHeaders(
+    await collectTags(tags, () => withRequestSession(context.locals.session, next)),
+    await consentScriptHashes(),
+  );
   // Only pages that declare themselves public (locals.publicPage) and set no cookie are cached.
   const setsCookies = !context.cookies.headers().next().done;
-  return publishPage(context.request, pageClaim, context.locals.publicPage === true, setsCookies, response);
+  return publishPage(context.request, pageClaim, context.locals.publicPage === true, setsCookies, response, tags);
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { handPageVersion } from "../../tests/support/page-version";
 import { memoize, memoizePublic } from "./cache";
 import { registerPublicVersion } from "./page-cache/registry";
+import { collectTags, dependsOn } from "./page-cache/tags";
 
 const version = handPageVersion;
 
@@ -19,6 +20,53 @@ describe("data kept by the version of public data", () => {
     v.set(8);
     expect(await load("fr", 1)).toBe("fr:1:4");
     expect(await load("fr", 1)).toBe("fr:1:4");
+  });
+
+  it("keeps a list while other products sell, loads it again when one of its own does, and tells its reader", async () => {
+    const v = version(1);
+    let loads = 0;
+    const list = memoizePublic(async (category: string) => {
+      dependsOn("lists", ...(category === "robes" ? ["product:1", "product:2"] : ["product:3"]));
+      return `${category}:${++loads}`;
+    });
+    const page = async (category: string) => {
+      const tags = new Set<string>();
+      const value = await collectTags(tags, () => list(category));
+      return { value, tags: [...tags].sort() };
+    };
+    expect(await page("robes")).toEqual({ value: "robes:1", tags: ["lists", "product:1", "product:2"] });
+    expect(await page("vestes")).toEqual({ value: "vestes:2", tags: ["lists", "product:3"] });
+    // Kept: the page that reads it still learns what it shows.
+    expect(await page("robes")).toEqual({ value: "robes:1", tags: ["lists", "product:1", "product:2"] });
+    v.bumpTag("product:3");
+    expect((await page("robes")).value).toBe("robes:1");
+    expect((await page("vestes")).value).toBe("vestes:3");
+    v.bumpTag("lists");
+    expect((await page("robes")).value).toBe("robes:4");
+    // Reference data kept by time shows no stock: its reads tell nobody.
+    const reference = memoize(60_000, async () => dependsOn("product:9"));
+    const tags = new Set<string>();
+    await collectTags(tags, () => reference());
+    expect([...tags]).toEqual([]);
+  });
+
+  it("does not keep what loaded while one of its tags changed", async () => {
+    const v = version(1);
+    let loads = 0;
+    let release: () => void = () => {};
+    const load = memoizePublic(async () => {
+      dependsOn("product:1");
+      const n = ++loads;
+      if (n === 1) await new Promise<void>((resolve) => (release = resolve));
+      return n;
+    });
+    const first = load();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    v.bumpTag("product:1");
+    release();
+    expect(await first).toBe(1);
+    expect(await load()).toBe(2);
+    expect(await load()).toBe(2);
   });
 
   it("keeps nothing while the version is unknown, nor without a version source", async () => {

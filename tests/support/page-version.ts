@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Dialect } from "../../src/server/db/migrations/index";
-import { postgresPageVersion, sqlitePageVersion } from "../../src/server/page-cache/page-version";
+import { postgresPageVersion, sqlitePageVersion, TagVersions } from "../../src/server/page-cache/page-version";
 import { registerPublicVersion } from "../../src/server/page-cache/registry";
 import type { TestDatabase } from "./db";
 
@@ -36,10 +36,30 @@ export async function testPageVersion(dialect: Dialect, database: TestDatabase) 
 
 /**
  * A version of public data the test moves by hand, registered as the production server registers the
- * database's: the test decides when public data "changed". `set(null)` makes it unknown.
+ * database's: the test decides when public data "changed" (`set`, `bump`), or only a tag's data
+ * (`bumpTag`: an order's stock). `set(null)` makes it unknown.
  */
 export function handPageVersion(start: number | null) {
   let value = start;
-  registerPublicVersion({ current: () => value, nextScheduled: async () => null, close: async () => {} });
-  return { set: (next: number | null) => (value = next), bump: () => (value = (value ?? 0) + 1) };
+  let mark = 0;
+  const tags = new TagVersions();
+  const versions = new Map<string, number>();
+  registerPublicVersion({
+    current: () => value,
+    nextScheduled: async () => null,
+    tagMark: () => mark,
+    tagVersions: (names, since) => tags.versions(names, since),
+    tagsCurrent: (recorded) => tags.current(recorded),
+    close: async () => {},
+  });
+  return {
+    set: (next: number | null) => (value = next),
+    bump: () => (value = (value ?? 0) + 1),
+    bumpTag: (tag: string) => {
+      const next = (versions.get(tag) ?? 0) + 1;
+      versions.set(tag, next);
+      mark += 1;
+      tags.set(tag, next, mark);
+    },
+  };
 }

@@ -3,6 +3,7 @@ import type { Culture } from "~/lib/culture";
 import type { Executor } from "~/server/db/client";
 import { productTextIn, stockByVariant } from "~/server/db/fragments";
 import type { Database } from "~/server/db/schema";
+import { dependsOn, productTag } from "~/server/page-cache/tags";
 
 export type CartRow = Database["carts"] & { id: number };
 
@@ -78,6 +79,7 @@ export async function detailedLines(ex: Executor, cartId: number, culture: Cultu
   if (rows.length === 0) return [];
   const variantIds = [...new Set(rows.map((r) => r.variant_id))];
   const productIds = [...new Set(rows.map((r) => r.product_id))];
+  dependsOn(...productIds.map(productTag));
   const [tiers, stock, images, options] = await Promise.all([
     ex
       .selectFrom("prices")

@@ -4,6 +4,7 @@ import { memoize, REFERENCE_TTL_MS } from "~/server/cache";
 import { db, type Executor } from "~/server/db/client";
 import { productTextIn } from "~/server/db/fragments";
 import type { Database } from "~/server/db/schema";
+import { dependsOn, LISTS_TAG, productTag } from "~/server/page-cache/tags";
 import type { ProductCard, Sort } from "./catalog";
 
 export interface CategoryNode {
@@ -130,6 +131,8 @@ function escapeLike(text: string): string {
 
 /** Active products matching a filter; names are joined only by the queries that show them. */
 function filtered(ex: Executor, culture: Culture, filter: ProductFilter) {
+  // Which products a list holds, their order and facets follow stock and prices (decision 057).
+  dependsOn(LISTS_TAG);
   let query = ex.selectFrom("products as p").where("p.is_active", "=", 1);
   if (filter.categoryIds?.length) query = query.where("p.category_id", "in", filter.categoryIds);
   if (filter.productIds?.length) query = query.where("p.id", "in", filter.productIds);
@@ -222,6 +225,7 @@ export async function productCards(
   const rows = await query.orderBy("p.id").offset(page.offset).limit(page.limit).execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
+  dependsOn(...ids.map(productTag));
   const [variants, images, stock] = await Promise.all([
     ex
       .selectFrom("product_variants as v")

@@ -5,14 +5,32 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { redisForTests } from "../../../tests/support/redis";
 import { PageCache, type PageCacheOptions, type RequestFacts } from "./page-cache";
+import { type PageVersionSource, TagVersions } from "./page-version";
 
-/** A version the test moves by hand, as the database triggers do. */
+/** A version and tags the test moves by hand, as the database triggers do. */
 function versionSource(start = 1) {
-  const state = { value: start as number | null, next: null as number | null };
-  return {
-    state,
-    source: { current: () => state.value, nextScheduled: async () => state.next, close: async () => {} },
+  const tags = new TagVersions();
+  const versions = new Map<string, number>();
+  const state = {
+    value: start as number | null,
+    next: null as number | null,
+    mark: 0,
+    bump(tag: string) {
+      const version = (versions.get(tag) ?? 0) + 1;
+      versions.set(tag, version);
+      state.mark += 1;
+      tags.set(tag, version, state.mark);
+    },
   };
+  const source: PageVersionSource = {
+    current: () => state.value,
+    nextScheduled: async () => state.next,
+    tagMark: () => state.mark,
+    tagVersions: (names, mark) => tags.versions(names, mark),
+    tagsCurrent: (recorded) => tags.current(recorded),
+    close: async () => {},
+  };
+  return { state, source };
 }
 
 function options(overrides: Partial<PageCacheOptions> = {}): PageCacheOptions {
@@ -250,6 +268,39 @@ describe.skipIf(!redisUrl)("pages shared through Redis", () => {
       await first.store(first.ticket(facts("/fr/c/jupes", { host })) as never, HEADERS, PAGE);
       state.value = 4;
       expect((await fetch(`${server.base}/fr/c/jupes`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps a page while other products sell, here and in another process; drops it when one of its own does", async () => {
+    const { state, source } = versionSource(3);
+    const first = new PageCache(options({ version: source, build, redis: connect() }));
+    const second = new PageCache(options({ version: source, build, redis: connect() }));
+    const server = await serving(second);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const host = new URL(server.base).host;
+      const keep = async (url: string, tags: string[]) =>
+        first.store(first.ticket(facts(url, { host })) as never, HEADERS, PAGE, undefined, tags);
+      await keep("/fr/p/robe", ["product:1"]);
+      await keep("/fr/c/robes", ["lists", "product:1", "product:2"]);
+      await keep("/fr/p/veste", ["product:3"]);
+      // An order of product 3 (its stock moved, nothing left the lists).
+      state.bump("product:3");
+      expect((await fetch(`${server.base}/fr/p/robe`)).headers.get("x-cache")).toBe("hit");
+      expect((await fetch(`${server.base}/fr/c/robes`)).headers.get("x-cache")).toBe("hit");
+      expect((await fetch(`${server.base}/fr/p/veste`)).status).toBe(404);
+      // Product 2 sells: its list goes, its neighbour's page stays.
+      state.bump("product:2");
+      expect((await fetch(`${server.base}/fr/c/robes`)).status).toBe(404);
+      expect((await fetch(`${server.base}/fr/p/robe`)).headers.get("x-cache")).toBe("hit");
+      // A page rendered while one of its tags changed is not kept: it may show the stock from before.
+      const ticket = first.ticket(facts("/fr/p/robe-2", { host }));
+      state.bump("product:1");
+      await first.store(ticket as never, HEADERS, PAGE, undefined, ["product:1"]);
+      expect((await fetch(`${server.base}/fr/p/robe-2`)).status).toBe(404);
+      expect((await fetch(`${server.base}/fr/p/robe`)).status).toBe(404);
     } finally {
       await server.close();
     }

@@ -38,10 +38,14 @@ export interface PageTicket {
   version: number;
   /** When rendering started (epoch ms): the page's schedule is read from then. */
   at: number;
+  /** Tag changes known when rendering started (the version source's mark). */
+  tagMark: number;
 }
 
 interface Entry {
   version: number;
+  /** The versions of the tags the page depended on (decision 057). */
+  tags: Record<string, number>;
   etag: string;
   expiresAt: number;
   headers: [string, string][];
@@ -131,13 +135,23 @@ export class PageCache {
     url.searchParams.sort();
     const variant = this.options.variantCookies.map((name) => cookies.get(name) ?? "").join("\u0001");
     const key = [this.options.build, facts.host, url.pathname, url.search, facts.requestedWith, variant].join("\u0000");
-    return { key: createHash("sha1").update(key).digest("base64url"), version, at: Date.now() };
+    return {
+      key: createHash("sha1").update(key).digest("base64url"),
+      version,
+      at: Date.now(),
+      tagMark: this.options.version.tagMark(),
+    };
+  }
+
+  /** Still what the page would be: same version, tags unchanged, not expired. */
+  private fresh(entry: Entry, version: number): boolean {
+    return entry.version === version && entry.expiresAt > Date.now() && this.options.version.tagsCurrent(entry.tags);
   }
 
   private live(key: string, version: number): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.version !== version || entry.expiresAt <= Date.now()) {
+    if (!this.fresh(entry, version)) {
       this.drop(key, entry);
       return undefined;
     }
@@ -181,7 +195,7 @@ export class PageCache {
       const raw = await redis.getBuffer(this.redisKey(ticket.key));
       if (!raw) return undefined;
       const entry = decodeEntry(raw);
-      if (!entry || entry.version !== ticket.version || entry.expiresAt <= Date.now()) return undefined;
+      if (!entry || !this.fresh(entry, ticket.version)) return undefined;
       this.keep(ticket.key, entry);
       return entry;
     } catch {
@@ -225,8 +239,19 @@ export class PageCache {
     return true;
   }
 
-  /** Keeps a rendered page: compressed once, here and in Redis. */
-  async store(ticket: PageTicket, headers: Headers, body: string, etag = pageEtag(body)): Promise<void> {
+  /**
+   * Keeps a rendered page: compressed once, here and in Redis. `tags`: what it showed beyond the one
+   * version (collected while it rendered); a tag that changed since the ticket means it is not kept.
+   */
+  async store(
+    ticket: PageTicket,
+    headers: Headers,
+    body: string,
+    etag = pageEtag(body),
+    tags: Iterable<string> = [],
+  ): Promise<void> {
+    const versions = this.options.version.tagVersions(tags, ticket.tagMark);
+    if (versions === null) return;
     const source = Buffer.from(body);
     const [next, br, gz] = await Promise.all([
       // Unknown (the database away): the page is not kept, rather than kept past a change.
@@ -244,6 +269,7 @@ export class PageCache {
     });
     const entry: Entry = {
       version: ticket.version,
+      tags: versions,
       etag,
       expiresAt: Math.min(Date.now() + this.options.ttlSeconds * 1000, next ?? Number.POSITIVE_INFINITY),
       headers: kept,
@@ -252,7 +278,7 @@ export class PageCache {
       bytes: br.length + gz.length + 512,
     };
     // Rendered from data that changed meanwhile: the version moved on, and the entry is of no use.
-    if (this.options.version.current() !== ticket.version || entry.expiresAt <= Date.now()) return;
+    if (!this.fresh(entry, this.options.version.current() ?? Number.NaN)) return;
     this.keep(ticket.key, entry);
     this.stats.stored += 1;
     const redis = this.options.redis;
@@ -295,6 +321,7 @@ function encodeEntry(entry: Entry): Buffer {
   const header = Buffer.from(
     JSON.stringify({
       version: entry.version,
+      tags: entry.tags,
       etag: entry.etag,
       expiresAt: entry.expiresAt,
       headers: entry.headers,

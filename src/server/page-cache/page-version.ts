@@ -7,28 +7,90 @@ import { log as logger } from "../observability/log";
  * The version of everything public (the `page_version` row the triggers of migration 015 bump), as the
  * page cache needs it on every request: synchronously, and never stale. `null` means "not known right
  * now": the cache then serves nothing and stores nothing.
+ *
+ * Beside it, per-tag versions (migration 018, decision 057): a stock or price change bumps only the tag
+ * of its product (`product:<id>`) and, when what lists hold may change, `lists`. What a page or a memo
+ * read records the tags it depends on (./tags.ts) and their versions; it stays fresh while they do.
  */
 export interface PageVersionSource {
   current(): number | null;
   /** The first moment after `since` (epoch ms) when a page changes by itself (migration 015's schedule). */
   nextScheduled(since: number): Promise<number | null>;
+  /** A mark of "now" for tag changes, read before the data is: `tagVersions` refuses tags changed after it. */
+  tagMark(): number;
+  /** The versions of these tags now, or null when one changed after `mark` (the data read may predate it). */
+  tagVersions(tags: Iterable<string>, mark: number): Record<string, number> | null;
+  /** Whether tag versions recorded by `tagVersions` are all still current. */
+  tagsCurrent(versions: Record<string, number>): boolean;
   close(): Promise<void>;
 }
 
-/** SQLite: one read of the row per request on a read-only connection of its own (about 2 µs). */
+/**
+ * Tag versions as one process knows them: each tag's version and the mark at which this process learnt
+ * of its last change (`seen`). Unknown tags never changed: version 0.
+ */
+export class TagVersions {
+  private readonly tags = new Map<string, { version: number; seen: number }>();
+
+  set(tag: string, version: number, seen: number): void {
+    const known = this.tags.get(tag);
+    if (known && known.version >= version) return;
+    this.tags.set(tag, { version, seen });
+  }
+
+  clear(): void {
+    this.tags.clear();
+  }
+
+  versions(tags: Iterable<string>, mark: number): Record<string, number> | null {
+    const versions: Record<string, number> = {};
+    for (const tag of tags) {
+      const known = this.tags.get(tag);
+      if (known && known.seen > mark) return null;
+      versions[tag] = known?.version ?? 0;
+    }
+    return versions;
+  }
+
+  current(versions: Record<string, number>): boolean {
+    for (const tag in versions) if ((this.tags.get(tag)?.version ?? 0) !== versions[tag]) return false;
+    return true;
+  }
+}
+
+/**
+ * SQLite: one read of the row per request on a read-only connection of its own (about 2 µs). Tag changes
+ * are numbered by `tag_seq`: when it moved, the tags changed since are read (one process writes SQLite,
+ * so its numbering is the commit order).
+ */
 export function sqlitePageVersion(path: string): PageVersionSource {
   const connection = new SQLite(path, { readonly: true, fileMustExist: true });
-  const read = connection.prepare("select version from page_version where id = 1").pluck();
+  const read = connection.prepare("select version, tag_seq as seq from page_version where id = 1");
+  const changed = connection.prepare("select tag, version from page_tag_version where version > ?");
   const schedule = connection.prepare("select min(at) from page_schedule where at > ?").pluck();
+  const tags = new TagVersions();
+  let seen = 0;
+  /** Reads the row; learns the tags changed since the last read. */
+  const refresh = (): { version: number; seq: number } | null => {
+    try {
+      const row = read.get() as { version: number | bigint; seq: number | bigint };
+      const seq = Number(row.seq);
+      if (seq !== seen) {
+        for (const change of changed.all(seen) as { tag: string; version: number | bigint }[])
+          tags.set(change.tag, Number(change.version), Number(change.version));
+        seen = seq;
+      }
+      return { version: Number(row.version), seq };
+    } catch {
+      return null;
+    }
+  };
   return {
     nextScheduled: async (since) => scheduled(schedule.get(new Date(since).toISOString())),
-    current: () => {
-      try {
-        return Number(read.get());
-      } catch {
-        return null;
-      }
-    },
+    current: () => refresh()?.version ?? null,
+    tagMark: () => refresh()?.seq ?? -1,
+    tagVersions: (names, mark) => (refresh() ? tags.versions(names, mark) : null),
+    tagsCurrent: (versions) => refresh() !== null && tags.current(versions),
     close: async () => {
       connection.close();
     },
@@ -36,9 +98,10 @@ export function sqlitePageVersion(path: string): PageVersionSource {
 }
 
 /**
- * PostgreSQL: a connection of its own LISTENs; the trigger notifies once per committed transaction with
- * the new version, in commit order. Until the connection is up (and while it is lost) the version is
- * unknown, so a lost notification can never leave a stale page in service.
+ * PostgreSQL: a connection of its own LISTENs; the triggers notify once per committed transaction with
+ * the new version or the new tag versions, in commit order. Until the connection is up (and while it is
+ * lost) the version is unknown, so a lost notification can never leave a stale page in service. Tag
+ * changes are marked by the order this process received them in.
  */
 export function postgresPageVersion(
   url: string,
@@ -50,6 +113,8 @@ export function postgresPageVersion(
   let retry: NodeJS.Timeout | undefined;
   let schema = "";
   let reported = false;
+  const tags = new TagVersions();
+  let received = 0;
 
   const lost = (error?: Error) => {
     version = null;
@@ -69,9 +134,25 @@ export function postgresPageVersion(
     client = next;
     next.on("error", lost);
     next.on("end", () => client === next && lost());
+    // Notifications that arrive while the current state is read are applied after it (pg emits them
+    // before the read's answer resumes this function).
+    let early: string[] | null = [];
+    const apply = (payload: string) => {
+      if (version === null) return;
+      let change: { s?: string; g?: number; t?: Record<string, number> };
+      try {
+        change = JSON.parse(payload);
+      } catch {
+        return;
+      }
+      if (change.s !== schema) return;
+      if (typeof change.g === "number") version = Math.max(version, change.g);
+      received += 1;
+      for (const [tag, value] of Object.entries(change.t ?? {})) tags.set(tag, Number(value), received);
+    };
     next.on("notification", (message) => {
-      const [from, value] = (message.payload ?? "").split(":");
-      if (from === schema && version !== null) version = Math.max(version, Number(value));
+      if (early) early.push(message.payload ?? "");
+      else apply(message.payload ?? "");
     });
     try {
       await next.connect();
@@ -80,8 +161,15 @@ export function postgresPageVersion(
       const { rows } = await next.query<{ schema: string; version: string }>(
         "select current_schema() as schema, version from page_version where id = 1",
       );
+      const known = await next.query<{ tag: string; version: string }>("select tag, version from page_tag_version");
+      // What was read while the notifications were away counts as received now.
+      received += 1;
+      tags.clear();
+      for (const row of known.rows) tags.set(row.tag, Number(row.version), received);
       schema = rows[0]?.schema ?? "";
       version = Number(rows[0]?.version);
+      for (const payload of early) apply(payload);
+      early = null;
       if (reported) log("Page cache resumed: PostgreSQL notifications are back");
       reported = false;
     } catch (error) {
@@ -101,6 +189,9 @@ export function postgresPageVersion(
       );
       return scheduled(rows[0]?.at);
     },
+    tagMark: () => received,
+    tagVersions: (names, mark) => (version === null ? null : tags.versions(names, mark)),
+    tagsCurrent: (versions) => version !== null && tags.current(versions),
     close: async () => {
       closed = true;
       clearTimeout(retry);

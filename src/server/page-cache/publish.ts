@@ -1,6 +1,7 @@
 import { log } from "../observability/log";
 import { fetchFacts, ifNoneMatch, type PageCache, type PageTicket, pageEtag } from "./page-cache";
 import { registeredPageCache } from "./registry";
+import { collectTags } from "./tags";
 
 /** Read before rendering: the version the page will be rendered from (a later change makes it stale). */
 export function pageTicket(request: Request): { cache: PageCache; ticket: PageTicket } | null {
@@ -19,16 +20,18 @@ export async function publishPage(
   publicPage: boolean,
   setsCookies: boolean,
   response: Response,
+  tags: ReadonlySet<string> = new Set(),
 ): Promise<Response> {
   // A HEAD is answered from the cache but never fills it: its answer may carry no body.
   if (!claim || !publicPage || setsCookies || response.status !== 200 || request.method !== "GET") return response;
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
   if (response.headers.has("cache-control")) return response;
-  const body = await response.text();
+  // Read while the page's tags are collected: the rest of the page renders as it streams.
+  const body = await collectTags(tags as Set<string>, () => response.text());
   const etag = pageEtag(body);
   const headers = new Headers(response.headers);
   // Kept before it is sent (compressing takes about 3 ms): the next visitor is sure to find it.
-  await claim.cache.store(claim.ticket, headers, body, etag).catch((error: unknown) => {
+  await claim.cache.store(claim.ticket, headers, body, etag, tags).catch((error: unknown) => {
     log().error({ err: error }, "page cache: could not store a page");
   });
   for (const [name, value] of Object.entries(claim.cache.cacheHeaders(etag))) headers.set(name, value);

@@ -1,6 +1,7 @@
 import type { Culture } from "~/lib/culture";
 import type { Executor } from "~/server/db/client";
 import { productTextIn, stockByVariant } from "~/server/db/fragments";
+import { dependsOn, productTag } from "~/server/page-cache/tags";
 
 export interface VariantSummaryRow {
   variantId: number;
@@ -52,6 +53,7 @@ export async function variantSummaryRows(
     .where("v.id", "in", variantIds)
     .execute();
   const productIds = [...new Set(rows.map((r) => r.product_id))];
+  dependsOn(...productIds.map(productTag));
   const [prices, stock, images, options] = await Promise.all([
     ex
       .selectFrom("prices")

@@ -1,6 +1,7 @@
 import type { Culture } from "~/lib/culture";
 import type { Executor } from "~/server/db/client";
 import { productTextIn, stockByVariant } from "~/server/db/fragments";
+import { dependsOn, productTag } from "~/server/page-cache/tags";
 import { attributeValueCatalogue } from "../catalog.repository";
 
 export interface VariantRow {
@@ -40,6 +41,7 @@ export async function variantMatrix(ex: Executor, productId: number, culture: Cu
     .execute();
   const ids = variants.map((v) => v.id);
   if (ids.length === 0) return null;
+  dependsOn(productTag(productId));
   const [links, stock, prices] = await Promise.all([
     ex
       .selectFrom("variant_attribute_values")
@@ -97,10 +99,11 @@ export async function variantTiers(ex: Executor, variantId: number) {
     .selectFrom("prices as p")
     .innerJoin("product_variants as v", "v.id", "p.variant_id")
     .innerJoin("products as pr", "pr.id", "v.product_id")
-    .select(["p.min_quantity", "p.amount_tax_excl", "pr.vat_class", "pr.is_active"])
+    .select(["p.min_quantity", "p.amount_tax_excl", "pr.vat_class", "pr.is_active", "v.product_id"])
     .where("p.variant_id", "=", variantId)
     .orderBy("p.min_quantity")
     .execute();
+  dependsOn(...new Set(rows.map((r) => productTag(r.product_id))));
   return rows.filter((r) => r.is_active === 1);
 }
 
@@ -113,6 +116,7 @@ export async function stockByWarehouse(ex: Executor, productId: number, variantI
     .where("product_id", "=", productId)
     .executeTakeFirst();
   if (!variant) return null;
+  dependsOn(productTag(productId));
   const rows = await ex
     .selectFrom("warehouses as w")
     .leftJoin("stock as s", (j) => j.onRef("s.warehouse_id", "=", "w.id").on("s.variant_id", "=", variantId))

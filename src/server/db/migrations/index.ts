@@ -16,6 +16,7 @@ import { m014_content } from "./014_content";
 import { m015_page_version } from "./015_page_version";
 import { m016_birth_list_archive } from "./016_birth_list_archive";
 import { m017_outbox_delivery } from "./017_outbox_delivery";
+import { m018_page_tags } from "./018_page_tags";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -72,6 +73,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "017_outbox_delivery": {
       up: (db: Kysely<unknown>) => m017_outbox_delivery(db),
+    },
+    "018_page_tags": {
+      up: (db: Kysely<unknown>) => m018_page_tags(db, dialect),
     },
   };
 }
