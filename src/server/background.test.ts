@@ -48,6 +48,20 @@ describe("a sweeper across processes on PostgreSQL", () => {
     crash(new Error("killed"));
     expect(await stuck).toBeUndefined();
   });
+
+  it("with an interval, runs once per interval whichever process's timer fires; a late run goes to the next", async () => {
+    let runs = 0;
+    const sweep = () => sweeperRun("lease-test", async () => ++runs, 60_000);
+    // Three processes start: the first sweeps, the two others find it done.
+    expect(await sweep()).toBe(1);
+    expect(await sweep()).toBeUndefined();
+    expect(await sweep()).toBeUndefined();
+    // The process that swept is gone: a minute later the next timer to fire finds the run due.
+    await sql`update sweeper_runs set last_run_ms = last_run_ms - 60000 where name = 'lease-test'`.execute(db());
+    expect(await sweep()).toBe(2);
+    expect(await sweep()).toBeUndefined();
+    expect(runs).toBe(2);
+  });
 });
 
 describe("settings for many processes", () => {

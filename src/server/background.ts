@@ -34,11 +34,17 @@ function lockKey(name: string): number {
 }
 
 /**
- * Runs `run` unless another process is running the same work: on PostgreSQL the process holds an
- * advisory lock named after it on a connection of its own while it runs (a process that dies drops its
- * connection, so the next run elsewhere takes the work over). SQLite is one machine: it just runs.
+ * Runs `run` unless another process is running the same work, or (with `everyMs`) ran it less than
+ * nine tenths of that interval ago: on PostgreSQL the process holds an advisory lock named after it on
+ * a connection of its own while it runs (a process that dies drops its connection, so the next run
+ * elsewhere takes the work over), and the time of the last run is kept in `sweeper_runs`, on the
+ * database's clock. SQLite is one machine: it just runs.
  */
-async function exclusively<T>(name: string, run: () => Promise<T>): Promise<{ ran: boolean; value?: T }> {
+async function exclusively<T>(
+  name: string,
+  run: () => Promise<T>,
+  everyMs?: number,
+): Promise<{ ran: boolean; value?: T }> {
   const handle = database();
   if (handle.dialect !== "postgres") return { ran: true, value: await run() };
   return handle.db.connection().execute(async (connection) => {
@@ -46,6 +52,16 @@ async function exclusively<T>(name: string, run: () => Promise<T>): Promise<{ ra
     const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${key}) as got`.execute(connection);
     if (!rows[0]?.got) return { ran: false };
     try {
+      if (everyMs !== undefined) {
+        const last = await sql<{
+          ago: string;
+        }>`select (extract(epoch from clock_timestamp()) * 1000)::bigint - last_run_ms as ago
+          from sweeper_runs where name = ${name}`.execute(connection);
+        const ago = last.rows[0] ? Number(last.rows[0].ago) : Number.POSITIVE_INFINITY;
+        if (ago < everyMs * 0.9) return { ran: false };
+        await sql`insert into sweeper_runs (name, last_run_ms) values (${name}, (extract(epoch from clock_timestamp()) * 1000)::bigint)
+          on conflict (name) do update set last_run_ms = excluded.last_run_ms`.execute(connection);
+      }
       return { ran: true, value: await run() };
     } finally {
       await sql`select pg_advisory_unlock(${key})`.execute(connection);
@@ -54,12 +70,13 @@ async function exclusively<T>(name: string, run: () => Promise<T>): Promise<{ ra
 }
 
 /**
- * One run of a background sweeper, in one process at a time across all of them: counted by result in
+ * One run of a background sweeper, in one process at a time across all of them (with `everyMs`, once
+ * per interval across them: the timer of each process fires, the first one due runs): counted by result in
  * the metrics (`ok`, `skipped` when another process had it, `error`), a failure logged (the next run
  * retries).
  */
-export function sweeperRun<T>(sweeper: string, run: () => Promise<T>): Promise<T | undefined> {
-  return exclusively(sweeper, run).then(
+export function sweeperRun<T>(sweeper: string, run: () => Promise<T>, everyMs?: number): Promise<T | undefined> {
+  return exclusively(sweeper, run, everyMs).then(
     (outcome) => {
       sweeperRuns().inc({ sweeper, result: outcome.ran ? "ok" : "skipped" });
       return outcome.value;

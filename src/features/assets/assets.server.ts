@@ -361,7 +361,7 @@ export async function sweepExpiredUploads(): Promise<number> {
 export function startUploadSweeper(): () => void {
   const running = globalThis as { vitrineUploadSweeper?: () => void };
   if (running.vitrineUploadSweeper) return running.vitrineUploadSweeper;
-  const sweep = () => sweeperRun("uploads", sweepExpiredUploads);
+  const sweep = () => sweeperRun("uploads", sweepExpiredUploads, 10 * 60_000);
   const timer = setInterval(sweep, 10 * 60_000);
   timer.unref();
   running.vitrineUploadSweeper = () => {

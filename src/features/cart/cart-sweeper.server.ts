@@ -24,11 +24,11 @@ export async function sweepAbandonedCarts(now = new Date()): Promise<number> {
   return gone.length;
 }
 
-/** Sweeps every ten minutes in this process (each process may sweep: the deletes are idempotent). */
+/** Sweeps every ten minutes, in one process at a time across all of them (src/server/background.ts). */
 export function startCartSweeper(): () => void {
   const running = globalThis as { vitrineCartSweeper?: () => void };
   if (running.vitrineCartSweeper) return running.vitrineCartSweeper;
-  const sweep = () => sweeperRun("carts", sweepAbandonedCarts);
+  const sweep = () => sweeperRun("carts", sweepAbandonedCarts, 10 * 60_000);
   void sweep();
   const timer = setInterval(sweep, 10 * 60_000);
   timer.unref();

@@ -93,9 +93,11 @@ export function startUnpaidOrderSweeper(minutes: number): () => void {
   const running = globalThis as { vitrineSweeper?: () => void };
   if (running.vitrineSweeper) return running.vitrineSweeper;
   const sweep = () =>
-    sweeperRun("unpaid-orders", () => releaseUnpaidOrders(new Date(Date.now() - minutes * 60_000))).then((released) => {
-      if (released) log().info({ released, minutes }, "released unpaid orders");
-    });
+    sweeperRun("unpaid-orders", () => releaseUnpaidOrders(new Date(Date.now() - minutes * 60_000)), 60_000).then(
+      (released) => {
+        if (released) log().info({ released, minutes }, "released unpaid orders");
+      },
+    );
   void sweep();
   const timer = setInterval(sweep, 60_000);
   timer.unref();

@@ -2,7 +2,13 @@ import { type Kysely, sql } from "kysely";
 import type { DbHandle } from "./client";
 
 /** Tables the migrations own (their bookkeeping, the page version's single row): never copied. */
-const NOT_COPIED = new Set(["kysely_migration", "kysely_migration_lock", "page_version", "page_tag_version"]);
+const NOT_COPIED = new Set([
+  "kysely_migration",
+  "kysely_migration_lock",
+  "page_version",
+  "page_tag_version",
+  "sweeper_runs",
+]);
 /** PostgreSQL takes at most 65,535 parameters per statement. */
 const MAX_PARAMETERS = 60_000;
 

@@ -17,6 +17,7 @@ import { m015_page_version } from "./015_page_version";
 import { m016_birth_list_archive } from "./016_birth_list_archive";
 import { m017_outbox_delivery } from "./017_outbox_delivery";
 import { m018_page_tags } from "./018_page_tags";
+import { m019_sweeper_runs } from "./019_sweeper_runs";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -76,6 +77,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "018_page_tags": {
       up: (db: Kysely<unknown>) => m018_page_tags(db, dialect),
+    },
+    "019_sweeper_runs": {
+      up: (db: Kysely<unknown>) => m019_sweeper_runs(db),
     },
   };
 }
