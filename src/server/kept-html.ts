@@ -1,4 +1,5 @@
 import { memoizePublic } from "./cache";
+import { dependsOn } from "./page-cache/tags";
 
 /** Parts kept at once (least recently used out): a list page's cards, its navigation and footer, for a few thousand pages. */
 export const KEPT_PARTS = 5000;
@@ -29,11 +30,20 @@ class Unkept extends Error {
   }
 }
 
-export async function keptHtml(key: string, render: () => Promise<string>): Promise<string> {
+/**
+ * `tags`: the products whose stock and prices the part shows (decision 057): the part is rendered again
+ * when one of them changes, and the page that shows it follows them too.
+ */
+export async function keptHtml(key: string, render: () => Promise<string>, tags: string[] = []): Promise<string> {
   if (key.length > KEPT_NAME_MAX_CHARS) return render();
   try {
     // The renderer goes in an object whose JSON is empty, so the key alone names the entry.
-    return await kept(key, { run: render });
+    return await kept(key, {
+      run: () => {
+        dependsOn(...tags);
+        return render();
+      },
+    });
   } catch (error) {
     if (error instanceof Unkept) return error.html;
     throw error;
