@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { APIRoute } from "astro";
 import { assetByGuid } from "~/features/catalog/catalog.server";
+import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { log } from "~/server/observability/log";
 import { ASSET_FORMATS } from "~/server/storage/assets";
@@ -63,5 +64,19 @@ async function serve(params: Record<string, string | undefined>): Promise<Respon
     "X-Content-Type-Options": "nosniff",
   };
   if (!image) headers["Content-Disposition"] = "attachment";
+  const seconds = env().ASSETS_S3_SIGNED_URL_SECONDS;
+  const store = fileStore();
+  if (seconds > 0 && store.signedUrl) {
+    // The store answers the bytes with the same headers; the redirect lives a little less than its URL.
+    const location = await store.signedUrl(name, seconds, {
+      contentType: type,
+      cacheControl: headers["Cache-Control"] as string,
+      ...(image ? {} : { contentDisposition: "attachment" }),
+    });
+    return new Response(null, {
+      status: 302,
+      headers: { Location: location, "Cache-Control": `private, max-age=${Math.max(0, Math.floor(seconds / 2))}` },
+    });
+  }
   return new Response(Readable.toWeb(fileStore().read(name)) as ReadableStream, { headers });
 }

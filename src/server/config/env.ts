@@ -54,6 +54,11 @@ export const SETTINGS_SCHEMA = z.object({
     .trim()
     .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?\s]*)?(\?[^\s]*)?$/, "s3://bucket?endpoint=...&region=...")
     .optional(),
+  /**
+   * With ASSETS_S3_URL: media answer a redirect to a presigned URL of the store valid this many seconds
+   * (the bytes then go from the store to the browser, not through the server); 0 streams them (default).
+   */
+  ASSETS_S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(0).max(604_800).default(0),
   SEED_PRODUCTS: z.coerce.number().int().min(1).max(100000).default(200),
   SEED: z.coerce.number().int().min(0).default(1),
   /** Proxies in front of the server that append to X-Forwarded-For: false (none), true (one) or a count. */

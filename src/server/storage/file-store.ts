@@ -21,6 +21,18 @@ export interface FileStore {
   /** Bytes of a stored file, or null when there is none. */
   size(name: string): Promise<number | null>;
   remove(name: string): Promise<void>;
+  /**
+   * A URL the browser may read the file from directly for `seconds`, answered with these headers (an
+   * S3 presigned GET); absent where the files are the server's own (the local disk).
+   */
+  signedUrl?(name: string, seconds: number, headers: SignedHeaders): Promise<string>;
+}
+
+/** What the store answers a signed URL with: the headers the server would have sent itself. */
+export interface SignedHeaders {
+  contentType: string;
+  cacheControl: string;
+  contentDisposition?: string;
 }
 
 /** A stored file's name: generated parts only ("tmp/" for uploads waiting), never a client's. */

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db";
 import { startS3 } from "../../../tests/support/s3";
+import { resetEnvForTests } from "../config/env";
 import { db } from "../db/client";
 import { copyAssets } from "./copy-assets";
 import { setFileStore } from "./file-store";
@@ -90,6 +91,27 @@ describe("asset files in an S3-compatible store (s3rver)", () => {
     expect(Buffer.from(await ok.arrayBuffer()).equals(original)).toBe(true);
     expect((await serve(`${other.guid}.webp`)).status).toBe(404);
     expect((await serve(`${other.guid}-w320.jpg`)).status).toBe(404);
+
+    // Signed URLs: a redirect to the store, which answers the same bytes with the server's headers.
+    process.env.ASSETS_S3_SIGNED_URL_SECONDS = "600";
+    resetEnvForTests();
+    try {
+      const redirect = await serve(`${asset.guid}.webp`);
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get("cache-control")).toBe("private, max-age=300");
+      const location = redirect.headers.get("location") as string;
+      expect(location).toContain("X-Amz-Expires=600");
+      const direct = await fetch(location);
+      expect(direct.status).toBe(200);
+      expect(direct.headers.get("content-type")).toBe("image/webp");
+      expect(direct.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(Buffer.from(await direct.arrayBuffer()).equals(original)).toBe(true);
+      expect(location).toMatch(/X-Amz-Signature=[0-9a-f]{64}/);
+      expect((await serve(`${other.guid}.webp`)).status).toBe(404);
+    } finally {
+      delete process.env.ASSETS_S3_SIGNED_URL_SECONDS;
+      resetEnvForTests();
+    }
 
     await s3.close();
     const started = Date.now();

@@ -7,7 +7,8 @@ import {
   type S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { checkedName, type FileStore } from "./file-store";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { checkedName, type FileStore, type SignedHeaders } from "./file-store";
 
 /** The store did not answer, or answered with an error: the caller answers 503, never 500. */
 export class StorageUnavailable extends Error {}
@@ -119,6 +120,25 @@ export class S3FileStore implements FileStore {
       return answer.ContentLength ?? 0;
     } catch (error) {
       if (missing(error)) return null;
+      throw unavailable(error);
+    }
+  }
+
+  /** A presigned GET (signed here, no request to the store), answered with the server's own headers. */
+  async signedUrl(name: string, seconds: number, headers: SignedHeaders): Promise<string> {
+    try {
+      return await getSignedUrl(
+        this.client,
+        new GetObjectCommand({
+          Bucket: this.location.bucket,
+          Key: this.key(name),
+          ResponseContentType: headers.contentType,
+          ResponseCacheControl: headers.cacheControl,
+          ...(headers.contentDisposition ? { ResponseContentDisposition: headers.contentDisposition } : {}),
+        }),
+        { expiresIn: seconds },
+      );
+    } catch (error) {
       throw unavailable(error);
     }
   }
