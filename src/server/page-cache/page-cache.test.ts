@@ -103,6 +103,48 @@ describe("which requests the page cache may answer", () => {
   });
 });
 
+describe("a page made stale under load", () => {
+  it("is rendered again once for the requests that arrive while it renders, not once each", async () => {
+    const { state, source } = versionSource(1);
+    const cache = new PageCache(options({ version: source }));
+    let renders = 0;
+    const server: Server = createServer(async (req, res) => {
+      if (await cache.serve(req, res)) return;
+      renders += 1;
+      const ticket = cache.ticket(facts(req.url ?? "/", { host: String(req.headers.host) }));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      // The sign-in page is never kept (it is not public).
+      if (ticket && !req.url?.includes("login")) await cache.store(ticket, HEADERS, PAGE);
+      res.setHeader("X-Cache", "miss");
+      res.end(PAGE);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await fetch(`${base}/fr/p/robe`);
+      expect((await fetch(`${base}/fr/p/robe`)).headers.get("x-cache")).toBe("hit");
+      state.value = 2;
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, async (_, i) => {
+          await new Promise((resolve) => setTimeout(resolve, i * 10));
+          const answer = await fetch(`${base}/fr/p/robe`);
+          return { cache: answer.headers.get("x-cache"), body: await answer.text() };
+        }),
+      );
+      expect(renders).toBe(2);
+      expect(answers.filter((a) => a.cache === "hit")).toHaveLength(4);
+      expect(answers.every((a) => a.body === PAGE)).toBe(true);
+      expect(cache.stats.coalesced).toBe(4);
+      // A page never kept is never waited for: each request renders it.
+      const before = renders;
+      await Promise.all(Array.from({ length: 3 }, () => fetch(`${base}/fr/security/login`)));
+      expect(renders).toBe(before + 3);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe("serving a kept page", () => {
   const { state, source } = versionSource(7);
   const cache = new PageCache(options({ version: source }));

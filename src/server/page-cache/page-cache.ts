@@ -104,10 +104,19 @@ export function ifNoneMatch(header: string | undefined | null, etag: string): bo
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
+/** How long a request waits for another request's render of the same page before rendering it itself. */
+export const COALESCE_WAIT_MS = 2000;
+
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  readonly stats = { hits: 0, misses: 0, stored: 0, evicted: 0 };
+  /**
+   * Pages being rendered again after their entry went stale (an order, an edit): the requests that
+   * arrive meanwhile wait for that render instead of each rendering the same page. Only pages known to
+   * be kept (they had an entry), so a page that is never cached is never made to wait.
+   */
+  private readonly rerendering = new Map<string, { done: Promise<void>; finish: () => void }>();
+  readonly stats = { hits: 0, misses: 0, stored: 0, evicted: 0, coalesced: 0 };
 
   constructor(private readonly options: PageCacheOptions) {}
 
@@ -148,11 +157,12 @@ export class PageCache {
     return entry.version === version && entry.expiresAt > Date.now() && this.options.version.tagsCurrent(entry.tags);
   }
 
-  private live(key: string, version: number): Entry | undefined {
+  private live(key: string, version: number, stale?: () => void): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (!this.fresh(entry, version)) {
       this.drop(key, entry);
+      stale?.();
       return undefined;
     }
     // Most recently used last.
@@ -206,10 +216,30 @@ export class PageCache {
 
   /** Answers the request from the cache when it can; false means: render it. */
   async serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const ticket = this.ticket(nodeFacts(req));
+    let ticket = this.ticket(nodeFacts(req));
     if (!ticket) return false;
-    const entry = this.live(ticket.key, ticket.version) ?? (await this.fromRedis(ticket));
-    if (!entry) {
+    let stale = false;
+    let entry = this.live(ticket.key, ticket.version, () => (stale = true)) ?? (await this.fromRedis(ticket));
+    const running = this.rerendering.get(ticket.key);
+    if (!entry && running) {
+      // The same page is being rendered again for another request: its answer serves this one too.
+      await Promise.race([running.done, new Promise((resolve) => setTimeout(resolve, COALESCE_WAIT_MS).unref())]);
+      ticket = this.ticket(nodeFacts(req));
+      entry = ticket ? this.live(ticket.key, ticket.version) : undefined;
+      if (entry) this.stats.coalesced += 1;
+    } else if (!entry && stale) {
+      // This request renders it again; it ends when the page is stored or the answer is gone.
+      let finish = () => {};
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      const claim = { done, finish };
+      this.rerendering.set(ticket.key, claim);
+      const key = ticket.key;
+      res.once("close", () => {
+        if (this.rerendering.get(key) === claim) this.rerendering.delete(key);
+        finish();
+      });
+    }
+    if (!entry || !ticket) {
       this.stats.misses += 1;
       return false;
     }
@@ -281,6 +311,12 @@ export class PageCache {
     if (!this.fresh(entry, this.options.version.current() ?? Number.NaN)) return;
     this.keep(ticket.key, entry);
     this.stats.stored += 1;
+    // Requests waiting for this render are served now (before Redis has it too).
+    const running = this.rerendering.get(ticket.key);
+    if (running) {
+      this.rerendering.delete(ticket.key);
+      running.finish();
+    }
     const redis = this.options.redis;
     if (redis?.status === "ready") {
       await redis
