@@ -65,9 +65,21 @@ export async function redisCall<T>(redis: Redis, command: () => Promise<T>): Pro
   }
 }
 
+/** One wait per connection, whatever the number of commands waiting (one listener, not one each). */
+const firstWaits = new WeakMap<Redis, Promise<void>>();
+
 function firstReady(redis: Redis): Promise<void> {
   // A lazy connection starts with its first command.
   if (redis.status === "wait") return redis.connect();
+  let wait = firstWaits.get(redis);
+  if (!wait) {
+    wait = waitReady(redis).finally(() => firstWaits.delete(redis));
+    firstWaits.set(redis, wait);
+  }
+  return wait;
+}
+
+function waitReady(redis: Redis): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       redis.off("ready", onReady);
