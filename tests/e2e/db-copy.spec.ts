@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { serverEnvironment } from "../support/e2e-server";
+import { freePort, ready, startServer } from "../support/processes";
 
 /**
  * An operator moves a shop from SQLite to PostgreSQL (issue 33 point 2): the demo shop, seeded by a
@@ -11,32 +11,15 @@ import { serverEnvironment } from "../support/e2e-server";
  */
 const BASE = process.env.TEST_POSTGRES_URL;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function serve(database: string): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+async function serve(database: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["dist/main.mjs"], {
-    env: { ...process.env, ...serverEnvironment(port, database), SEED_PRODUCTS: "20", PAGE_CACHE_SECONDS: "0" },
-    stdio: "ignore",
-  });
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if ((await fetch(`${url}/readyz`).catch(() => null))?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const started = startServer({ ...serverEnvironment(port, database), SEED_PRODUCTS: "20", PAGE_CACHE_SECONDS: "0" });
+  await ready(started, "/readyz");
   return {
-    url,
-    child,
+    url: started.url,
     stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
+      started.child.kill("SIGTERM");
+      await started.exited;
     },
   };
 }

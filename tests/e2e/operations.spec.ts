@@ -1,6 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, Socket } from "node:net";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -8,6 +8,7 @@ import Ajv2019 from "ajv/dist/2019.js";
 import { DockerfileParser } from "dockerfile-ast";
 import pg from "pg";
 import { parse as parseYaml } from "yaml";
+import { freePort, ready, startServer } from "../support/processes";
 
 /**
  * An operator's production start (issue 32), on the production build: an empty PostgreSQL database
@@ -17,52 +18,6 @@ import { parse as parseYaml } from "yaml";
 const BASE = process.env.TEST_POSTGRES_URL;
 const TOKEN = "metrics-token-for-the-test";
 const SITE = "https://shop.example";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Started {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(
-  env: Record<string, string>,
-  script = "dist/main.mjs",
-  options: { cwd?: string; args?: string[]; uid?: number; gid?: number; cleanEnv?: boolean } = {},
-): Started {
-  const child = spawn(process.execPath, options.args ?? [script], {
-    env: options.cleanEnv ? { PATH: process.env.PATH ?? "", ...env } : { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-    ...(options.uid !== undefined ? { uid: options.uid, gid: options.gid } : {}),
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { url: `http://127.0.0.1:${env.PORT}`, child, output: () => output, exited };
-}
-
-async function ready(started: Started): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const answer = await fetch(`${started.url}/healthz`).catch(() => null);
-    if (answer?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not start:\n${started.output()}`);
-}
 
 test.describe("a production start on an empty PostgreSQL database", () => {
   test.skip(!BASE, "needs TEST_POSTGRES_URL");

@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { serverEnvironment } from "../support/e2e-server";
 import { picture } from "../support/pictures";
+import { freePort, ready as healthy, type Started, startServer } from "../support/processes";
 import { roundRobinProxy } from "../support/round-robin-proxy";
 import { startS3 } from "../support/s3";
 
@@ -16,45 +15,10 @@ const BASE = process.env.TEST_POSTGRES_URL;
 const REDIS = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const TOKEN = "scale-out-metrics-token";
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Process {
-  port: number;
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Process = Started & { port: number };
 
 function start(port: number, env: Record<string, string>): Process {
-  const child = spawn(process.execPath, ["dist/main.mjs"], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { port, url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
-}
-
-async function ready(server: Process): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const answer = await fetch(`${server.url}/readyz`).catch(() => null);
-    if (answer?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not start:\n${server.output()}`);
+  return { ...startServer({ ...env, PORT: String(port) }), port };
 }
 
 const sweeps = async (server: Process, sweeper: string, result: string) => {
@@ -99,9 +63,9 @@ test.describe("three processes on one PostgreSQL, Redis and S3 store", () => {
     };
     // The first seeds the demo shop; the two others join it.
     processes.push(start(ports[0] as number, env));
-    await ready(processes[0] as Process);
+    await healthy(processes[0] as Process, "/readyz");
     processes.push(start(ports[1] as number, env), start(ports[2] as number, env));
-    await Promise.all(processes.map(ready));
+    await Promise.all(processes.map((server) => healthy(server, "/readyz")));
   });
 
   test.afterAll(async () => {
