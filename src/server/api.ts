@@ -18,6 +18,7 @@ import { isSameOriginRequest } from "./http/security";
 import { refuseControlCharacters, refuseDeepNesting } from "./http/validation";
 import { log } from "./observability/log";
 import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/session";
+import { StorageUnavailable, StoredFileMissing } from "./storage/s3-file-store";
 
 /** JSON bodies of this API are small; uploads (`multipart` endpoints) have their own limits. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
@@ -94,6 +95,13 @@ export function createApi(): Hono<ApiEnv> {
       c.header("Cache-Control", "no-store");
       return c.json(errorBody(error, culture), error.status);
     }
+    // The file store (an S3 bucket) slow or failing: nothing was lost, the editor may try again.
+    if (error instanceof StorageUnavailable) {
+      log().warn({ err: error, path: c.req.path }, "file store unavailable");
+      c.header("Retry-After", "5");
+      return c.json(errorBody(new ApiError("ServiceUnavailable"), culture), 503);
+    }
+    if (error instanceof StoredFileMissing) return c.json(errorBody(new ApiError("NotFound"), culture), 404);
     // A lost database connection under a write (reads are retried): the client may try again.
     if (isConnectionError(error)) {
       c.header("Retry-After", "1");

@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "../../../tests/support/api";
 import { useTestDatabase } from "../../../tests/support/db";
 import { startS3 } from "../../../tests/support/s3";
+import { picture, uploadRequest } from "../../../tests/support/uploads";
 import { resetEnvForTests } from "../config/env";
 import { db } from "../db/client";
 import { copyAssets } from "./copy-assets";
@@ -113,7 +115,25 @@ describe("asset files in an S3-compatible store (s3rver)", () => {
       resetEnvForTests();
     }
 
+    // An editor's upload while the store is down: a 503 in her language, never a 500.
+    const editor = apiClient("203.0.113.61");
+    expect(
+      (await editor.call("POST", "/security/login", { Email: "editor@vitrine.test", Password: "Vitrine-editor-1" }))
+        .status,
+    ).toBe(200);
     await s3.close();
+    const refused = await editor.app.request(
+      uploadRequest(
+        "/api/v1/assetslibrary/assets/upload",
+        [{ name: "photo.png", data: await picture(64, 64), type: "image/png" }],
+        editor.cookie,
+      ),
+      undefined,
+      { clientAddress: "203.0.113.61" },
+    );
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(((await refused.json()) as { Code?: string }).Code).toBe("ServiceUnavailable");
     const started = Date.now();
     const down = await serve(`${asset.guid}.webp`);
     expect(down.status).toBe(503);
