@@ -14,8 +14,8 @@ export const createSession = defineEndpoint({
   tags: ["payment"],
   body: OrderNumber,
   response: z.object({ id: z.string(), sessionData: z.string(), clientKey: z.string(), environment: z.string() }),
-  run: async ({ session, body }) => {
-    const started = await startPayment(session, body.OrderNumber);
+  run: async ({ session, culture, body }) => {
+    const started = await startPayment(session, body.OrderNumber, culture);
     return {
       id: started.id,
       sessionData: started.sessionData,

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { announcePaidOrder, markOrderPaid, ownOrder } from "~/features/orders/orders.server";
 import { reinstatePaidOrder } from "~/features/orders/unpaid-orders.server";
+import { priceCountryCode } from "~/features/pricing/price-country.server";
 import type { Culture } from "~/lib/culture";
-import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/errors";
 import { ApiError } from "~/server/http/errors";
@@ -23,25 +23,35 @@ import {
   paymentById,
   updatePaymentStatus,
 } from "./payment.repository";
-import { cardProblems, createSandboxSession, sandboxAuthorise, sandboxDetails } from "./sandbox.server";
-import { notificationSignatureValid } from "./webhook-signature.server";
+import { paymentProvider } from "./provider.server";
+import { cardProblems, sandboxAuthorise } from "./sandbox.server";
 
 /** A payment session for one of the shopper's orders awaiting payment (each attempt is a payment). */
 export async function startPayment(
   session: Session,
   orderNumber: string,
+  culture: Culture,
 ): Promise<PaymentSession & { amount: number; orderNumber: string }> {
   const own = await ownOrder(session, orderNumber);
   if (!own) throw new ApiError("OrderNotFound");
   if (own.order.status !== "AwaitingPayment") throw new ApiError("OrderNotAwaitingPayment");
   // No provider set (PAYMENT_PROVIDER=none, a public site's default until one is): nothing is charged.
-  if (env().paymentProvider === "none") throw new ApiError("PaymentUnavailable");
+  const provider = paymentProvider();
   const id = randomBytes(12).toString("base64url");
   const now = new Date().toISOString();
   // What prepaid credit paid at the checkout is not asked again.
   const amount = own.order.total_tax_incl - own.order.prepaid_amount;
   await insertPayment(db(), { id, orderId: own.order.id, amount, at: now });
-  return { ...createSandboxSession({ id, amount }), amount, orderNumber };
+  const created = await provider.createSession({
+    paymentId: id,
+    amount,
+    currency: "EUR",
+    orderNumber,
+    culture,
+    countryCode: priceCountryCode(session),
+    returnUrl: `/${culture}/sales/order/${orderNumber}/return`,
+  });
+  return { ...created, amount, orderNumber };
 }
 
 /**
@@ -50,8 +60,8 @@ export async function startPayment(
  * paid (and its confirmation mail queued) exactly once.
  */
 export async function receiveNotifications(items: NotificationItem[]): Promise<void> {
-  const hmacKey = env().PAYMENT_HMAC_KEY;
-  if (!items.every((item) => notificationSignatureValid(item, hmacKey))) throw new ApiError("InvalidSignature");
+  const provider = paymentProvider();
+  if (!items.every((item) => provider.authentic(item))) throw new ApiError("InvalidSignature");
   for (const item of items) await receive(item);
 }
 
@@ -95,7 +105,8 @@ export type CardOutcome = { ok: true; result: PaymentResult } | { ok: false; fie
 
 /** The sandbox drop-in's card submit (and its hosted page's form). */
 export async function payByCard(culture: Culture, card: CardForm, orderNumber: string): Promise<CardOutcome> {
-  if (env().paymentProvider !== "sandbox") throw new ApiError("PaymentUnavailable");
+  // The sandbox's own card form: no other provider takes card numbers on our pages.
+  if (paymentProvider().name !== "sandbox") throw new ApiError("PaymentUnavailable");
   const problems = cardProblems(card);
   if (problems.length) return { ok: false, fields: problems };
   const result = await sandboxAuthorise(
@@ -112,8 +123,7 @@ export async function payByCard(culture: Culture, card: CardForm, orderNumber: s
 
 /** Back from a redirect (challenge): the details are submitted; the webhook already recorded the outcome. */
 export async function submitDetails(redirectResult: string): Promise<PaymentResult & { paymentId: string }> {
-  if (env().paymentProvider !== "sandbox") throw new ApiError("PaymentUnavailable");
-  const result = await sandboxDetails(redirectResult, deliver);
+  const result = await paymentProvider().completeRedirect(redirectResult, deliver);
   if (!result) throw new ApiError("PaymentDetailsInvalid");
   return result;
 }
