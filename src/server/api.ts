@@ -50,7 +50,11 @@ export function createApi(): Hono<ApiEnv> {
         type !== undefined ||
         (length !== undefined && length !== "0") ||
         c.req.header("transfer-encoding") !== undefined;
-      const expected = endpoint?.multipart ? /^multipart\/form-data\s*;/i : /^application\/json\s*(;|$)/i;
+      const expected = endpoint?.multipart
+        ? /^multipart\/form-data\s*;/i
+        : endpoint?.urlencoded
+          ? /^application\/x-www-form-urlencoded\s*(;|$)/i
+          : /^application\/json\s*(;|$)/i;
       if (c.req.raw.body !== null && declared && !expected.test(type ?? "")) {
         throw new ApiError("UnsupportedMediaType");
       }
@@ -118,7 +122,9 @@ export function createApi(): Hono<ApiEnv> {
 function handler(endpoint: AnyEndpoint) {
   return async (c: Context<ApiEnv>) => {
     let body: unknown;
-    if (endpoint.body) {
+    if (endpoint.body && endpoint.urlencoded) {
+      body = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    } else if (endpoint.body) {
       try {
         body = await c.req.json();
       } catch {

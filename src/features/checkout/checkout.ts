@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AddressSchema, formFlag } from "~/features/account/addresses";
+import { PAYMENT_METHODS } from "~/features/payment/payment";
 
 // The address book is the account's; the checkout form is made of its addresses.
 export * from "~/features/account/addresses";
@@ -21,7 +22,8 @@ export const CheckoutSchema = z
     Shipping: AddressSchema.optional(),
     ShippingSameAsBilling: flag,
     AcceptTerms: flag,
-    PaymentMethod: z.enum(["card"]).default("card"),
+    /** Card, Bancontact or iDEAL: what the configured provider offers the shopper's country (issue 34). */
+    PaymentMethod: z.enum(PAYMENT_METHODS).default("card"),
     /** Pay what the account holds from this prepaid account (spec 001's prepaid account choice); the rest by card. */
     PrepaidAccountId: id.optional(),
   })

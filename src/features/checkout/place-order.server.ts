@@ -17,7 +17,9 @@ import {
   StockShortage,
   takeUnits,
 } from "~/features/orders/orders.server";
+import { paymentMethods } from "~/features/payment/payment.server";
 import { InsufficientCredit, ownPrepaidAccount, payFromAccount } from "~/features/prepaid/prepaid.server";
+import { priceCountryCode } from "~/features/pricing/price-country.server";
 import { countryById } from "~/features/pricing/pricing.server";
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
@@ -92,7 +94,17 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
   const previous = await orderByKey(db(), input.IdempotencyKey);
   const order =
     previous ??
-    (await commit(session, culture, input, await price(session, culture, await validate(session, culture, input))));
+    (await commit(
+      session,
+      culture,
+      input,
+      await offeredMethod(
+        session,
+        culture,
+        input,
+        await price(session, culture, await validate(session, culture, input)),
+      ),
+    ));
   // Credit that paid it all: no payment will confirm it, so the order says so now.
   if (!previous && order.status === "Paid") await announcePaidOrder(order.id);
   if (!ownsOrder(session, order)) throw new ApiError("IdempotencyKeyReused");
@@ -155,6 +167,17 @@ async function price(session: Session, culture: Culture, order: Validated) {
 }
 
 type Priced = Awaited<ReturnType<typeof price>>;
+
+/** The payment method chosen must be one the provider takes from this shopper (cards always are). */
+async function offeredMethod(session: Session, culture: Culture, input: CheckoutInput, order: Priced) {
+  if (input.PaymentMethod === "card") return order;
+  const offered = await paymentMethods(priceCountryCode(session), order.priced.totals.totalTaxIncl, culture);
+  if (offered.length && !offered.includes(input.PaymentMethod)) {
+    const t = translator(culture);
+    throw new ApiError("PaymentMethodUnavailable", { PaymentMethod: [t("Errors.PaymentMethodUnavailable")] });
+  }
+  return order;
+}
 
 /**
  * Step 3, one transaction: the cart is locked and must be the one priced, the coupon's limits are
@@ -310,6 +333,8 @@ function orderRow(session: Session, culture: Culture, input: CheckoutInput, orde
     paid_at: null as string | null,
     prepaid_account_id: null as number | null,
     prepaid_amount: 0,
+    payment_method: input.PaymentMethod,
+    chargeback_at: null,
     shipped_at: null,
   };
 }

@@ -200,3 +200,14 @@ export function deliveryChangeRows(ex: Executor, orderId: number) {
     .orderBy("id", "desc")
     .execute();
 }
+
+/** Marks a chargeback on the order, once (false when it was already marked). */
+export async function markChargeback(ex: Executor, orderId: number, at: string): Promise<boolean> {
+  const result = await ex
+    .updateTable("orders")
+    .set({ chargeback_at: at })
+    .where("id", "=", orderId)
+    .where("chargeback_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -102,6 +102,8 @@ export {
   insertOrder,
   lockCart,
   lockCoupon,
+  markChargeback,
+  orderById,
   orderByKey,
   orderByNumber,
   orderLines,

@@ -26,6 +26,10 @@ export interface OrdersTables {
     shipping_address: string;
     created_at: string;
     paid_at: string | null;
+    /** card | bancontact | ideal: how the shopper chose to pay what prepaid credit did not (issue 34). */
+    payment_method: string;
+    /** When the provider told of a chargeback on its payment. */
+    chargeback_at: string | null;
     /** The prepaid account part of the total was paid from, and how much (cents, tax included). */
     prepaid_account_id: number | null;
     prepaid_amount: number;

@@ -1,4 +1,4 @@
-import type { Address } from "~/features/checkout/checkout";
+import type { Address } from "~/features/account/addresses";
 import { ownOrder } from "~/features/orders/orders.server";
 import { countryById } from "~/features/pricing/pricing.server";
 import { db } from "~/server/db/client";

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { env } from "~/server/config/env";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
 import { CardFormSchema, NotificationSchema } from "./payment";
-import { payByCard, receiveNotifications, startPayment, submitDetails } from "./payment.server";
+import { payByCard, receiveWebhook, startPayment, submitDetails } from "./payment.server";
 
 const OrderNumber = z.object({ OrderNumber: z.string().regex(/^VT-[0-9A-F]{10}$/) });
 
@@ -10,17 +11,25 @@ export const createSession = defineEndpoint({
   method: "post",
   path: "/payments/sessions",
   summary:
-    "Create a payment session for one of the shopper's orders awaiting payment (404 another's, 409 already paid)",
+    "Create a payment for one of the shopper's orders awaiting payment: a drop-in session (id, sessionData, clientKey, environment), or `url`, the provider's page to send the shopper to (404 another's, 409 already paid)",
   tags: ["payment"],
   body: OrderNumber,
-  response: z.object({ id: z.string(), sessionData: z.string(), clientKey: z.string(), environment: z.string() }),
+  response: z.object({
+    id: z.string(),
+    sessionData: z.string(),
+    clientKey: z.string(),
+    environment: z.string(),
+    url: z.string().optional(),
+  }),
   run: async ({ session, culture, body }) => {
     const started = await startPayment(session, body.OrderNumber, culture);
+    if (started.kind === "redirect")
+      return { id: started.paymentId, sessionData: "", clientKey: "", environment: "live", url: started.url };
     return {
-      id: started.id,
-      sessionData: started.sessionData,
-      clientKey: started.clientKey,
-      environment: started.environment,
+      id: started.session.id,
+      sessionData: started.session.sessionData,
+      clientKey: started.session.clientKey,
+      environment: started.session.environment,
     };
   },
 });
@@ -43,23 +52,42 @@ export const sandboxAuthorise = defineEndpoint({
 export const submitPaymentDetails = defineEndpoint({
   method: "post",
   path: "/payments/details",
-  summary: "Submit the details after a redirect (redirectResult); the webhook remains the source of truth",
+  summary:
+    "Submit the details after a redirect (redirectResult): the provider's answer is read server to server; the notification remains the source of truth",
   tags: ["payment"],
-  body: z.object({ redirectResult: z.string().min(8).max(2000) }),
-  run: ({ body }) => submitDetails(body.redirectResult),
+  body: z.object({ redirectResult: z.string().min(8).max(4000) }),
+  run: ({ body }) => submitDetails({ redirectResult: body.redirectResult }),
 });
+
+const accepted = () => new Response("[accepted]", { headers: { "Content-Type": "text/plain; charset=UTF-8" } });
 
 export const webhooks = defineEndpoint({
   method: "post",
   path: "/payments/webhooks",
   summary:
-    "Payment provider notifications (HMAC-signed); answers [accepted]. Duplicates and late events change nothing",
+    "Adyen's (and the sandbox's) notifications, each item HMAC-signed: stored, answered [accepted], then processed; duplicates and late events change nothing",
   tags: ["payment"],
   body: NotificationSchema,
   // The provider posts these, not our pages: each notification's HMAC signature authenticates it.
   crossOrigin: true,
   run: async ({ body }) => {
-    await receiveNotifications(body.notificationItems.map((n) => n.NotificationRequestItem));
-    return new Response("[accepted]", { headers: { "Content-Type": "text/plain; charset=UTF-8" } });
+    const provider = env().paymentProvider;
+    await receiveWebhook(provider === "sandbox" ? "sandbox" : "adyen", body);
+    return accepted();
+  },
+});
+
+export const mollieWebhook = defineEndpoint({
+  method: "post",
+  path: "/payments/webhooks/mollie",
+  summary:
+    "Mollie's webhook (`id=tr_…`, form-encoded, unsigned): stored and answered at once; the payment is then read from Mollie's API, never taken from the call",
+  tags: ["payment"],
+  body: z.object({ id: z.string().regex(/^tr_[A-Za-z0-9]{4,40}$/) }),
+  crossOrigin: true,
+  urlencoded: true,
+  run: async ({ body }) => {
+    await receiveWebhook("mollie", body);
+    return new Response(null, { status: 200 });
   },
 });

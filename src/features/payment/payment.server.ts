@@ -1,37 +1,35 @@
 import { randomBytes } from "node:crypto";
-import { announcePaidOrder, markOrderPaid, ownOrder } from "~/features/orders/orders.server";
-import { reinstatePaidOrder } from "~/features/orders/unpaid-orders.server";
+import { ownOrder } from "~/features/orders/orders.server";
 import { priceCountryCode } from "~/features/pricing/price-country.server";
 import type { Culture } from "~/lib/culture";
+import { withVat } from "~/lib/money";
+import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
-import { isUniqueViolation } from "~/server/db/errors";
 import { ApiError } from "~/server/http/errors";
-import { orderMetrics } from "~/server/observability/metrics";
 import type { Session } from "~/server/session/session";
+import { applyEvent } from "./events.server";
+import { receiveWebhook } from "./notifications.server";
+import type { CardForm, PaymentMethod, PaymentResult } from "./payment";
 import {
-  acceptsTransition,
-  type CardForm,
-  type NotificationItem,
-  type PaymentResult,
-  type PaymentSession,
-  type PaymentStatus,
-} from "./payment";
-import {
+  capturedPaymentOf,
   insertPayment,
-  insertPaymentEvent,
   latestPaymentOf,
   paymentById,
-  updatePaymentStatus,
+  setProviderReference,
 } from "./payment.repository";
-import { paymentProvider } from "./provider.server";
-import { cardProblems, sandboxAuthorise } from "./sandbox.server";
+import { type PaymentStart, paymentProvider, providerNamed } from "./provider.server";
+import { ProviderRefused, ProviderUnavailable } from "./provider-http.server";
+import { asWebhook, cardProblems, sandboxAuthorise } from "./sandbox.server";
 
-/** A payment session for one of the shopper's orders awaiting payment (each attempt is a payment). */
+export { receiveWebhook } from "./notifications.server";
+export { refundPayment } from "./payment-refunds.server";
+
+/** A payment for one of the shopper's orders awaiting payment (each attempt is a payment). */
 export async function startPayment(
   session: Session,
   orderNumber: string,
   culture: Culture,
-): Promise<PaymentSession & { amount: number; orderNumber: string }> {
+): Promise<PaymentStart & { paymentId: string; amount: number; orderNumber: string }> {
   const own = await ownOrder(session, orderNumber);
   if (!own) throw new ApiError("OrderNotFound");
   if (own.order.status !== "AwaitingPayment") throw new ApiError("OrderNotAwaitingPayment");
@@ -41,64 +39,46 @@ export async function startPayment(
   const now = new Date().toISOString();
   // What prepaid credit paid at the checkout is not asked again.
   const amount = own.order.total_tax_incl - own.order.prepaid_amount;
-  await insertPayment(db(), { id, orderId: own.order.id, amount, at: now });
-  const created = await provider.createSession({
-    paymentId: id,
-    amount,
-    currency: "EUR",
-    orderNumber,
-    culture,
-    countryCode: priceCountryCode(session),
-    returnUrl: `/${culture}/sales/order/${orderNumber}/return`,
-  });
-  return { ...created, amount, orderNumber };
+  const method = own.order.payment_method as PaymentMethod;
+  await insertPayment(db(), { id, orderId: own.order.id, amount, provider: provider.name, method, at: now });
+  const site = env().siteUrl;
+  const start = await provider
+    .createPayment({
+      paymentId: id,
+      amount,
+      currency: "EUR",
+      orderNumber,
+      culture,
+      countryCode: priceCountryCode(session),
+      returnUrl: `${site}/${culture}/sales/order/${orderNumber}/return`,
+      webhookUrl: `${site}/api/v1/payments/webhooks/${provider.name}`,
+      method,
+      shopperEmail: own.order.email,
+      lines: own.lines.map((line) => ({
+        id: line.sku,
+        description: line.name,
+        quantity: line.quantity,
+        amountIncludingTax: withVat(line.unit_tax_excl, line.vat_rate_basis_points),
+      })),
+    })
+    .catch((error: unknown) => {
+      // Logged where it happened (provider-http); the shopper is told in her language, the order kept.
+      if (error instanceof ProviderUnavailable || error instanceof ProviderRefused)
+        throw new ApiError("PaymentUnavailable");
+      throw error;
+    });
+  if (start.providerRef) await setProviderReference(db(), id, start.providerRef);
+  return { ...start, paymentId: id, amount, orderNumber };
 }
 
-/**
- * Webhook notifications: every item must carry a valid HMAC signature (else nothing is recorded). An
- * item already received changes nothing; one that arrives late cannot undo a newer state; the order is
- * paid (and its confirmation mail queued) exactly once.
- */
-export async function receiveNotifications(items: NotificationItem[]): Promise<void> {
-  const provider = paymentProvider();
-  if (!items.every((item) => provider.authentic(item))) throw new ApiError("InvalidSignature");
-  for (const item of items) await receive(item);
+/** The methods the configured provider takes from this shopper for this amount (none: no provider). */
+export async function paymentMethods(countryCode: string, amount: number, culture: Culture): Promise<PaymentMethod[]> {
+  if (env().paymentProvider === "none") return [];
+  return paymentProvider().methods(countryCode, amount, culture);
 }
 
-async function receive(item: NotificationItem): Promise<void> {
-  const payment = await paymentById(db(), item.merchantReference);
-  if (!payment) return; // Not ours (another shop on the same account): acknowledged, ignored.
-  const now = new Date().toISOString();
-  try {
-    await insertPaymentEvent(db(), payment.id, item, now);
-  } catch (error) {
-    if (isUniqueViolation(error)) return; // A duplicate delivery.
-    throw error;
-  }
-  if (item.eventCode !== "AUTHORISATION") return;
-  if (item.amount.value !== payment.amount) return; // Not the amount we asked for: never marks an order paid.
-  const next: PaymentStatus = item.success === "true" ? "Authorised" : "Refused";
-  if (
-    !acceptsTransition(
-      { status: payment.status as PaymentStatus, eventDate: payment.event_date },
-      { status: next, eventDate: item.eventDate },
-    )
-  )
-    return;
-  await updatePaymentStatus(db(), payment.id, {
-    status: next,
-    pspReference: item.pspReference,
-    eventDate: item.eventDate,
-    at: now,
-  });
-  orderMetrics().payments.inc({ result: next.toLowerCase() });
-  if (next !== "Authorised") return;
-  if ((await markOrderPaid(payment.order_id, now)) || (await reinstatePaidOrder(payment.order_id)))
-    await announcePaidOrder(payment.order_id);
-}
-
-function deliver(item: NotificationItem): Promise<void> {
-  return receiveNotifications([item]);
+function deliverSandbox(body: unknown): Promise<void> {
+  return receiveWebhook("sandbox", body, { wait: true });
 }
 
 export type CardOutcome = { ok: true; result: PaymentResult } | { ok: false; fields: string[] };
@@ -115,20 +95,61 @@ export async function payByCard(culture: Culture, card: CardForm, orderNumber: s
       returnUrl: `/${culture}/sales/order/${orderNumber}/return`,
       challengeUrl: (token) => `/${culture}/sandbox/challenge?token=${encodeURIComponent(token)}`,
     },
-    deliver,
+    asWebhook(deliverSandbox),
   );
   if (!result) throw new ApiError("PaymentNotFound");
   return { ok: true, result };
 }
 
-/** Back from a redirect (challenge): the details are submitted; the webhook already recorded the outcome. */
-export async function submitDetails(redirectResult: string): Promise<PaymentResult & { paymentId: string }> {
-  const result = await paymentProvider().completeRedirect(redirectResult, deliver);
-  if (!result) throw new ApiError("PaymentDetailsInvalid");
+/**
+ * Back from a redirect: `redirectResult` (a drop-in's challenge or local method) or our payment id (a
+ * hosted page). What the provider's answer proves is applied like a notification; the browser's word
+ * alone never marks an order paid.
+ */
+export async function submitDetails(back: {
+  redirectResult?: string;
+  paymentId?: string;
+}): Promise<{ paymentId: string; resultCode: string; pspReference: string; refusalReason?: string }> {
+  let providerRef: string | undefined;
+  let provider = paymentProvider();
+  if (back.paymentId) {
+    const payment = await paymentById(db(), back.paymentId);
+    if (!payment?.psp_reference) throw new ApiError("PaymentDetailsInvalid");
+    providerRef = payment.psp_reference;
+    provider = providerNamed(payment.provider);
+  }
+  const outcome = await provider
+    .completeRedirect({ ...back, ...(providerRef ? { providerRef } : {}) }, deliverSandbox)
+    .catch((error: unknown) => {
+      if (error instanceof ProviderUnavailable) throw new ApiError("PaymentUnavailable");
+      if (error instanceof ProviderRefused) throw new ApiError("PaymentDetailsInvalid");
+      throw error;
+    });
+  if (!outcome) throw new ApiError("PaymentDetailsInvalid");
+  for (const event of outcome.events) await applyEvent(provider, event);
+  const { events: _events, ...result } = outcome;
   return result;
 }
 
 /** The latest state of an order's payment, for the confirmation page. */
 export async function latestPayment(orderId: number) {
   return latestPaymentOf(db(), orderId);
+}
+
+/** The order's captured payment (what may be refunded), if any. */
+export function capturedPayment(orderId: number) {
+  return capturedPaymentOf(db(), orderId);
+}
+
+/** Where the payment page loads the provider's drop-in from, and the origins its CSP must allow (Adyen only). */
+export function dropinAssets(): { script: string; style: string; origins: string[] } | null {
+  const adyen = env().paymentProvider === "adyen" ? env().adyen : null;
+  if (!adyen) return null;
+  const script = adyen.sdkUrl;
+  const origins = new Set([
+    new URL(script).origin,
+    `https://checkoutshopper-${adyen.environment}.adyen.com`,
+    `https://checkoutshopper-${adyen.environment}.cdn.adyen.com`,
+  ]);
+  return { script, style: script.replace(/\.js$/, ".css"), origins: [...origins] };
 }

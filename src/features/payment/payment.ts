@@ -23,7 +23,14 @@ export interface PaymentResult {
 }
 
 /** Payment states as the webhooks leave them. */
-export type PaymentStatus = "Pending" | "Authorised" | "Refused";
+export type PaymentStatus = "Pending" | "Authorised" | "Refused" | "Cancelled";
+
+/** The ways a shopper may pay what prepaid credit does not (issue 34): cards everywhere, two local methods. */
+export const PAYMENT_METHODS = ["card", "bancontact", "ideal"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The country a local method belongs to (a card is taken everywhere). */
+export const METHOD_COUNTRY: Partial<Record<PaymentMethod, string>> = { bancontact: "BE", ideal: "NL" };
 
 /**
  * Whether a webhook event moves a payment to `next`: an authorisation is final (a late or repeated

@@ -17,15 +17,22 @@ describe("the payment provider", () => {
     resetEnvForTests();
     const provider = paymentProvider();
     expect(provider.name).toBe("sandbox");
-    const session = await provider.createSession({
+    expect(await provider.methods("BE", 2596, "fr")).toEqual(["card"]);
+    const started = await provider.createPayment({
       paymentId: "pay-test-0001",
       amount: 2596,
       currency: "EUR",
       orderNumber: "VT-0123456789",
       culture: "nl",
       countryCode: "NL",
-      returnUrl: "/nl/sales/order/VT-0123456789/return",
+      returnUrl: "http://localhost:4321/nl/sales/order/VT-0123456789/return",
+      webhookUrl: "http://localhost:4321/api/v1/payments/webhooks/sandbox",
+      method: "card",
+      shopperEmail: "anne@example.test",
+      lines: [],
     });
+    if (started.kind !== "dropin") throw new Error("the sandbox is a drop-in");
+    const session = started.session;
     expect(session).toMatchObject({ id: "pay-test-0001", environment: "test" });
     const result = await sandboxAuthorise(
       {
@@ -54,9 +61,17 @@ describe("the payment provider", () => {
       eventDate: new Date().toISOString(),
     };
     item.additionalData = { hmacSignature: signNotification(item, env().PAYMENT_HMAC_KEY) };
-    expect(provider.authentic(item)).toBe(true);
-    expect(provider.authentic({ ...item, amount: { value: 1, currency: "EUR" } })).toBe(false);
-    expect(await provider.completeRedirect("not-a-result", async () => {})).toBeNull();
+    const body = (i: NotificationItem) => ({ live: "false", notificationItems: [{ NotificationRequestItem: i }] });
+    expect(await provider.eventsOf(provider.acceptWebhook(body(item)))).toEqual([
+      expect.objectContaining({
+        eventCode: "AUTHORISATION",
+        success: true,
+        merchantReference: "pay-test-0001",
+        amount: 2596,
+      }),
+    ]);
+    expect(() => provider.acceptWebhook(body({ ...item, amount: { value: 1, currency: "EUR" } }))).toThrow(ApiError);
+    expect(await provider.completeRedirect({ redirectResult: "not-a-result" }, async () => {})).toBeNull();
   });
 
   it("is none on a public site until one is set: paying is refused, nothing is started", () => {

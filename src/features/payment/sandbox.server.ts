@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "~/server/config/env";
+import { acceptSignedNotifications, signedNotificationEvents } from "./notification-items.server";
 import {
   type CardForm,
   expiryValid,
@@ -9,6 +10,7 @@ import {
   type PaymentSession,
   SANDBOX_CARDS,
 } from "./payment";
+import type { PaymentProvider } from "./provider.server";
 import { signNotification } from "./webhook-signature.server";
 
 /**
@@ -19,6 +21,11 @@ import { signNotification } from "./webhook-signature.server";
 export const SANDBOX_MERCHANT = "VitrineSandbox";
 
 type Deliver = (item: NotificationItem) => Promise<void>;
+
+/** The sandbox's notifications go to the shop's webhook intake as a provider's would. */
+export function asWebhook(deliver: (webhookBody: unknown) => Promise<void>): Deliver {
+  return (item) => deliver({ live: "false", notificationItems: [{ NotificationRequestItem: item }] });
+}
 
 function key(): Buffer {
   return Buffer.from(env().PAYMENT_HMAC_KEY, "hex");
@@ -147,3 +154,32 @@ export async function sandboxDetails(
     ? { paymentId: data.p, resultCode: "Authorised", pspReference: data.r }
     : { paymentId: data.p, resultCode: "Refused", pspReference: data.r, refusalReason: "3D Not Authenticated" };
 }
+
+/**
+ * The sandbox as a provider: card only, a drop-in of our own (CardForm.astro), its signed notifications
+ * delivered in-process, refunds and cancellations answered at once (no network: demo shop and tests).
+ */
+export const sandboxProvider: PaymentProvider = {
+  name: "sandbox",
+  methods: async () => ["card"],
+  createPayment: async (request) => ({
+    kind: "dropin",
+    session: createSandboxSession({ id: request.paymentId, amount: request.amount }),
+  }),
+  completeRedirect: async (back, deliver) => {
+    if (!back.redirectResult) return null;
+    const result = await sandboxDetails(back.redirectResult, asWebhook(deliver));
+    if (!result) return null;
+    return {
+      paymentId: result.paymentId,
+      resultCode: result.resultCode === "Authorised" ? "Authorised" : "Refused",
+      pspReference: result.pspReference,
+      ...(result.refusalReason ? { refusalReason: result.refusalReason } : {}),
+      events: [],
+    };
+  },
+  acceptWebhook: (body) => acceptSignedNotifications(body, [env().PAYMENT_HMAC_KEY]),
+  eventsOf: async (stored) => signedNotificationEvents(stored),
+  refund: async () => ({ providerRef: pspReference(), status: "Refunded" }),
+  cancel: async () => {},
+};

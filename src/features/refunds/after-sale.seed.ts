@@ -120,6 +120,8 @@ export async function giveAfterSale(
         prepaid_account_id: null,
         prepaid_amount: 0,
         shipped_at: spec.status === "Shipped" ? created : null,
+        payment_method: "card",
+        chargeback_at: null,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

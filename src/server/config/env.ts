@@ -97,10 +97,51 @@ export const SETTINGS_SCHEMA = z.object({
     .regex(/^[0-9a-fA-F]{32,128}$/, "32 to 128 hexadecimal characters")
     .default(SANDBOX_HMAC_KEY),
   /**
-   * Who takes card payments: `sandbox` (any Luhn-valid number pays; refused on a public site) or `none`
-   * (orders cannot be paid online yet). Default: sandbox on this machine, none on a public site.
+   * Who takes payments: `adyen` (sessions flow, ADYEN_*), `mollie` (MOLLIE_*), `sandbox` (any Luhn-valid
+   * number pays; refused on a public site) or `none` (orders cannot be paid online yet). Default: sandbox on
+   * this machine, none on a public site.
    */
-  PAYMENT_PROVIDER: z.enum(["sandbox", "none"]).optional(),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "adyen", "mollie", "none"]).optional(),
+  /** How long a call to the payment provider may take before the shopper is told to try again. */
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(10_000),
+  /** Adyen: the Checkout API key (X-API-Key), the merchant account, the client key of the Drop-in. */
+  ADYEN_API_KEY: z.string().trim().min(8).max(400).optional(),
+  ADYEN_MERCHANT_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{2,80}$/)
+    .optional(),
+  ADYEN_CLIENT_KEY: z
+    .string()
+    .trim()
+    .regex(/^(test|live)_[A-Za-z0-9]{8,64}$/, "test_… or live_…")
+    .optional(),
+  /** The HMAC key of the notification webhook (hex); during a rotation, the old one in ADYEN_HMAC_KEY_PREVIOUS. */
+  ADYEN_HMAC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{32,128}$/, "32 to 128 hexadecimal characters")
+    .optional(),
+  ADYEN_HMAC_KEY_PREVIOUS: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{32,128}$/, "32 to 128 hexadecimal characters")
+    .optional(),
+  ADYEN_ENVIRONMENT: z.enum(["test", "live"]).default("test"),
+  /**
+   * Base URL of the Checkout API, version included. Default on test: https://checkout-test.adyen.com/v71;
+   * live needs your account's prefix: https://{prefix}-checkout-live.adyenpayments.com/checkout/v71.
+   */
+  ADYEN_CHECKOUT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where the payment page loads Adyen Web (Drop-in) from; its origin enters that page's CSP only. */
+  ADYEN_SDK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Mollie: the API key (test_… or live_…) and the API's base URL (tests point it at a local fake). */
+  MOLLIE_API_KEY: z
+    .string()
+    .trim()
+    .regex(/^(test|live)_[A-Za-z0-9]{20,60}$/, "test_… or live_…")
+    .optional(),
+  MOLLIE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.mollie.com"),
   /**
    * Seed the demo shop (products, demo accounts, coupons, content) into an empty database. Default: on,
    * except in production on a public SITE_URL, where an empty database becomes an empty shop.
@@ -220,7 +261,9 @@ export type Env = z.infer<typeof SETTINGS_SCHEMA> & {
   /** SITE_URL is an address of the outside world, not this machine. */
   publicSite: boolean;
   demoShop: boolean;
-  paymentProvider: "sandbox" | "none";
+  paymentProvider: "sandbox" | "adyen" | "mollie" | "none";
+  /** Adyen's settings, complete, when it is the provider. */
+  adyen: AdyenSettings | null;
   /** MAP_STYLES (or MAP_STYLE_URL as `roadmap`); empty: the offline basemap only. */
   mapStyles: MapStyle[];
 };
@@ -242,6 +285,40 @@ function mapStyles(styles: string | undefined, single: string | undefined): MapS
   return single ? [{ name: "roadmap", url: single }] : [];
 }
 
+export interface AdyenSettings {
+  apiKey: string;
+  merchantAccount: string;
+  clientKey: string;
+  hmacKeys: string[];
+  environment: "test" | "live";
+  checkoutUrl: string;
+  sdkUrl: string;
+}
+
+/** Adyen Web's version the payment page loads from Adyen's CDN (ADYEN_SDK_URL replaces it). */
+export const ADYEN_WEB_VERSION = "6.6.0";
+
+function adyenSettings(env: z.infer<typeof SETTINGS_SCHEMA>): AdyenSettings | null {
+  if (env.PAYMENT_PROVIDER !== "adyen") return null;
+  const missing = (["ADYEN_API_KEY", "ADYEN_MERCHANT_ACCOUNT", "ADYEN_CLIENT_KEY", "ADYEN_HMAC_KEY"] as const).filter(
+    (name) => !env[name],
+  );
+  if (env.ADYEN_ENVIRONMENT === "live" && !env.ADYEN_CHECKOUT_URL) missing.push("ADYEN_CHECKOUT_URL" as never);
+  if (missing.length) throw new EnvError(`Invalid configuration: PAYMENT_PROVIDER=adyen needs ${missing.join(", ")}`);
+  const environment = env.ADYEN_ENVIRONMENT;
+  return {
+    apiKey: env.ADYEN_API_KEY as string,
+    merchantAccount: env.ADYEN_MERCHANT_ACCOUNT as string,
+    clientKey: env.ADYEN_CLIENT_KEY as string,
+    hmacKeys: [env.ADYEN_HMAC_KEY as string, ...(env.ADYEN_HMAC_KEY_PREVIOUS ? [env.ADYEN_HMAC_KEY_PREVIOUS] : [])],
+    environment,
+    checkoutUrl: (env.ADYEN_CHECKOUT_URL ?? "https://checkout-test.adyen.com/v71").replace(/\/$/, ""),
+    sdkUrl:
+      env.ADYEN_SDK_URL ??
+      `https://checkoutshopper-${environment}.cdn.adyen.com/checkoutshopper/sdk/${ADYEN_WEB_VERSION}/adyen.js`,
+  };
+}
+
 export class EnvError extends Error {}
 
 /** Host names that only this machine reaches: the demo and the tests may keep the sandbox key there. */
@@ -261,7 +338,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   // The sandbox key is in this repository: on a public site anyone could sign a "paid" webhook with it.
-  if (env.PAYMENT_HMAC_KEY.toUpperCase() === SANDBOX_HMAC_KEY && !isLoopback(siteUrl)) {
+  const ownKeys = env.PAYMENT_PROVIDER === "adyen" || env.PAYMENT_PROVIDER === "mollie";
+  if (!ownKeys && env.PAYMENT_HMAC_KEY.toUpperCase() === SANDBOX_HMAC_KEY && !isLoopback(siteUrl)) {
     throw new EnvError(
       `Invalid configuration: PAYMENT_HMAC_KEY: the sandbox key is public; set your own for ${siteUrl}`,
     );
@@ -280,8 +358,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       `Invalid configuration: PAYMENT_PROVIDER: the sandbox accepts any card number; not on ${siteUrl} (use none until a provider is set)`,
     );
   }
+  if (env.PAYMENT_PROVIDER === "mollie" && !env.MOLLIE_API_KEY)
+    throw new EnvError("Invalid configuration: PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY");
   return {
     ...env,
+    adyen: adyenSettings(env),
     isProduction,
     // Browsers accept Secure cookies on http://localhost, so production keeps Secure even for the local demo.
     cookieSecure: env.COOKIE_SECURE ?? isProduction,

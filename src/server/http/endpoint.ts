@@ -51,6 +51,8 @@ export interface EndpointOptions<M extends HttpMethod, Path extends string, P, Q
   public?: boolean;
   /** Not called by our pages (a provider's signed webhook): no Origin check. */
   crossOrigin?: boolean;
+  /** The body is `application/x-www-form-urlencoded` (a provider's webhook that posts a form, as Mollie's does). */
+  urlencoded?: boolean;
   /**
    * A file upload: the body is multipart/form-data, read as it streams by `run` (from `request`) under its
    * own limits instead of the JSON ones.

@@ -9,6 +9,7 @@ import { POPUP_MEMORY_COOKIE } from "~/features/banners/banners";
 import { startCartSweeper } from "~/features/cart/cart-sweeper.server";
 import { CONSENT_COOKIE_NAME } from "~/features/consent/consent";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
+import { startNotificationSweeper } from "~/features/payment/notifications.server";
 import { CULTURES } from "~/lib/culture";
 import { COOKIE_LAW_COOKIE_NAME } from "~/shell/constants";
 import { backgroundSettled } from "../background";
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
   stops.push(startCartSweeper());
   // Uploads nobody cropped or saved within the hour, with their files.
   stops.push(startUploadSweeper());
+  // Payment notifications stored and answered but not processed (the provider's API was down, a process died).
+  stops.push(startNotificationSweeper());
   // Mails waiting in the outbox, every OUTBOX_INTERVAL_MS (each process claims its own).
   startOutbox();
 

@@ -37,7 +37,10 @@ export function securityHeaders(
   extraOrigins: readonly string[] = [],
   scriptHashes: readonly string[] | null = null,
   tagManagerOrigin: string | null = null,
+  paymentOrigins: readonly string[] = [],
 ): Record<string, string> {
+  // A payment provider's drop-in (Adyen Web): its script, styles, card-field frames and API, on the payment page only.
+  const pay = paymentOrigins.length ? ` ${paymentOrigins.join(" ")}` : "";
   // A configured tag manager (TAG_MANAGER_ID): its script, its beacons and pixels; nothing when unset.
   const tags = tagManagerOrigin ? ` ${tagManagerOrigin}` : "";
   const extra = `${extraOrigins.length ? ` ${extraOrigins.join(" ")}` : ""}${tags}`;
@@ -47,15 +50,15 @@ export function securityHeaders(
   return {
     "Content-Security-Policy": [
       "default-src 'self'",
-      `script-src 'self' ${inline}${tags}`,
-      "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob:${extra}`,
+      `script-src 'self' ${inline}${tags}${pay}`,
+      `style-src 'self' 'unsafe-inline'${pay}`,
+      `img-src 'self' data: blob:${extra}${pay}`,
       "font-src 'self'",
-      `connect-src 'self'${extra}`,
+      `connect-src 'self'${extra}${pay}`,
       // MapLibre's worker is one of our own files.
       "worker-src 'self'",
       // Banner and content videos (features/banners VIDEO_ORIGINS), loaded only with consent or on a click.
-      "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
+      `frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com${pay}`,
       "frame-ancestors 'self'",
       "base-uri 'self'",
       "form-action 'self'",
@@ -77,6 +80,26 @@ const withPageScripts = new Map<string, Record<string, string>>();
  * besides the framework's (production only: the dev server allows every inline script anyway).
  */
 export function applySecurityHeaders(headers: Headers, pageScripts: readonly string[] = []): void {
+  const chosen = pageSecurityHeaders(pageScripts);
+  for (const [name, value] of Object.entries(chosen)) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+}
+
+/**
+ * The payment page's Content-Security-Policy when a provider's drop-in loads there (Adyen): the shop's
+ * own, plus `origins` for script, style, image, frame and connect. Every other page keeps the shop's.
+ */
+export function paymentPageCsp(origins: readonly string[]): string {
+  return securityHeaders(
+    mapOrigins(env().mapStyles.map((style) => style.url)),
+    registry.complete ? [...registry.hashes].sort() : null,
+    env().TAG_MANAGER_ID ? new URL(env().TAG_MANAGER_ORIGIN).origin : null,
+    origins,
+  )["Content-Security-Policy"] as string;
+}
+
+function pageSecurityHeaders(pageScripts: readonly string[]): Record<string, string> {
   const build = (extra: readonly string[]) =>
     securityHeaders(
       mapOrigins(env().mapStyles.map((style) => style.url)),
@@ -91,9 +114,7 @@ export function applySecurityHeaders(headers: Headers, pageScripts: readonly str
     if (withPageScripts.size >= 16) withPageScripts.clear();
     withPageScripts.set(key, chosen);
   }
-  for (const [name, value] of Object.entries(chosen)) {
-    if (!headers.has(name)) headers.set(name, value);
-  }
+  return chosen;
 }
 
 /** The origins of the configured map styles: their tiles usually come from the same hosts. */

@@ -18,6 +18,7 @@ import { m016_birth_list_archive } from "./016_birth_list_archive";
 import { m017_outbox_delivery } from "./017_outbox_delivery";
 import { m018_page_tags } from "./018_page_tags";
 import { m019_sweeper_runs } from "./019_sweeper_runs";
+import { m020_payment_providers } from "./020_payment_providers";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -80,6 +81,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "019_sweeper_runs": {
       up: (db: Kysely<unknown>) => m019_sweeper_runs(db),
+    },
+    "020_payment_providers": {
+      up: (db: Kysely<unknown>) => m020_payment_providers(db, dialect),
     },
   };
 }
