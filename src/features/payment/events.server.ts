@@ -106,7 +106,11 @@ async function authorisation(provider: PaymentProvider, event: PaymentEvent): Pr
       { orderId: payment.order_id, paymentId: payment.id },
       "a payment arrived after its order was released and its units are gone: refunded at once",
     );
-  await refundPayment(payment.id, payment.amount, `late-${payment.id}`, null);
+  try {
+    await refundPayment(payment.id, payment.amount, `late-${payment.id}`, null);
+  } catch (error) {
+    log().error({ err: error, paymentId: payment.id }, "the late payment could not be refunded: refund it by hand");
+  }
 }
 
 async function refundEvent(provider: PaymentProvider, event: PaymentEvent): Promise<void> {

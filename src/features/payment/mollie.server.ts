@@ -3,7 +3,7 @@ import { ApiError } from "~/server/http/errors";
 import { log } from "~/server/observability/log";
 import type { PaymentMethod } from "./payment";
 import type { PaymentEvent, PaymentProvider, RedirectOutcome } from "./provider.server";
-import { ProviderUnavailable, providerCall } from "./provider-http.server";
+import { ProviderRefused, ProviderUnavailable, providerCall } from "./provider-http.server";
 
 /**
  * Mollie's Payments API v2 (issue 34): the shopper pays on Mollie's checkout page (Bancontact, iDEAL,
@@ -215,7 +215,13 @@ export const mollieProvider: PaymentProvider = {
     return id;
   },
   async eventsOf(stored) {
-    return eventsOfPayment(await call<MolliePayment>("GET", `/v2/payments/${stored}`));
+    try {
+      return await eventsOfPayment(await call<MolliePayment>("GET", `/v2/payments/${stored}`));
+    } catch (error) {
+      // An id Mollie does not know (a made-up call to our webhook): nothing happened.
+      if (error instanceof ProviderRefused && error.status === 404) return [];
+      throw error;
+    }
   },
   async refund(payment, refund) {
     const answer = await call<MollieRefund>(
