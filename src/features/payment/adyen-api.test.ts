@@ -5,6 +5,7 @@ import { apiClient } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { startFakeAdyen } from "../../../tests/support/fake-adyen";
 import { mailsAbout, orderState, paymentsOf, providerOrder, withSettings } from "../../../tests/support/providers";
+import type { NotificationItem } from "./payment";
 import { refundPayment } from "./payment-refunds.server";
 
 const HMAC = "9F3A1C55D2E8B6A4F0C1D2E3F4A5B6C7D8E9F0A1B2C3D4E5F6A7B8C9D0E1F2A3";
@@ -249,7 +250,7 @@ describe.each(DIALECTS)("Adyen's sessions flow on %s", (dialect) => {
     expect(pending.status).toBe("Pending");
     const [refundItem] = adyen.held.splice(0);
     adyen.state.hold = false;
-    await adyen.deliver([adyen.item({ ...(refundItem as never), eventCode: "REFUND_FAILED" })]);
+    await adyen.deliver([adyen.item({ ...(refundItem as NotificationItem), eventCode: "REFUND_FAILED" })]);
     expect((await paymentsOf(order.OrderId))[0]?.refunded).toBe(2 * third);
     expect(await mailsAbout(order.OrderNumber, "shop@vitrine.test")).toHaveLength(1);
   });
