@@ -146,7 +146,7 @@ export async function startFakeMollie(options: FakeMollieOptions) {
     }
     if (path === "/v2/payments" && req.method === "POST") {
       const amount = body.amount as { currency?: string; value?: string } | undefined;
-      if (!amount || amount.currency !== "EUR" || !/^\d+\.\d{2}$/.test(amount.value ?? ""))
+      if (amount?.currency !== "EUR" || !/^\d+\.\d{2}$/.test(amount.value ?? ""))
         return error(res, 422, "The amount is invalid", "amount.value");
       if (!METHODS.includes(String(body.method))) return error(res, 422, "The payment method is invalid", "method");
       for (const field of ["redirectUrl", "webhookUrl", "description"])

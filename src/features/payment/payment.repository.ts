@@ -190,6 +190,7 @@ export function refundsOfRequests(ex: Executor, requestIds: number[]) {
     .selectFrom("payment_refunds")
     .select(["refund_request_id", "status", "amount"])
     .where("refund_request_id", "in", requestIds)
+    .orderBy("created_at")
     .execute();
 }
 

@@ -15,14 +15,15 @@ import {
   insertPayment,
   latestPaymentOf,
   paymentById,
+  refundsOfRequests,
   setProviderReference,
 } from "./payment.repository";
+import { refundPayment } from "./payment-refunds.server";
 import { type PaymentStart, paymentProvider, providerNamed } from "./provider.server";
 import { ProviderRefused, ProviderUnavailable } from "./provider-http.server";
 import { asWebhook, cardProblems, sandboxAuthorise } from "./sandbox.server";
 
 export { receiveWebhook } from "./notifications.server";
-export { refundPayment } from "./payment-refunds.server";
 
 /** A payment for one of the shopper's orders awaiting payment (each attempt is a payment). */
 export async function startPayment(
@@ -152,4 +153,22 @@ export function dropinAssets(): { script: string; style: string; origins: string
     `https://checkoutshopper-${adyen.environment}.cdn.adyen.com`,
   ]);
   return { script, style: script.replace(/\.js$/, ".css"), origins: [...origins] };
+}
+
+/**
+ * Refunds `amount` of an order's captured payment through its provider (a staff decision): the key makes
+ * a repeated decision the same refund. PaymentNotFound when nothing was paid by the provider.
+ */
+export async function refundOrder(orderId: number, amount: number, idempotencyKey: string, refundRequestId: number) {
+  const payment = await capturedPaymentOf(db(), orderId);
+  if (!payment) throw new ApiError("PaymentNotFound");
+  // A refund the provider refused is over: deciding again is a new refund, with a key of its own.
+  const failed = (await refundsOfRequests(db(), [refundRequestId])).filter((r) => r.status === "Failed").length;
+  return refundPayment(payment.id, amount, failed ? `${idempotencyKey}-${failed}` : idempotencyKey, refundRequestId);
+}
+
+/** Where the provider's refunds of these refund requests stand (Pending, Refunded, Failed). */
+export async function refundStatesOfRequests(requestIds: number[]): Promise<Map<number, string>> {
+  const rows = await refundsOfRequests(db(), requestIds);
+  return new Map(rows.map((row) => [row.refund_request_id as number, row.status]));
 }

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { RefundRequestSchema } from "./refund-request";
-import { refundRequests, requestRefund } from "./refunds.server";
+import {
+  approveRefundRequest,
+  refundRequests,
+  refuseRefundRequest,
+  requestRefund,
+  staffRefundRequests,
+} from "./refunds.server";
 
 export const createRefundRequest = defineEndpoint({
   method: "post",
@@ -40,4 +46,68 @@ export const listRefundRequests = defineEndpoint({
       Amount: r.amount,
       CreatedAt: r.created_at,
     })),
+});
+
+const RequestId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const Decision = z.object({ Id: z.number(), Status: z.string(), Amount: z.number() });
+
+export const staffRefundRequestList = defineEndpoint({
+  method: "get",
+  path: "/sales/refunds/requests",
+  summary:
+    "Staff only: every refund request (the open ones first), with its order, customer and where its refund stands",
+  tags: ["refunds"],
+  response: z.array(
+    z.object({
+      Id: z.number(),
+      OrderNumber: z.string(),
+      Email: z.string(),
+      Method: z.string(),
+      Status: z.string(),
+      Items: z.number(),
+      Amount: z.number(),
+      ApprovedAmount: z.number().nullable(),
+      Reason: z.string().nullable(),
+      CreatedAt: z.string(),
+    }),
+  ),
+  auth: true,
+  run: async ({ session }) =>
+    (await staffRefundRequests(session)).map((r) => ({
+      Id: r.id,
+      OrderNumber: r.order_number,
+      Email: r.email,
+      Method: r.method,
+      Status: r.status,
+      Items: r.items,
+      Amount: r.amount,
+      ApprovedAmount: r.approved_amount,
+      Reason: r.reason,
+      CreatedAt: r.created_at,
+    })),
+});
+
+export const approveRefund = defineEndpoint({
+  method: "post",
+  path: "/sales/refunds/:id/approve",
+  summary:
+    "Staff only: approve a refund request with the amount granted (cents, at most what was asked; default all of it). Paid back the original way through the payment provider (idempotent per request), else accepted for staff to pay; the shopper is mailed. 409 when already decided or beyond what was captured",
+  tags: ["refunds"],
+  params: RequestId,
+  body: z.object({ Amount: z.number().int().min(1).max(100_000_000).optional() }),
+  response: Decision,
+  auth: true,
+  run: ({ session, params, body, culture }) => approveRefundRequest(session, params.id, body.Amount, culture),
+});
+
+export const refuseRefund = defineEndpoint({
+  method: "post",
+  path: "/sales/refunds/:id/refuse",
+  summary: "Staff only: refuse a refund request with a reason the shopper reads in her mail (409 when already decided)",
+  tags: ["refunds"],
+  params: RequestId,
+  body: z.object({ Reason: z.string().trim().min(2).max(500) }),
+  response: Decision,
+  auth: true,
+  run: ({ session, params, body, culture }) => refuseRefundRequest(session, params.id, body.Reason, culture),
 });

@@ -23,7 +23,10 @@ export async function requestedUnits(ex: Executor, orderId: number): Promise<Map
 
 export async function insertRequest(
   trx: Executor,
-  request: Omit<RefundsTables["refund_requests"], "id" | "status" | "created_at">,
+  request: Omit<
+    RefundsTables["refund_requests"],
+    "id" | "status" | "created_at" | "approved_amount" | "refused_reason" | "decided_by" | "decided_at"
+  >,
   lines: Omit<RefundsTables["refund_request_lines"], "request_id">[],
 ): Promise<number> {
   const row = await trx
@@ -56,4 +59,68 @@ export function requestsOfOrder(ex: Executor, orderId: number) {
     .where("order_id", "=", orderId)
     .orderBy("id", "desc")
     .execute();
+}
+
+/** Every request, the open ones first (staff's list), with its order and customer. */
+export function allRequests(ex: Executor, limit: number) {
+  return ex
+    .selectFrom("refund_requests as r")
+    .innerJoin("orders as o", "o.id", "r.order_id")
+    .select([
+      "r.id",
+      "r.order_id",
+      "r.status",
+      "r.method",
+      "r.items",
+      "r.amount",
+      "r.reason",
+      "r.iban",
+      "r.account_holder",
+      "r.approved_amount",
+      "r.refused_reason",
+      "r.created_at",
+      "o.number as order_number",
+      "o.email",
+      "o.culture",
+    ])
+    .orderBy((eb) => eb.case().when("r.status", "=", "Requested").then(0).else(1).end())
+    .orderBy("r.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export function requestById(ex: Executor, id: number) {
+  return ex.selectFrom("refund_requests").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Staff's decision, once: false when the request was no longer `Requested` (another decided first). */
+export async function decideRequest(
+  ex: Executor,
+  id: number,
+  decision: {
+    status: "Accepted" | "Refunding" | "Refused";
+    approvedAmount: number | null;
+    refusedReason: string | null;
+    by: number;
+    at: string;
+  },
+): Promise<boolean> {
+  const result = await ex
+    .updateTable("refund_requests")
+    .set({
+      status: decision.status,
+      approved_amount: decision.approvedAmount,
+      refused_reason: decision.refusedReason,
+      decided_by: decision.by,
+      decided_at: decision.at,
+    })
+    .where("id", "=", id)
+    .where("status", "=", "Requested")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Back to `Requested` (the provider could not be reached: staff may approve again, with the same key). */
+export async function reopenRequest(ex: Executor, id: number): Promise<void> {
+  await ex.updateTable("refund_requests").set({ status: "Requested" }).where("id", "=", id).execute();
 }

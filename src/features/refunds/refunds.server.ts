@@ -1,15 +1,28 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
-import { orderByNumber, orderLines } from "~/features/orders/orders.server";
-import type { Culture } from "~/lib/culture";
+import { currentCustomer } from "~/features/customers/customers.server";
+import { orderById, orderByNumber, orderLines } from "~/features/orders/orders.server";
+import { refundOrder, refundStatesOfRequests } from "~/features/payment/payment.server";
+import { type Culture, isCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import { enqueueMail } from "~/server/mail/outbox";
+import type { Session } from "~/server/session/session";
 import type { RefundRequestInput } from "./refund-request";
-import { refundLineAmount, refundTotals, unitTaxIncl } from "./refunds";
-import { insertRequest, lockOrder, requestedUnits, requestsOf, requestsOfOrder } from "./refunds.repository";
+import { type RefundStatus, refundLineAmount, refundTotals, unitTaxIncl } from "./refunds";
+import {
+  allRequests,
+  decideRequest,
+  insertRequest,
+  lockOrder,
+  reopenRequest,
+  requestById,
+  requestedUnits,
+  requestsOf,
+  requestsOfOrder,
+} from "./refunds.repository";
 
 /** Orders whose goods may be asked back: paid or shipped. */
 const REFUNDABLE = new Set(["Paid", "Shipped"]);
@@ -37,7 +50,7 @@ export async function refundForm(customerId: number, number: string) {
   const [lines, asked, earlier] = await Promise.all([
     orderLines(db(), order.id),
     requestedUnits(db(), order.id),
-    requestsOfOrder(db(), order.id),
+    requestsOfOrder(db(), order.id).then(withRefundStates),
   ]);
   const refundable: RefundableLine[] = lines
     .filter((l) => l.prepaid_account_id === null)
@@ -140,7 +153,120 @@ export async function requestRefund(customerId: number, input: RefundRequestInpu
   return { RefundRequestId: created.id, Items: created.items, Amount: created.amount, Status: "Requested" };
 }
 
-/** The customer's refund requests and their status. */
-export function refundRequests(customerId: number) {
-  return requestsOf(db(), customerId);
+/** The customer's refund requests and their status (a refund through the provider as it stands). */
+export async function refundRequests(customerId: number) {
+  return withRefundStates(await requestsOf(db(), customerId));
+}
+
+/** The signed-in staff member (401 a guest, 403 a shopper). */
+async function staff(session: Session) {
+  const customer = await currentCustomer(session);
+  if (!customer) throw new ApiError("Unauthorized");
+  if (customer.role !== "staff") throw new ApiError("Forbidden");
+  return customer;
+}
+
+/** What a request's status is now: a refund through the provider follows its notifications. */
+function statusNow(status: string, provider: string | undefined): RefundStatus {
+  if (status !== "Refunding") return status as RefundStatus;
+  if (provider === "Refunded") return "Refunded";
+  if (provider === "Failed") return "RefundFailed";
+  return "Refunding";
+}
+
+/** Staff's list: every request (the open ones first), with where its refund stands. */
+export async function staffRefundRequests(session: Session) {
+  await staff(session);
+  const rows = await allRequests(db(), 200);
+  const states = await refundStatesOfRequests(rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, status: statusNow(r.status, states.get(r.id)) }));
+}
+
+/** The shopper's requests, with where their refunds stand. */
+async function withRefundStates<T extends { id: number; status: string }>(rows: T[]): Promise<T[]> {
+  const states = await refundStatesOfRequests(rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, status: statusNow(r.status, states.get(r.id)) }));
+}
+
+/**
+ * Staff approve a request with the amount they grant (at most what was asked). Paid back "the original
+ * way": the provider is asked, with an idempotency key of the request (a second approval, or a retry after
+ * the provider did not answer, is the same refund); its notification ends it and mails the shopper.
+ * By bank transfer or prepaid credit: accepted, the staff pay it themselves, and the shopper is told.
+ * Two staff at once: one decides, the other is told it was decided (409).
+ */
+export async function approveRefundRequest(session: Session, id: number, amount: number | undefined, culture: Culture) {
+  const member = await staff(session);
+  const request = await requestById(db(), id);
+  if (!request) throw new ApiError("NotFound");
+  const granted = amount ?? request.amount;
+  const t = translator(culture);
+  if (!Number.isInteger(granted) || granted <= 0 || granted > request.amount)
+    throw new ApiError("ValidationFailed", {
+      Amount: [t("Refunds.AmountTooHigh", { amount: formatMoney(request.amount, culture) })],
+    });
+  const viaProvider = request.method === "Original";
+  const now = new Date().toISOString();
+  if (
+    !(await decideRequest(db(), id, {
+      status: viaProvider ? "Refunding" : "Accepted",
+      approvedAmount: granted,
+      refusedReason: null,
+      by: member.id,
+      at: now,
+    }))
+  )
+    throw new ApiError("RefundRequestDecided");
+  if (!viaProvider) {
+    await decisionMail(request.order_id, "accepted", granted, null);
+    return { Id: id, Status: "Accepted" as RefundStatus, Amount: granted };
+  }
+  try {
+    await refundOrder(request.order_id, granted, `refund-request-${id}`, id);
+    // The provider's notification may already have come: the state as it is now.
+    const state = (await refundStatesOfRequests([id])).get(id);
+    return { Id: id, Status: statusNow("Refunding", state), Amount: granted };
+  } catch (error) {
+    // Nothing was given back (refused, over what was captured, or the provider did not answer): staff may decide again.
+    await reopenRequest(db(), id);
+    throw error;
+  }
+}
+
+/** Staff refuse a request with a reason the shopper reads in her mail. */
+export async function refuseRefundRequest(session: Session, id: number, reason: string, culture: Culture) {
+  const member = await staff(session);
+  if (reason.trim().length < 2)
+    throw new ApiError("ValidationFailed", { Reason: [translator(culture)("Errors.Required")] });
+  const request = await requestById(db(), id);
+  if (!request) throw new ApiError("NotFound");
+  const now = new Date().toISOString();
+  if (
+    !(await decideRequest(db(), id, {
+      status: "Refused",
+      approvedAmount: null,
+      refusedReason: reason,
+      by: member.id,
+      at: now,
+    }))
+  )
+    throw new ApiError("RefundRequestDecided");
+  await decisionMail(request.order_id, "refused", request.amount, reason);
+  return { Id: id, Status: "Refused" as RefundStatus, Amount: 0 };
+}
+
+/** The shopper's mail of staff's decision, in her order's language. */
+async function decisionMail(orderId: number, decision: "accepted" | "refused", amount: number, reason: string | null) {
+  const order = await orderById(db(), orderId);
+  if (!order) return;
+  const culture = isCulture(order.culture) ? order.culture : env().DEFAULT_CULTURE;
+  const t = translator(culture);
+  const key = decision === "accepted" ? "Refunds.AcceptedMail" : "Refunds.RefusedMail";
+  await enqueueMail({
+    to: order.email,
+    subject: t(`${key}Subject`, { number: order.number }),
+    text: t(`${key}Body`, { number: order.number, amount: formatMoney(amount, culture), reason: reason ?? "" }),
+    html: null,
+    culture,
+  });
 }

@@ -7,7 +7,8 @@ import { withVat } from "~/lib/money";
  */
 export const REFUND_METHODS = ["Original", "BankTransfer", "Prepaid"] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
-export const REFUND_STATUSES = ["Requested", "Accepted", "Refused", "Refunded"] as const;
+export const REFUND_STATUSES = ["Requested", "Accepted", "Refunding", "Refunded", "RefundFailed", "Refused"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** Unit price including tax of an order line, as the order charged it (reverse charge: rate 0). */
 export function unitTaxIncl(line: { unit_tax_excl: number; vat_rate_basis_points: number }): number {

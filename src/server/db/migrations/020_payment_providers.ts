@@ -58,6 +58,11 @@ export async function m020_payment_providers(anyDb: Kysely<unknown>, dialect: Di
     .on("payment_notifications")
     .columns(["processed_at", "id"])
     .execute();
+  // Staff decide a shopper's refund request: the amount they approved (the provider's refund follows) or why they refused.
+  await s.alterTable("refund_requests").addColumn("approved_amount", "integer").execute();
+  await s.alterTable("refund_requests").addColumn("refused_reason", "text").execute();
+  await s.alterTable("refund_requests").addColumn("decided_by", "integer").execute();
+  await s.alterTable("refund_requests").addColumn("decided_at", "text").execute();
   // Payments authorised before: their captured amount is what they authorised.
   await db
     .updateTable("payments")

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
+import { apiClient } from "../../../tests/support/api";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { startFakeAdyen } from "../../../tests/support/fake-adyen";
+import { mailsAbout, orderState, paymentsOf, providerOrder, withSettings } from "../../../tests/support/providers";
+
+const HMAC = "7A1C55D2E8B6A4F0C1D2E3F4A5B6C7D8E9F0A1B2C3D4E5F6A7B8C9D0E1F2A3B4";
+
+async function signedIn(email: string, password: string, address: string) {
+  const client = apiClient(address);
+  expect((await client.call("POST", "/security/login", { Email: email, Password: password })).status).toBe(200);
+  return client;
+}
+
+describe.each(DIALECTS)("staff refunds through the provider on %s", (dialect) => {
+  let database: TestDatabase;
+  let adyen: Awaited<ReturnType<typeof startFakeAdyen>>;
+  let restore: () => void;
+  const provider = apiClient("198.51.100.11");
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect, { products: 30 });
+    adyen = await startFakeAdyen({
+      apiKey: "AQE_staff_test_key",
+      merchantAccount: "VitrineECOM",
+      hmacKey: HMAC,
+      webhook: async (body) =>
+        (
+          await provider.app.request("http://adyen.example/api/v1/payments/webhooks", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify(body),
+          })
+        ).status,
+    });
+    restore = withSettings({
+      PAYMENT_PROVIDER: "adyen",
+      ADYEN_API_KEY: "AQE_staff_test_key",
+      ADYEN_MERCHANT_ACCOUNT: "VitrineECOM",
+      ADYEN_CLIENT_KEY: "test_FAKECLIENTKEY0002",
+      ADYEN_HMAC_KEY: HMAC,
+      ADYEN_CHECKOUT_URL: adyen.url,
+    });
+  });
+  afterAll(async () => {
+    restore();
+    await adyen.close();
+    await database.close();
+  });
+
+  /** Marie's order of two units, paid by card through Adyen, and her request to give `units` back. */
+  async function requested(skip: number, units: number, method = "Original") {
+    const marie = await signedIn("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.61");
+    const placed = (await (await providerOrder(marie, { skip, quantity: 2 })).json()) as {
+      OrderNumber: string;
+      OrderId: number;
+    };
+    const session = await (await marie.call("POST", "/payments/sessions", { OrderNumber: placed.OrderNumber })).json();
+    await adyen.submit(session.id, "scheme", "4111111111111111");
+    expect((await orderState(placed.OrderId)).status).toBe("Paid");
+    const line = await db()
+      .selectFrom("order_lines")
+      .select("id")
+      .where("order_id", "=", placed.OrderId)
+      .executeTakeFirstOrThrow();
+    const asked = await marie.call("POST", "/sales/refunds", {
+      OrderNumber: placed.OrderNumber,
+      Lines: [{ OrderLineId: line.id, Quantity: units }],
+      Method: method,
+      ...(method === "BankTransfer" ? { Iban: "BE68539007547034", AccountHolder: "Marie Dupont" } : {}),
+    });
+    expect(asked.status).toBe(200);
+    const request = (await asked.json()) as { RefundRequestId: number; Amount: number };
+    return { marie, placed, request };
+  }
+
+  it("lets staff refund part of a request through Adyen: the provider's REFUND ends it and the shopper gets her mail", async () => {
+    const { marie, placed, request } = await requested(0, 1);
+    const staff = await signedIn("staff@vitrine.test", "Vitrine-staff-1", "203.0.113.62");
+    const list = await (await staff.call("GET", "/sales/refunds/requests")).json();
+    expect(list.find((r: { Id: number }) => r.Id === request.RefundRequestId)).toMatchObject({ Status: "Requested" });
+    const granted = request.Amount - 100;
+    const tooMuch = await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, {
+      Amount: request.Amount + 1,
+    });
+    expect(tooMuch.status).toBe(400);
+    const [one, two] = await Promise.all([
+      staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, { Amount: granted }),
+      staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, { Amount: granted }),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([200, 409]);
+    const refundCall = adyen.requests.findLast((r) => r.path.endsWith("/refunds"));
+    expect(refundCall?.headers["idempotency-key"]).toBe(`refund-request-${request.RefundRequestId}`);
+    expect(refundCall?.body).toMatchObject({ amount: { value: granted, currency: "EUR" } });
+    const [payment] = await paymentsOf(placed.OrderId);
+    expect(payment?.refunded).toBe(granted);
+    const mine = await (await marie.call("GET", "/sales/refunds")).json();
+    expect(mine.find((r: { Id: number }) => r.Id === request.RefundRequestId)).toMatchObject({ Status: "Refunded" });
+    const mails = await mailsAbout(placed.OrderNumber, "marie@vitrine.test");
+    expect(mails.map((m) => m.subject)).toEqual([expect.any(String), expect.stringContaining("Remboursement")]);
+    expect(mails[1]?.body).toContain((granted / 100).toFixed(2).replace(".", ","));
+  });
+
+  it("lets staff refuse with a reason the shopper reads; refuses a shopper, a guest, another decision and an empty reason", async () => {
+    const { marie, placed, request } = await requested(1, 1);
+    expect((await marie.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, {})).status).toBe(403);
+    expect((await marie.call("GET", "/sales/refunds/requests")).status).toBe(403);
+    expect(
+      (await apiClient().call("POST", `/sales/refunds/${request.RefundRequestId}/refuse`, { Reason: "Non" })).status,
+    ).toBe(401);
+    const staff = await signedIn("staff@vitrine.test", "Vitrine-staff-1", "203.0.113.63");
+    expect((await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/refuse`, { Reason: " " })).status).toBe(
+      400,
+    );
+    const refused = await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/refuse`, {
+      Reason: "Article porté et lavé",
+    });
+    expect(await refused.json()).toMatchObject({ Status: "Refused" });
+    expect((await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, {})).status).toBe(409);
+    expect((await staff.call("POST", "/sales/refunds/999999/approve", {})).status).toBe(404);
+    const mail = (await mailsAbout(placed.OrderNumber, "marie@vitrine.test")).at(-1);
+    expect(mail?.body).toContain("Article porté et lavé");
+    expect((await paymentsOf(placed.OrderId))[0]?.refunded).toBe(0);
+  });
+
+  it("accepts a bank-transfer request without calling the provider, and reopens a request the provider could not take", async () => {
+    const { placed, request } = await requested(2, 1, "BankTransfer");
+    const staff = await signedIn("staff@vitrine.test", "Vitrine-staff-1", "203.0.113.64");
+    const calls = adyen.requests.length;
+    const accepted = await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, {});
+    expect(await accepted.json()).toMatchObject({ Status: "Accepted", Amount: request.Amount });
+    expect(adyen.requests.length).toBe(calls);
+    expect((await mailsAbout(placed.OrderNumber, "marie@vitrine.test")).at(-1)?.subject).toContain("accept");
+    const second = await requested(3, 1);
+    adyen.state.failures.push(503);
+    const down = await staff.call("POST", `/sales/refunds/${second.request.RefundRequestId}/approve`, {});
+    expect(down.status).toBe(503);
+    const list = await (await staff.call("GET", "/sales/refunds/requests")).json();
+    expect(list.find((r: { Id: number }) => r.Id === second.request.RefundRequestId)?.Status).toBe("Requested");
+    const again = await staff.call("POST", `/sales/refunds/${second.request.RefundRequestId}/approve`, {});
+    expect(await again.json()).toMatchObject({ Status: "Refunded" });
+    expect((await paymentsOf(second.placed.OrderId))[0]?.refunded).toBe(second.request.Amount);
+  });
+});
