@@ -13,5 +13,10 @@ declare namespace App {
     publicPage?: boolean;
     /** The route pattern that answers, for the access log and the metrics (src/server/http/operations.ts). */
     route?: string;
+    /**
+     * Origins this page alone adds to its CSP: a payment provider's drop-in (script, style, image, frame,
+     * connect) and a provider's own page the page's form ends on (form-action). src/server/http/security.ts.
+     */
+    cspOrigins?: { payment?: string[]; formAction?: string[] };
   }
 }

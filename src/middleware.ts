@@ -34,14 +34,18 @@ const NON_CULTURE_PREFIXES = new Set([
   "sitemap.xml",
 ]);
 
-function withHeaders(response: Response, pageScripts: readonly string[] = []): Response {
+function withHeaders(
+  response: Response,
+  pageScripts: readonly string[] = [],
+  origins: App.Locals["cspOrigins"] = {},
+): Response {
   try {
-    applySecurityHeaders(response.headers, pageScripts);
+    applySecurityHeaders(response.headers, pageScripts, origins);
     return response;
   } catch {
     // Responses such as Response.redirect() have immutable headers: copy them.
     const copy = new Response(response.body, response);
-    applySecurityHeaders(copy.headers, pageScripts);
+    applySecurityHeaders(copy.headers, pageScripts, origins);
     return copy;
   }
 }
@@ -113,6 +117,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = withHeaders(
     await collectTags(tags, () => withRequestSession(context.locals.session, next)),
     await consentScriptHashes(),
+    context.locals.cspOrigins,
   );
   // Only pages that declare themselves public (locals.publicPage) and set no cookie are cached.
   const setsCookies = !context.cookies.headers().next().done;

@@ -172,3 +172,12 @@ export async function refundStatesOfRequests(requestIds: number[]): Promise<Map<
   const rows = await refundsOfRequests(db(), requestIds);
   return new Map(rows.map((row) => [row.refund_request_id as number, row.status]));
 }
+
+/**
+ * Where a provider's own payment page lives (Mollie's checkout links): the checkout's form ends there
+ * through redirects, so that page's `form-action` must name it. Empty for a drop-in provider.
+ */
+export function hostedCheckoutOrigins(): string[] {
+  if (env().paymentProvider !== "mollie") return [];
+  return [...new Set(["https://www.mollie.com", new URL(env().MOLLIE_API_URL).origin])];
+}

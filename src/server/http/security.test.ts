@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapOrigins, securityHeaders } from "./security";
+import { applySecurityHeaders, mapOrigins, securityHeaders } from "./security";
 
 describe("the content-security policy", () => {
   const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
@@ -37,6 +37,29 @@ describe("the content-security policy", () => {
     expect(directive(csp, "img-src")).toContain("https://www.googletagmanager.com");
     // Still no inline script without its hash.
     expect(directive(csp, "script-src")).not.toContain("unsafe-inline");
+  });
+});
+
+describe("a payment page's policy", () => {
+  const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+
+  it("adds Adyen's origins for script, style, frame and connect on the page that asks, and a provider's page to form-action", () => {
+    const adyen = "https://checkoutshopper-test.cdn.adyen.com";
+    const page = new Headers();
+    applySecurityHeaders(page, [], { payment: [adyen] });
+    const csp = page.get("Content-Security-Policy") ?? "";
+    for (const name of ["script-src", "style-src", "frame-src", "connect-src", "img-src"])
+      expect(directive(csp, name)).toContain(adyen);
+    expect(directive(csp, "form-action")).toBe("form-action 'self'");
+    const other = new Headers();
+    applySecurityHeaders(other);
+    expect(other.get("Content-Security-Policy")).not.toContain("adyen");
+    const checkout = new Headers();
+    applySecurityHeaders(checkout, [], { formAction: ["https://www.mollie.com"] });
+    expect(directive(checkout.get("Content-Security-Policy") ?? "", "form-action")).toBe(
+      "form-action 'self' https://www.mollie.com",
+    );
+    expect(directive(checkout.get("Content-Security-Policy") ?? "", "script-src")).not.toContain("mollie");
   });
 });
 

@@ -38,6 +38,7 @@ export function securityHeaders(
   scriptHashes: readonly string[] | null = null,
   tagManagerOrigin: string | null = null,
   paymentOrigins: readonly string[] = [],
+  formActionOrigins: readonly string[] = [],
 ): Record<string, string> {
   // A payment provider's drop-in (Adyen Web): its script, styles, card-field frames and API, on the payment page only.
   const pay = paymentOrigins.length ? ` ${paymentOrigins.join(" ")}` : "";
@@ -61,7 +62,8 @@ export function securityHeaders(
       `frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com${pay}`,
       "frame-ancestors 'self'",
       "base-uri 'self'",
-      "form-action 'self'",
+      // A provider's own payment page (Mollie) is where the checkout's form ends, through redirects.
+      `form-action 'self'${formActionOrigins.length ? ` ${formActionOrigins.join(" ")}` : ""}`,
       "object-src 'none'",
     ].join("; "),
     "X-Content-Type-Options": "nosniff",
@@ -79,33 +81,35 @@ const withPageScripts = new Map<string, Record<string, string>>();
  * Sets the security headers a response lacks. `pageScripts`: hashes of inline scripts this page carries
  * besides the framework's (production only: the dev server allows every inline script anyway).
  */
-export function applySecurityHeaders(headers: Headers, pageScripts: readonly string[] = []): void {
-  const chosen = pageSecurityHeaders(pageScripts);
+export function applySecurityHeaders(
+  headers: Headers,
+  pageScripts: readonly string[] = [],
+  origins: { payment?: readonly string[]; formAction?: readonly string[] } = {},
+): void {
+  const chosen =
+    origins.payment?.length || origins.formAction?.length
+      ? build(pageScripts, origins)
+      : pageSecurityHeaders(pageScripts);
   for (const [name, value] of Object.entries(chosen)) {
     if (!headers.has(name)) headers.set(name, value);
   }
 }
 
-/**
- * The payment page's Content-Security-Policy when a provider's drop-in loads there (Adyen): the shop's
- * own, plus `origins` for script, style, image, frame and connect. Every other page keeps the shop's.
- */
-export function paymentPageCsp(origins: readonly string[]): string {
+/** The headers with this page's own script hashes and, for the payment pages, a provider's origins. */
+function build(
+  extra: readonly string[],
+  origins: { payment?: readonly string[]; formAction?: readonly string[] } = {},
+): Record<string, string> {
   return securityHeaders(
     mapOrigins(env().mapStyles.map((style) => style.url)),
-    registry.complete ? [...registry.hashes].sort() : null,
+    registry.complete ? [...new Set([...registry.hashes, ...extra])].sort() : null,
     env().TAG_MANAGER_ID ? new URL(env().TAG_MANAGER_ORIGIN).origin : null,
-    origins,
-  )["Content-Security-Policy"] as string;
+    origins.payment ?? [],
+    origins.formAction ?? [],
+  );
 }
 
 function pageSecurityHeaders(pageScripts: readonly string[]): Record<string, string> {
-  const build = (extra: readonly string[]) =>
-    securityHeaders(
-      mapOrigins(env().mapStyles.map((style) => style.url)),
-      registry.complete ? [...new Set([...registry.hashes, ...extra])].sort() : null,
-      env().TAG_MANAGER_ID ? new URL(env().TAG_MANAGER_ORIGIN).origin : null,
-    );
   cached ??= build([]);
   let chosen = cached;
   if (pageScripts.length > 0 && registry.complete) {
