@@ -64,6 +64,36 @@ describe("settings", () => {
     }
     expect(parseEnv({}).siteUrl).toBe("http://localhost:4321");
   });
+  it("needs every Adyen setting with PAYMENT_PROVIDER=adyen (the live API's URL too), Mollie's key with mollie", () => {
+    const site = { SITE_URL: "https://shop.example.com" };
+    expect(() => parseEnv({ ...site, PAYMENT_PROVIDER: "adyen", ADYEN_API_KEY: "AQE_key_1234" })).toThrow(
+      /ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY, ADYEN_HMAC_KEY/,
+    );
+    const adyen = {
+      ...site,
+      PAYMENT_PROVIDER: "adyen",
+      ADYEN_API_KEY: "AQE_key_1234",
+      ADYEN_MERCHANT_ACCOUNT: "ShopECOM",
+      ADYEN_CLIENT_KEY: "live_ABCDEFGH1234",
+      ADYEN_HMAC_KEY: "ab".repeat(32),
+    };
+    // The sandbox key is not the webhook's key when Adyen is the provider: a real shop need not set it.
+    expect(parseEnv(adyen).adyen).toMatchObject({
+      checkoutUrl: "https://checkout-test.adyen.com/v71",
+      hmacKeys: ["ab".repeat(32)],
+      sdkUrl: expect.stringContaining("checkoutshopper-test.cdn.adyen.com"),
+    });
+    expect(() => parseEnv({ ...adyen, ADYEN_ENVIRONMENT: "live" })).toThrow(/ADYEN_CHECKOUT_URL/);
+    expect(parseEnv({ ...adyen, ADYEN_HMAC_KEY_PREVIOUS: "cd".repeat(32) }).adyen?.hmacKeys).toHaveLength(2);
+    expect(() => parseEnv({ ...site, PAYMENT_PROVIDER: "mollie" })).toThrow(/MOLLIE_API_KEY/);
+    expect(() => parseEnv({ ...site, PAYMENT_PROVIDER: "mollie", MOLLIE_API_KEY: "sk_wrong" })).toThrow(
+      /MOLLIE_API_KEY/,
+    );
+    expect(
+      parseEnv({ ...site, PAYMENT_PROVIDER: "mollie", MOLLIE_API_KEY: "live_abcdefghijklmnopqrstuvwxyz012" })
+        .paymentProvider,
+    ).toBe("mollie");
+  });
   it("reads the map types a shopper may choose, the first the default; MAP_STYLE_URL alone is the roadmap", () => {
     expect(parseEnv({}).mapStyles).toEqual([]);
     expect(parseEnv({ MAP_STYLE_URL: "https://tiles.example.org/streets.json" }).mapStyles).toEqual([
