@@ -14,6 +14,7 @@ import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { CHROMIUM_LAUNCH } from "../tests/support/chromium.mjs";
 import { lighthouseFigures, printLighthouse } from "./lighthouse.mjs";
+import { BENCH_BILLING } from "./shopper.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -94,14 +95,7 @@ async function prepareContext(browser, base, budget, options = {}) {
         data: {
           IdempotencyKey: `bench-payment-${Date.now()}-xxxxxxxx`,
           Email: "payment@bench.test",
-          Billing: {
-            FirstName: "Bench",
-            LastName: "Shopper",
-            Street1: "Rue Haute 10",
-            PostalCode: "1000",
-            City: "Bruxelles",
-            CountryId: 1,
-          },
+          Billing: BENCH_BILLING,
           AcceptTerms: true,
         },
         headers: { Origin: base },
@@ -374,14 +368,7 @@ async function againstBaseline(dir, uncachedBase) {
  * run out counts as non-2xx.
  */
 async function checkoutFlows(base, variants) {
-  const billing = {
-    FirstName: "Bench",
-    LastName: "Shopper",
-    Street1: "Rue Haute 10",
-    PostalCode: "1000",
-    City: "Bruxelles",
-    CountryId: 1,
-  };
+  const billing = BENCH_BILLING;
   const end = Date.now() + SECONDS * 1000;
   const latencies = [];
   let non2xx = 0;

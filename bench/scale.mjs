@@ -14,6 +14,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { BENCH_BILLING } from "./shopper.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -91,14 +92,7 @@ async function paced(perSecond, seconds, run) {
   return sent;
 }
 
-const BILLING = {
-  FirstName: "Bench",
-  LastName: "Shopper",
-  Street1: "Rue Haute 10",
-  PostalCode: "1000",
-  City: "Bruxelles",
-  CountryId: 1,
-};
+const BILLING = BENCH_BILLING;
 
 /** One order: a new shopper adds a line and orders. Its id when acknowledged, null otherwise. */
 async function placeOrder(base, variantId, key) {

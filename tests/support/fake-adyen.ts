@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { NotificationItem } from "../../src/features/payment/payment";
 import { signNotification } from "../../src/features/payment/webhook-signature.server";
+import { listen, readRequest } from "./fake-http";
 
 /**
  * A local fake of Adyen's Checkout API (v71) and of Adyen Web, written for the tests from Adyen's
@@ -88,9 +88,20 @@ export async function startFakeAdyen(options: FakeAdyenOptions) {
     return response.status;
   }
 
+  /** Deliveries under way (a redirect's end notifies without waiting, as Adyen does). */
+  const delivering = new Set<Promise<unknown>>();
   async function notify(notification: NotificationItem): Promise<void> {
-    if (state.hold) held.push(notification);
-    else await deliver([notification]);
+    if (state.hold) {
+      held.push(notification);
+      return;
+    }
+    const delivery = deliver([notification]);
+    delivering.add(delivery);
+    try {
+      await delivery;
+    } finally {
+      delivering.delete(delivery);
+    }
   }
 
   function authorisation(payment: Payment, success: boolean, reason?: string) {
@@ -114,12 +125,6 @@ export async function startFakeAdyen(options: FakeAdyenOptions) {
   }
   const error = (res: ServerResponse, status: number, errorCode: string, message: string) =>
     send(res, status, { status, errorCode, message, errorType: status === 401 ? "security" : "validation" });
-
-  async function readBody(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
 
   /** The shopper's submit in the Drop-in (what Adyen Web posts with the client key). */
   async function submit(sessionId: string, method: string, number: string) {
@@ -250,14 +255,9 @@ export async function startFakeAdyen(options: FakeAdyenOptions) {
   }
 
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://fake");
-    const text = await readBody(req);
-    let body: Record<string, unknown> = {};
-    try {
-      body = text && req.headers["content-type"]?.includes("json") ? JSON.parse(text) : {};
-    } catch {
-      return error(res, 400, "702", "Malformed JSON");
-    }
+    const { url, text, body: parsed } = await readRequest(req);
+    if (!parsed) return error(res, 400, "702", "Malformed JSON");
+    const body = parsed;
     requests.push({ method: req.method ?? "", path: url.pathname, headers: req.headers, body });
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (req.method === "OPTIONS") return send(res, 204, "");
@@ -297,8 +297,7 @@ export async function startFakeAdyen(options: FakeAdyenOptions) {
     return token;
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, close } = await listen(server);
   return {
     url: `${base}/v71`,
     sdkUrl: `${base}/sdk/adyen.js`,
@@ -310,14 +309,14 @@ export async function startFakeAdyen(options: FakeAdyenOptions) {
     payments,
     item,
     deliver,
+    /** Waits until every notification sent is answered. */
+    idle: async () => {
+      while (delivering.size) await Promise.allSettled([...delivering]);
+    },
     /** The Drop-in's submit, as a shopper's browser would make it. */
     submit,
     completeRedirect,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 

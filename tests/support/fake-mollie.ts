@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen, readRequest } from "./fake-http";
 
 /**
  * A local fake of Mollie's Payments API v2, written for the tests from Mollie's published shapes:
@@ -110,12 +110,6 @@ export async function startFakeMollie(options: FakeMollieOptions) {
     return response.status;
   }
 
-  async function readBody(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
-
   const METHODS = ["creditcard", "bancontact", "ideal"];
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL, body: Record<string, unknown>) {
@@ -215,14 +209,9 @@ export async function startFakeMollie(options: FakeMollieOptions) {
   const refundView = (payment: Payment, refund: Refund) => ({ resource: "refund", paymentId: payment.id, ...refund });
 
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://fake");
-    const text = await readBody(req);
-    let body: Record<string, unknown> = {};
-    try {
-      body = text && req.headers["content-type"]?.includes("json") ? JSON.parse(text) : {};
-    } catch {
-      return error(res, 400, "Malformed JSON");
-    }
+    const { url, text, body: parsed } = await readRequest(req);
+    if (!parsed) return error(res, 400, "Malformed JSON");
+    const body = parsed;
     requests.push({ method: req.method ?? "", path: url.pathname, headers: req.headers, body });
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     const checkout = /^\/checkout\/(tr_[a-z0-9]+)$/.exec(url.pathname);
@@ -266,8 +255,7 @@ export async function startFakeMollie(options: FakeMollieOptions) {
     await callWebhook(payment);
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, close } = await listen(server);
   return {
     url: base,
     state,
@@ -277,10 +265,6 @@ export async function startFakeMollie(options: FakeMollieOptions) {
     settleRefund,
     chargeback,
     callWebhook: (paymentId: string) => callWebhook(payments.get(paymentId) as Payment),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

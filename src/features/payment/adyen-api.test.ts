@@ -3,8 +3,8 @@ import { releaseUnpaidOrders } from "~/features/orders/unpaid-orders.server";
 import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
-import { startFakeAdyen } from "../../../tests/support/fake-adyen";
-import { mailsAbout, orderState, paymentsOf, providerOrder, withSettings } from "../../../tests/support/providers";
+import { mailsAbout, orderState, paymentsOf, providerOrder, withFakeAdyen } from "../../../tests/support/providers";
+import { adyenProvider, forgetAdyenMethodsForTests } from "./adyen.server";
 import type { NotificationItem } from "./payment";
 import { refundPayment } from "./payment-refunds.server";
 
@@ -14,41 +14,15 @@ const CARDS = { success: "4111111111111111", refused: "4000000000000002", challe
 
 describe.each(DIALECTS)("Adyen's sessions flow on %s", (dialect) => {
   let database: TestDatabase;
-  let adyen: Awaited<ReturnType<typeof startFakeAdyen>>;
-  let restore: () => void;
-  const webhookClient = apiClient("198.51.100.9");
+  let adyen: Awaited<ReturnType<typeof withFakeAdyen>>["adyen"];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect, { products: 40 });
-    adyen = await startFakeAdyen({
-      apiKey: "AQE_test_api_key",
-      merchantAccount: "VitrineECOM",
-      hmacKey: HMAC,
-      // Adyen posts from its own servers: no Origin of ours, no session.
-      webhook: async (body) =>
-        (
-          await webhookClient.app.request("http://adyen.example/api/v1/payments/webhooks", {
-            method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify(body),
-          })
-        ).status,
-    });
-    restore = withSettings({
-      PAYMENT_PROVIDER: "adyen",
-      ADYEN_API_KEY: "AQE_test_api_key",
-      ADYEN_MERCHANT_ACCOUNT: "VitrineECOM",
-      ADYEN_CLIENT_KEY: "test_FAKECLIENTKEY0001",
-      ADYEN_HMAC_KEY: HMAC,
-      ADYEN_HMAC_KEY_PREVIOUS: OLD_HMAC,
-      ADYEN_CHECKOUT_URL: adyen.url,
-      ADYEN_SDK_URL: adyen.sdkUrl,
-      PAYMENT_TIMEOUT_MS: "400",
-    });
+    ({ adyen, close } = await withFakeAdyen(HMAC, { ADYEN_HMAC_KEY_PREVIOUS: OLD_HMAC, PAYMENT_TIMEOUT_MS: "400" }));
   });
   afterAll(async () => {
-    restore();
-    await adyen.close();
+    await close();
     await database.close();
   });
 
@@ -138,9 +112,25 @@ describe.each(DIALECTS)("Adyen's sessions flow on %s", (dialect) => {
       const psp = new URL(answer.action.url).searchParams.get("psp") as string;
       const redirectResult = adyen.completeRedirect(psp, true);
       await client.call("POST", "/payments/details", { redirectResult });
+      // The notification Adyen sends at the redirect's end may be the one that paid it: its mail follows it.
+      await adyen.idle();
       expect((await orderState(order.OrderId)).status).toBe("Paid");
       expect((await paymentsOf(order.OrderId))[0]?.method).toBe(method);
+      expect(await mailsAbout(order.OrderNumber)).toHaveLength(1);
     }
+  });
+
+  it("offers cards alone while Adyen's list of methods does not answer, without asking again at every checkout", async () => {
+    forgetAdyenMethodsForTests();
+    adyen.state.failures.push(503);
+    const asked = () => adyen.requests.filter((r) => r.path === "/v71/paymentMethods").length;
+    const before = asked();
+    expect(await adyenProvider.methods("BE", 2500, "fr")).toEqual(["card"]);
+    expect(await adyenProvider.methods("BE", 2600, "fr")).toEqual(["card"]);
+    expect(asked()).toBe(before + 1);
+    forgetAdyenMethodsForTests();
+    expect(await adyenProvider.methods("BE", 2500, "fr")).toEqual(["card", "bancontact"]);
+    expect(await adyenProvider.methods("NL", 2500, "nl")).toEqual(["card", "ideal"]);
   });
 
   it("keeps the order awaiting payment after a refused card or an abandoned redirect; the shopper may pay again", async () => {
@@ -294,6 +284,25 @@ describe.each(DIALECTS)("Adyen's sessions flow on %s", (dialect) => {
         expect(refunds).toEqual([]);
       }
     }
+  });
+
+  it("cancels an authorisation through Adyen with an idempotency key; the CANCELLATION is recorded once", async () => {
+    const { client, order } = await placed({ skip: 11 });
+    const started = await session(client, order.OrderNumber);
+    await adyen.submit(started.id, "scheme", CARDS.success);
+    const [payment] = await paymentsOf(order.OrderId);
+    const target = { id: payment?.id as string, pspReference: payment?.psp_reference as string };
+    await adyenProvider.cancel(target, `cancel-${target.id}`);
+    await adyenProvider.cancel(target, `cancel-${target.id}`);
+    const calls = adyen.requests.filter((r) => r.path === `/v71/payments/${target.pspReference}/cancels`);
+    expect(calls.map((c) => c.headers["idempotency-key"])).toEqual([`cancel-${target.id}`, `cancel-${target.id}`]);
+    expect(calls[0]?.body).toMatchObject({ merchantAccount: "VitrineECOM", reference: target.id });
+    const events = await db()
+      .selectFrom("payment_events")
+      .select("event_code")
+      .where("payment_id", "=", target.id)
+      .execute();
+    expect(events.map((e) => e.event_code).sort()).toEqual(["AUTHORISATION", "CANCELLATION"]);
   });
 
   it("marks a chargeback on the order once and tells the shop", async () => {

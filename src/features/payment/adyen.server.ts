@@ -1,10 +1,9 @@
 import { type AdyenSettings, env } from "~/server/config/env";
 import { ApiError } from "~/server/http/errors";
-import { log } from "~/server/observability/log";
 import { acceptSignedNotifications, signedNotificationEvents } from "./notification-items.server";
 import type { PaymentMethod } from "./payment";
 import type { PaymentEvent, PaymentProvider, RedirectOutcome } from "./provider.server";
-import { ProviderUnavailable, providerCall } from "./provider-http.server";
+import { methodsCache, ProviderUnavailable, providerCall } from "./provider-http.server";
 
 /**
  * Adyen's Checkout API, sessions flow (issue 34): `/sessions` creates what the Drop-in mounts with,
@@ -33,9 +32,7 @@ function call<T>(path: string, body: unknown, idempotencyKey?: string): Promise<
 
 const locale = (culture: string, country: string) => `${culture}-${country}`;
 
-/** The methods Adyen offers per country and amount bracket, kept ten minutes (one call per checkout is too many). */
-const methodCache = new Map<string, { at: number; methods: PaymentMethod[] }>();
-const METHODS_TTL_MS = 10 * 60_000;
+const methods = methodsCache("adyen");
 
 interface AdyenResult {
   resultCode?: string;
@@ -82,11 +79,8 @@ function outcome(answer: AdyenResult): RedirectOutcome | null {
 
 export const adyenProvider: PaymentProvider = {
   name: "adyen",
-  async methods(countryCode, amount, culture) {
-    const key = `${countryCode}:${Math.ceil(Math.log10(Math.max(amount, 1)))}`;
-    const cached = methodCache.get(key);
-    if (cached && Date.now() - cached.at < METHODS_TTL_MS) return cached.methods;
-    try {
+  methods: (countryCode, amount, culture) =>
+    methods.get(countryCode, amount, async () => {
       const answer = await call<{ paymentMethods?: { type: string }[] }>("/paymentMethods", {
         merchantAccount: settings().merchantAccount,
         countryCode,
@@ -95,15 +89,8 @@ export const adyenProvider: PaymentProvider = {
         channel: "Web",
       });
       const types = new Set((answer.paymentMethods ?? []).map((m) => m.type));
-      const methods = (Object.keys(TYPES) as PaymentMethod[]).filter((m) => types.has(TYPES[m]));
-      methodCache.set(key, { at: Date.now(), methods });
-      return methods;
-    } catch (error) {
-      // Unknown today: cards (taken everywhere) are offered; a refusal is told at the payment.
-      log().warn({ err: error, countryCode }, "adyen payment methods unavailable: cards only");
-      return ["card"];
-    }
-  },
+      return (Object.keys(TYPES) as PaymentMethod[]).filter((m) => types.has(TYPES[m]));
+    }),
   async createPayment(request) {
     const adyen = settings();
     const answer = await call<{ id: string; sessionData: string }>(
@@ -165,5 +152,5 @@ export const adyenProvider: PaymentProvider = {
 
 /** Tests change the fake's methods between cases. */
 export function forgetAdyenMethodsForTests(): void {
-  methodCache.clear();
+  methods.clear();
 }

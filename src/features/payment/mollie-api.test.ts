@@ -2,46 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
-import { startFakeMollie } from "../../../tests/support/fake-mollie";
-import { mailsAbout, orderState, paymentsOf, providerOrder, withSettings } from "../../../tests/support/providers";
+import { mailsAbout, orderState, paymentsOf, providerOrder, withFakeMollie } from "../../../tests/support/providers";
+import { mollieProvider } from "./mollie.server";
 import { processWaitingNotifications } from "./notifications.server";
 import { submitDetails } from "./payment.server";
 import { refundPayment } from "./payment-refunds.server";
 
 describe.each(DIALECTS)("Mollie on %s", (dialect) => {
   let database: TestDatabase;
-  let mollie: Awaited<ReturnType<typeof startFakeMollie>>;
-  let restore: () => void;
-  const webhookClient = apiClient("198.51.100.10");
-  const hooks: { url: string; status: number }[] = [];
+  let mollie: Awaited<ReturnType<typeof withFakeMollie>>["mollie"];
+  let hooks: Awaited<ReturnType<typeof withFakeMollie>>["hooks"];
+  let webhookClient: Awaited<ReturnType<typeof withFakeMollie>>["poster"];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect, { products: 40 });
-    mollie = await startFakeMollie({
-      apiKey: "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM",
-      // Mollie posts `id=tr_…` from its own servers.
-      webhook: async (url, id) => {
-        const status = (
-          await webhookClient.app.request(url.replace("http://localhost:4321", "http://mollie.example"), {
-            method: "POST",
-            headers: { "Content-Type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ id }).toString(),
-          })
-        ).status;
-        hooks.push({ url, status });
-        return status;
-      },
-    });
-    restore = withSettings({
-      PAYMENT_PROVIDER: "mollie",
-      MOLLIE_API_KEY: "test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM",
-      MOLLIE_API_URL: mollie.url,
-      PAYMENT_TIMEOUT_MS: "400",
-    });
+    ({ mollie, hooks, poster: webhookClient, close } = await withFakeMollie({ PAYMENT_TIMEOUT_MS: "400" }));
   });
   afterAll(async () => {
-    restore();
-    await mollie.close();
+    await close();
     await database.close();
   });
 
@@ -109,6 +88,15 @@ describe.each(DIALECTS)("Mollie on %s", (dialect) => {
     await mollie.setStatus(payment.psp_reference as string, "failed");
     expect((await orderState(order.OrderId)).status).toBe("AwaitingPayment");
     expect((await paymentsOf(order.OrderId))[0]?.status).toBe("Refused");
+  });
+
+  it("cancels an open payment at Mollie; its webhook then ends the payment, and the order still awaits one", async () => {
+    const { order, payment } = await started({ method: "card", skip: 6 });
+    await mollieProvider.cancel({ id: payment.id, pspReference: payment.psp_reference as string }, "unused");
+    expect(mollie.requests.findLast((r) => r.method === "DELETE")?.path).toBe(`/v2/payments/${payment.psp_reference}`);
+    await mollie.callWebhook(payment.psp_reference as string);
+    expect((await paymentsOf(order.OrderId))[0]?.status).toBe("Refused");
+    expect((await orderState(order.OrderId)).status).toBe("AwaitingPayment");
   });
 
   it("stores a webhook when Mollie's API is down and processes it later", async () => {

@@ -1,9 +1,8 @@
 import { env } from "~/server/config/env";
 import { ApiError } from "~/server/http/errors";
-import { log } from "~/server/observability/log";
 import type { PaymentMethod } from "./payment";
 import type { PaymentEvent, PaymentProvider, RedirectOutcome } from "./provider.server";
-import { ProviderRefused, ProviderUnavailable, providerCall } from "./provider-http.server";
+import { methodsCache, ProviderRefused, ProviderUnavailable, providerCall } from "./provider-http.server";
 
 /**
  * Mollie's Payments API v2 (issue 34): the shopper pays on Mollie's checkout page (Bancontact, iDEAL,
@@ -141,16 +140,12 @@ async function eventsOfPayment(payment: MolliePayment): Promise<PaymentEvent[]> 
   return events;
 }
 
-const methodCache = new Map<string, { at: number; methods: PaymentMethod[] }>();
-const METHODS_TTL_MS = 10 * 60_000;
+const methods = methodsCache("mollie");
 
 export const mollieProvider: PaymentProvider = {
   name: "mollie",
-  async methods(countryCode, amount, culture) {
-    const key = `${countryCode}:${Math.ceil(Math.log10(Math.max(amount, 1)))}`;
-    const cached = methodCache.get(key);
-    if (cached && Date.now() - cached.at < METHODS_TTL_MS) return cached.methods;
-    try {
+  methods: (countryCode, amount, culture) =>
+    methods.get(countryCode, amount, async () => {
       const query = new URLSearchParams({
         "amount[value]": mollieValue(Math.max(amount, 100)),
         "amount[currency]": "EUR",
@@ -159,14 +154,8 @@ export const mollieProvider: PaymentProvider = {
       });
       const answer = await call<{ _embedded?: { methods?: { id: string }[] } }>("GET", `/v2/methods?${query}`);
       const ids = new Set((answer._embedded?.methods ?? []).map((m) => m.id));
-      const methods = (Object.keys(METHODS) as PaymentMethod[]).filter((m) => ids.has(METHODS[m]));
-      methodCache.set(key, { at: Date.now(), methods });
-      return methods;
-    } catch (error) {
-      log().warn({ err: error, countryCode }, "mollie payment methods unavailable: cards only");
-      return ["card"];
-    }
-  },
+      return (Object.keys(METHODS) as PaymentMethod[]).filter((m) => ids.has(METHODS[m]));
+    }),
   async createPayment(request) {
     const back = new URL(request.returnUrl);
     back.searchParams.set("payment", request.paymentId);
@@ -245,5 +234,5 @@ export const mollieProvider: PaymentProvider = {
 };
 
 export function forgetMollieMethodsForTests(): void {
-  methodCache.clear();
+  methods.clear();
 }

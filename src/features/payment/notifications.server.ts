@@ -30,10 +30,24 @@ export async function receiveWebhook(providerName: string, body: unknown, option
   const provider = providerNamed(providerName);
   const payload = provider.acceptWebhook(body);
   const id = await insertNotification(db(), provider.name, payload, new Date().toISOString());
-  const processing = processNotification(id);
+  const processing = processNotification(id).finally(() => inFlight.delete(processing));
+  inFlight.add(processing);
   if (options.wait) return processing;
   // Processing normally takes a few milliseconds: the answer waits for it, but never for long.
   await Promise.race([processing, new Promise((resolve) => setTimeout(resolve, INLINE_PROCESSING_MS).unref())]);
+}
+
+/**
+ * Processings started by webhooks and still running (they may outlive their answer). On globalThis: the
+ * server's entry (its graceful shutdown) and the pages' bundle (the API) each hold a copy of this module.
+ */
+const shared = globalThis as { vitrineNotifications?: Set<Promise<void>> };
+shared.vitrineNotifications ??= new Set();
+const inFlight = shared.vitrineNotifications;
+
+/** Waits for every processing a webhook started (the graceful shutdown, and tests that read their effects). */
+export async function notificationsSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
 }
 
 /** Processes one stored notification; a failure is recorded for the sweeper, never thrown. */

@@ -1,5 +1,6 @@
 import { env } from "~/server/config/env";
 import { log } from "~/server/observability/log";
+import type { PaymentMethod } from "./payment";
 
 /**
  * A provider's answer that says no (4xx): the request was understood and refused. Its text is the
@@ -68,4 +69,31 @@ export async function providerCall<T>(
   } catch {
     throw new ProviderUnavailable(provider, "an answer that is not JSON");
   }
+}
+
+/**
+ * The methods a provider offers per country and amount bracket, kept ten minutes (asking at every
+ * checkout page would make each wait for the provider). When the provider does not answer, cards
+ * (taken everywhere) are offered and it is asked again a minute later.
+ */
+export function methodsCache(provider: string) {
+  const TTL_MS = 10 * 60_000;
+  const cache = new Map<string, { at: number; methods: PaymentMethod[] }>();
+  return {
+    async get(countryCode: string, amount: number, load: () => Promise<PaymentMethod[]>): Promise<PaymentMethod[]> {
+      const key = `${countryCode}:${Math.ceil(Math.log10(Math.max(amount, 1)))}`;
+      const cached = cache.get(key);
+      if (cached && Date.now() - cached.at < TTL_MS) return cached.methods;
+      try {
+        const methods = await load();
+        cache.set(key, { at: Date.now(), methods });
+        return methods;
+      } catch (error) {
+        log().warn({ err: error, provider, countryCode }, "payment methods unavailable: cards only");
+        cache.set(key, { at: Date.now() - TTL_MS + 60_000, methods: ["card"] });
+        return ["card"];
+      }
+    },
+    clear: () => cache.clear(),
+  };
 }

@@ -2,8 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
-import { startFakeAdyen } from "../../../tests/support/fake-adyen";
-import { mailsAbout, orderState, paymentsOf, providerOrder, withSettings } from "../../../tests/support/providers";
+import {
+  mailsAbout,
+  orderState,
+  paymentsOf,
+  providerOrder,
+  withFakeAdyen,
+  withFakeMollie,
+} from "../../../tests/support/providers";
 
 const HMAC = "7A1C55D2E8B6A4F0C1D2E3F4A5B6C7D8E9F0A1B2C3D4E5F6A7B8C9D0E1F2A3B4";
 
@@ -15,37 +21,15 @@ async function signedIn(email: string, password: string, address: string) {
 
 describe.each(DIALECTS)("staff refunds through the provider on %s", (dialect) => {
   let database: TestDatabase;
-  let adyen: Awaited<ReturnType<typeof startFakeAdyen>>;
-  let restore: () => void;
-  const provider = apiClient("198.51.100.11");
+  let adyen: Awaited<ReturnType<typeof withFakeAdyen>>["adyen"];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect, { products: 30 });
-    adyen = await startFakeAdyen({
-      apiKey: "AQE_staff_test_key",
-      merchantAccount: "VitrineECOM",
-      hmacKey: HMAC,
-      webhook: async (body) =>
-        (
-          await provider.app.request("http://adyen.example/api/v1/payments/webhooks", {
-            method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify(body),
-          })
-        ).status,
-    });
-    restore = withSettings({
-      PAYMENT_PROVIDER: "adyen",
-      ADYEN_API_KEY: "AQE_staff_test_key",
-      ADYEN_MERCHANT_ACCOUNT: "VitrineECOM",
-      ADYEN_CLIENT_KEY: "test_FAKECLIENTKEY0002",
-      ADYEN_HMAC_KEY: HMAC,
-      ADYEN_CHECKOUT_URL: adyen.url,
-    });
+    ({ adyen, close } = await withFakeAdyen(HMAC));
   });
   afterAll(async () => {
-    restore();
-    await adyen.close();
+    await close();
     await database.close();
   });
 
@@ -141,5 +125,56 @@ describe.each(DIALECTS)("staff refunds through the provider on %s", (dialect) =>
     const again = await staff.call("POST", `/sales/refunds/${second.request.RefundRequestId}/approve`, {});
     expect(await again.json()).toMatchObject({ Status: "Refunded" });
     expect((await paymentsOf(second.placed.OrderId))[0]?.refunded).toBe(second.request.Amount);
+  });
+});
+
+describe.each(DIALECTS)("staff refunds through Mollie on %s", (dialect) => {
+  let database: TestDatabase;
+  let mollie: Awaited<ReturnType<typeof withFakeMollie>>["mollie"];
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect, { products: 30 });
+    ({ mollie, close } = await withFakeMollie());
+  });
+  afterAll(async () => {
+    await close();
+    await database.close();
+  });
+
+  it("pays with Bancontact, then staff refund part of it: pending at Mollie until it says refunded, then the shopper's mail", async () => {
+    const marie = await signedIn("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.65");
+    const placed = (await (await providerOrder(marie, { method: "bancontact", quantity: 2 })).json()) as {
+      OrderNumber: string;
+      OrderId: number;
+    };
+    const started = await (await marie.call("POST", "/payments/sessions", { OrderNumber: placed.OrderNumber })).json();
+    const [payment] = await paymentsOf(placed.OrderId);
+    expect(started.url).toContain(payment?.psp_reference);
+    await mollie.setStatus(payment?.psp_reference as string, "paid");
+    expect((await orderState(placed.OrderId)).status).toBe("Paid");
+    const line = await db()
+      .selectFrom("order_lines")
+      .select("id")
+      .where("order_id", "=", placed.OrderId)
+      .executeTakeFirstOrThrow();
+    const asked = await marie.call("POST", "/sales/refunds", {
+      OrderNumber: placed.OrderNumber,
+      Lines: [{ OrderLineId: line.id, Quantity: 1 }],
+      Method: "Original",
+    });
+    const request = (await asked.json()) as { RefundRequestId: number; Amount: number };
+    const staff = await signedIn("staff@vitrine.test", "Vitrine-staff-1", "203.0.113.66");
+    const approved = await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, {
+      Amount: request.Amount - 50,
+    });
+    expect(await approved.json()).toMatchObject({ Status: "Refunding", Amount: request.Amount - 50 });
+    const refund = mollie.payments.get(payment?.psp_reference as string)?.refunds[0];
+    expect(refund?.amount).toEqual({ currency: "EUR", value: ((request.Amount - 50) / 100).toFixed(2) });
+    await mollie.settleRefund(payment?.psp_reference as string, refund?.id as string, "refunded");
+    const mine = await (await marie.call("GET", "/sales/refunds")).json();
+    expect(mine.find((r: { Id: number }) => r.Id === request.RefundRequestId)).toMatchObject({ Status: "Refunded" });
+    const mails = await mailsAbout(placed.OrderNumber, "marie@vitrine.test");
+    expect(mails.map((m) => m.subject)).toEqual([expect.any(String), expect.stringContaining("Remboursement")]);
   });
 });

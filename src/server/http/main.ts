@@ -9,7 +9,7 @@ import { POPUP_MEMORY_COOKIE } from "~/features/banners/banners";
 import { startCartSweeper } from "~/features/cart/cart-sweeper.server";
 import { CONSENT_COOKIE_NAME } from "~/features/consent/consent";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
-import { startNotificationSweeper } from "~/features/payment/notifications.server";
+import { notificationsSettled, startNotificationSweeper } from "~/features/payment/notifications.server";
 import { CULTURES } from "~/lib/culture";
 import { COOKIE_LAW_COOKIE_NAME } from "~/shell/constants";
 import { backgroundSettled } from "../background";
@@ -211,7 +211,11 @@ async function main(): Promise<void> {
     await Promise.allSettled([closed, stopOutbox()]);
     clearTimeout(deadline);
     clearInterval(idle);
-    await Promise.race([backgroundSettled(), delay(settings.SHUTDOWN_TIMEOUT_MS)]);
+    // Payment notifications answered but still processing finish too (else the sweeper takes them later).
+    await Promise.race([
+      Promise.all([backgroundSettled(), notificationsSettled()]),
+      delay(settings.SHUTDOWN_TIMEOUT_MS),
+    ]);
     await Promise.allSettled([database().db.destroy(), version.close(), redis?.quit()]);
     log().info("stopped");
     flushLog();
