@@ -31,9 +31,7 @@ export const CheckoutSchema = z
   .refine((v) => v.Billing || v.ExistingBillingAddressId, { path: ["Billing"], message: "required" });
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 
-/** Order states: placed and awaiting its payment, paid (a webhook said so, or credit covered it), shipped, cancelled. */
-export const ORDER_STATUSES = ["AwaitingPayment", "Paid", "Shipped", "Cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from "~/features/orders/order-status";
 
 /**
  * Reads the checkout form as posted without JavaScript (flat names such as `Billing.FirstName`) into

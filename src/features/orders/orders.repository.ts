@@ -211,3 +211,63 @@ export async function markChargeback(ex: Executor, orderId: number, at: string):
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Orders for the integration API, newest first: by status, placed since a date. */
+export function adminOrderList(
+  ex: Executor,
+  filter: { status?: string; since?: string; offset: number; limit: number },
+) {
+  let query = ex
+    .selectFrom("orders")
+    .select(["id", "number", "status", "email", "culture", "total_tax_incl", "created_at", "paid_at", "shipped_at"]);
+  if (filter.status) query = query.where("status", "=", filter.status);
+  if (filter.since) query = query.where("created_at", ">=", filter.since);
+  return query.orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute();
+}
+
+export function shipmentsOf(ex: Executor, orderId: number) {
+  return ex.selectFrom("order_shipments").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+}
+
+export async function insertShipment(
+  trx: Trx,
+  shipment: {
+    orderId: number;
+    carrier: string;
+    trackingNumber: string;
+    trackingUrl: string | null;
+    lines: string;
+    at: string;
+  },
+): Promise<number> {
+  const row = await trx
+    .insertInto("order_shipments")
+    .values({
+      order_id: shipment.orderId,
+      carrier: shipment.carrier,
+      tracking_number: shipment.trackingNumber,
+      tracking_url: shipment.trackingUrl,
+      lines: shipment.lines,
+      created_at: shipment.at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The order's new shipping state, from one it was in (false when another write moved it first). */
+export async function markShipped(
+  trx: Trx,
+  orderId: number,
+  from: string,
+  to: "PartlyShipped" | "Shipped",
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("orders")
+    .set((eb) => ({ status: to, shipped_at: eb.fn.coalesce("shipped_at", eb.val(at)) }))
+    .where("id", "=", orderId)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

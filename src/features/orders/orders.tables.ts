@@ -64,4 +64,15 @@ export interface OrdersTables {
     /** A gift bought from a birth list: its item, credited when the order is paid. */
     birth_list_item_id: number | null;
   };
+  /** What was sent of an order, with the carrier's tracking (issue 35). */
+  order_shipments: {
+    id: Generated<number>;
+    order_id: number;
+    carrier: string;
+    tracking_number: string;
+    tracking_url: string | null;
+    /** JSON: [{ OrderLineId, Quantity }] */
+    lines: string;
+    created_at: string;
+  };
 }

@@ -25,7 +25,7 @@ import {
 } from "./refunds.repository";
 
 /** Orders whose goods may be asked back: paid or shipped. */
-const REFUNDABLE = new Set(["Paid", "Shipped"]);
+const REFUNDABLE = new Set(["Paid", "PartlyShipped", "Shipped"]);
 
 /** One of the customer's own orders (another's, or a guest's, is not found). */
 async function customerOrder(customerId: number, number: string) {

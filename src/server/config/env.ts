@@ -240,6 +240,8 @@ export const SETTINGS_SCHEMA = z.object({
     .min(1)
     .max(24 * 365)
     .default(24 * 30),
+  /** Requests one integration API token may make in a minute (429 past it). */
+  API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Uploads and crops one editor may make in 10 minutes (each request counts once). */
   ASSET_WRITES_PER_EDITOR: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Uploads and crops one client address may make in 10 minutes, whoever is signed in. */

@@ -2,11 +2,13 @@ import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { isScope, SCOPES } from "~/features/integration/integration";
+import { createApiToken } from "~/features/integration/integration.server";
 import { isCulture } from "~/lib/culture";
 import { PASSWORD_MAX_LENGTH, passwordProblem } from "~/lib/password";
 import { EnvError, env } from "../config/env";
 import { hashPassword } from "../security/password";
-import { migrateToLatest, openDatabase } from "./client";
+import { database, migrateToLatest, openDatabase } from "./client";
 
 /**
  * `npm run admin -- create-staff --email a@b.be [--name "First Last"] [--culture fr] [--password-file f]`
@@ -14,9 +16,13 @@ import { migrateToLatest, openDatabase } from "./client";
  * a production shop, and a new password for any account. The password comes from the terminal (not
  * echoed), from a file, or from standard input: never from the command line, where `ps` and the shell's
  * history would keep it.
+ *
+ * `npm run admin -- create-token --name erp --scopes catalog:write,orders:write`: a token of the
+ * integration API (issue 35), printed once (only its hash is kept).
  */
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === "create-token") return createToken(rest);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -27,7 +33,7 @@ async function main(): Promise<void> {
     },
   });
   if (command !== "create-staff" && command !== "reset-password") {
-    throw new EnvError(`unknown command "${command ?? ""}": use create-staff or reset-password`);
+    throw new EnvError(`unknown command "${command ?? ""}": use create-staff, reset-password or create-token`);
   }
   const email = z.email().safeParse(values.email?.trim().toLowerCase());
   if (!email.success) throw new EnvError("--email must be an e-mail address");
@@ -76,6 +82,26 @@ async function main(): Promise<void> {
     console.log(`staff account ${email.data} created`);
   } finally {
     await handle.db.destroy();
+  }
+}
+
+async function createToken(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { name: { type: "string" }, scopes: { type: "string" } } });
+  const name = values.name?.trim() ?? "";
+  if (!/^[\w .-]{2,60}$/.test(name)) throw new EnvError("--name: 2 to 60 letters, digits, spaces, dots or dashes");
+  const scopes = (values.scopes ?? "").split(",").map((scope) => scope.trim());
+  const unknown = scopes.filter((scope) => !isScope(scope));
+  if (!values.scopes || unknown.length)
+    throw new EnvError(
+      `--scopes: a comma-separated list of ${SCOPES.join(", ")}${unknown.length ? ` (not ${unknown.join(", ")})` : ""}`,
+    );
+  await migrateToLatest(database());
+  try {
+    const created = await createApiToken(name, scopes.filter(isScope), "cli");
+    console.log(`token ${created.id} "${name}" (${scopes.join(", ")}); shown once, keep it now:`);
+    console.log(created.token);
+  } finally {
+    await database().db.destroy();
   }
 }
 

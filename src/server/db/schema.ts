@@ -9,6 +9,7 @@ import type { ConsentTables } from "~/features/consent/consent.tables";
 import type { ContentTables } from "~/features/content/content.tables";
 import type { CouponsTables } from "~/features/coupons/coupons.tables";
 import type { CustomersTables } from "~/features/customers/customers.tables";
+import type { IntegrationTables } from "~/features/integration/integration.tables";
 import type { NewsTables } from "~/features/news/news.tables";
 import type { OrdersTables } from "~/features/orders/orders.tables";
 import type { PaymentTables } from "~/features/payment/payment.tables";
@@ -58,6 +59,7 @@ export interface Database
     ConsentTables,
     ContentTables,
     CouponsTables,
+    IntegrationTables,
     CustomersTables,
     NewsTables,
     OrdersTables,

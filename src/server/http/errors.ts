@@ -43,6 +43,7 @@ export const ERROR_CATALOGUE = {
   OrderNotRefundable: { status: 409, messageKey: "Errors.OrderNotRefundable" },
   OrderAlreadyShipped: { status: 409, messageKey: "Errors.OrderAlreadyShipped" },
   OrderNotAwaitingPayment: { status: 409, messageKey: "Errors.OrderNotAwaitingPayment" },
+  OrderNotShippable: { status: 409, messageKey: "Errors.OrderNotShippable" },
   RefundExceedsCaptured: { status: 409, messageKey: "Errors.RefundExceedsCaptured" },
   RefundRequestDecided: { status: 409, messageKey: "Errors.RefundRequestDecided" },
   FolderNotEmpty: { status: 409, messageKey: "Errors.FolderNotEmpty" },

@@ -19,6 +19,7 @@ import { m017_outbox_delivery } from "./017_outbox_delivery";
 import { m018_page_tags } from "./018_page_tags";
 import { m019_sweeper_runs } from "./019_sweeper_runs";
 import { m020_payment_providers } from "./020_payment_providers";
+import { m021_integration } from "./021_integration";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -84,6 +85,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "020_payment_providers": {
       up: (db: Kysely<unknown>) => m020_payment_providers(db, dialect),
+    },
+    "021_integration": {
+      up: (db: Kysely<unknown>) => m021_integration(db, dialect),
     },
   };
 }

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { adminActor } from "~/features/integration/integration.server";
+import { db } from "~/server/db/client";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError } from "~/server/http/errors";
+import { ORDER_STATUSES } from "./order-status";
+import { orderByNumber, orderLines } from "./orders.repository";
+import { adminOrders, orderShipments, ShipmentSchema, shipOrder } from "./shipments.server";
+
+const Number_ = z.object({ number: z.string().regex(/^VT-[0-9A-F]{10}$/) });
+
+export const adminOrderList = defineEndpoint({
+  method: "get",
+  path: "/admin/orders",
+  summary:
+    "Integration API (scope orders:read, or staff): orders newest first, 50 a page, by status and placed since an ISO date",
+  tags: ["integration"],
+  query: z.object({
+    status: z.enum(ORDER_STATUSES).optional(),
+    since: z.iso.datetime({ offset: true }).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  }),
+  response: z.array(
+    z.object({
+      Number: z.string(),
+      Status: z.string(),
+      Email: z.string(),
+      Culture: z.string(),
+      TotalTaxIncl: z.number(),
+      CreatedAt: z.string(),
+      PaidAt: z.string().nullable(),
+      ShippedAt: z.string().nullable(),
+    }),
+  ),
+  crossOrigin: true,
+  run: async (call) => {
+    await adminActor(call, "orders:read");
+    const since = call.query.since ? new Date(call.query.since).toISOString() : undefined;
+    return (await adminOrders({ status: call.query.status, since, page: call.query.page })).map((o) => ({
+      Number: o.number,
+      Status: o.status,
+      Email: o.email,
+      Culture: o.culture,
+      TotalTaxIncl: o.total_tax_incl,
+      CreatedAt: o.created_at,
+      PaidAt: o.paid_at,
+      ShippedAt: o.shipped_at,
+    }));
+  },
+});
+
+export const adminOrder = defineEndpoint({
+  method: "get",
+  path: "/admin/orders/:number",
+  summary:
+    "Integration API (orders:read): one order with its lines, addresses, pickup point, VAT, coupon, payment method and shipments (cents)",
+  tags: ["integration"],
+  params: Number_,
+  crossOrigin: true,
+  run: async (call) => {
+    await adminActor(call, "orders:read");
+    const order = await orderByNumber(db(), call.params.number);
+    if (!order) throw new ApiError("OrderNotFound");
+    const lines = await orderLines(db(), order.id);
+    return {
+      Number: order.number,
+      Status: order.status,
+      Email: order.email,
+      Culture: order.culture,
+      CustomerId: order.customer_id,
+      CreatedAt: order.created_at,
+      PaidAt: order.paid_at,
+      ShippedAt: order.shipped_at,
+      PaymentMethod: order.payment_method,
+      PrepaidAmount: order.prepaid_amount,
+      VatNumber: order.vat_number,
+      ReverseCharge: order.reverse_charge === 1,
+      CouponId: order.coupon_id,
+      ItemsTaxExcl: order.items_tax_excl,
+      DiscountTaxExcl: order.discount_tax_excl,
+      ShippingTaxExcl: order.shipping_tax_excl,
+      VatAmount: order.vat_amount,
+      TotalTaxIncl: order.total_tax_incl,
+      BillingAddress: JSON.parse(order.billing_address) as unknown,
+      Shipping: JSON.parse(order.shipping_address) as unknown,
+      Lines: lines.map((l) => ({
+        Id: l.id,
+        Sku: l.sku,
+        Name: l.name,
+        Quantity: l.quantity,
+        UnitTaxExcl: l.unit_tax_excl,
+        VatRateBasisPoints: l.vat_rate_basis_points,
+        LineTaxExcl: l.line_tax_excl,
+      })),
+      Shipments: await orderShipments(order.id),
+    };
+  },
+});
+
+export const shipAdminOrder = defineEndpoint({
+  method: "post",
+  path: "/admin/orders/:number/shipments",
+  summary:
+    "Integration API (orders:write): a parcel leaves with its carrier and tracking (Lines: part of the order; absent: all that is left). The order becomes Shipped or PartlyShipped, the shopper is mailed, the delivery address is frozen (409 an order not paid)",
+  tags: ["integration"],
+  params: Number_,
+  body: ShipmentSchema,
+  response: z.object({ ShipmentId: z.number(), Status: z.string() }),
+  crossOrigin: true,
+  run: async (call) => shipOrder(await adminActor(call, "orders:write"), call.params.number, call.body, call.culture),
+});
