@@ -7,6 +7,7 @@ import { apiClient } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { paidOrder } from "../../../tests/support/orders";
 import { withSettings } from "../../../tests/support/providers";
+import { DEMO_API_TOKEN } from "./integration.seed";
 import { createApiToken } from "./integration.server";
 
 async function signedIn(email: string, password: string, address: string) {
@@ -189,6 +190,11 @@ describe.each(DIALECTS)("the integration API on %s", (dialect) => {
       [`token:wms#${audit[0]?.actor.split("#")[1]}`, "order.ship"],
       [audit[0]?.actor, "order.ship"],
     ]);
+  });
+
+  it("lets the demo shop's published token read the demo orders (a public production start refuses it)", async () => {
+    const orders = await (await erp(DEMO_API_TOKEN)("GET", "/admin/orders?status=Shipped")).json();
+    expect(orders.length).toBeGreaterThan(0);
   });
 
   it("refuses to ship an order that is not paid", async () => {

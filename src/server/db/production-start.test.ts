@@ -100,6 +100,9 @@ describe("demo passwords on a public production site", () => {
         expect(reset.stderr).toBe("");
         expect(reset.stdout).toContain(`new password set for ${email}`);
       }
+      // The demo's integration token is published too: revoked, the start goes on.
+      await expect(refuseDemoPasswords(database.handle)).rejects.toThrow(/demo integration token/);
+      await database.handle.db.updateTable("api_tokens").set({ revoked_at: "2026-11-26T00:00:00Z" }).execute();
       await expect(refuseDemoPasswords(database.handle)).resolves.toBeUndefined();
     } finally {
       await database.close();

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { lacksCatalogueExtras, seedCatalogueExtras } from "~/features/catalog/catalogue-extras.seed";
 import { lacksCheckoutData, seedCheckout } from "~/features/checkout/checkout.seed";
+import { demoTokenHash } from "~/features/integration/integration.seed";
 import { EnvError, env } from "../config/env";
 import { verifyPassword } from "../security/password";
 import { type DbHandle, database, migrateToLatest } from "./client";
@@ -106,4 +107,15 @@ export async function refuseDemoPasswords(handle: DbHandle): Promise<void> {
       }
     }
   }
+  // The demo's integration token is published too.
+  const demoToken = await handle.db
+    .selectFrom("api_tokens")
+    .select("id")
+    .where("token_hash", "=", demoTokenHash())
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (demoToken)
+    throw new EnvError(
+      `the demo integration token (api_tokens ${demoToken.id}) is still valid: revoke it (staff: DELETE /api/v1/admin/tokens/${demoToken.id}) before a production start`,
+    );
 }

@@ -5,6 +5,7 @@ import { seedCatalogueExtras } from "~/features/catalog/catalogue-extras.seed";
 import { seedCheckout, seedPostalCodes } from "~/features/checkout/checkout.seed";
 import { seedContent } from "~/features/content/content.seed";
 import { seedCustomers } from "~/features/customers/customers.seed";
+import { seedIntegration } from "~/features/integration/integration.seed";
 import { seedNews } from "~/features/news/news.seed";
 import { seedPrepaid } from "~/features/prepaid/prepaid.seed";
 import { seedPricing } from "~/features/pricing/pricing.seed";
@@ -61,6 +62,7 @@ export async function seedDemoShop(handle: DbHandle, options: SeedOptions): Prom
   await seedCheckout(handle, now);
   await seedPrepaid(ctx);
   await seedAfterSale(ctx);
+  await seedIntegration(handle, now);
   await seedWishlists(ctx);
   await seedBirthLists(ctx);
   await seedNews(ctx);
