@@ -1,8 +1,10 @@
 import { returnUnits, StockShortage, takeUnits } from "~/features/catalog/stock/stock.server";
 import { freeCouponUse, recordCouponUse } from "~/features/coupons/coupons.server";
 import { InsufficientCredit, releaseOrderCredit, retakeOrderCredit } from "~/features/prepaid/prepaid.server";
+import type { Transaction } from "kysely";
 import { sweeperRun } from "~/server/background";
 import { db } from "~/server/db/client";
+import type { Database } from "~/server/db/schema";
 import { log } from "~/server/observability/log";
 import {
   changeOrderStatus,
@@ -29,16 +31,27 @@ export async function releaseUnpaidOrders(placedBefore: Date): Promise<number> {
   for (const { id } of stale) {
     const done = await db()
       .transaction()
-      .execute(async (trx) => {
-        if (!(await changeOrderStatus(trx, id, "AwaitingPayment", { status: "Cancelled" }))) return false;
-        await returnUnits(trx, await forgetStockTakes(trx, id));
-        await freeCouponUse(trx, id);
-        await releaseOrderCredit(trx, id);
-        return true;
-      });
+      .execute((trx) => cancelOrderIn(trx, id, "AwaitingPayment"));
     if (done) released++;
   }
   return released;
+}
+
+/**
+ * Cancels an order that is still `from`, inside the caller's transaction: its units go back to the
+ * warehouses they came from, its coupon use is freed and its prepaid part credited back. False when the
+ * order was no longer `from` (nothing done). What a card paid is the caller's to refund.
+ */
+export async function cancelOrderIn(
+  trx: Transaction<Database>,
+  orderId: number,
+  from: "AwaitingPayment" | "Paid",
+): Promise<boolean> {
+  if (!(await changeOrderStatus(trx, orderId, from, { status: "Cancelled" }))) return false;
+  await returnUnits(trx, await forgetStockTakes(trx, orderId));
+  await freeCouponUse(trx, orderId);
+  await releaseOrderCredit(trx, orderId);
+  return true;
 }
 
 class AlreadyHandled extends Error {}

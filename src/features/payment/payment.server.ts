@@ -19,6 +19,9 @@ import {
   setProviderReference,
 } from "./payment.repository";
 import { refundPayment } from "./payment-refunds.server";
+
+export { refundPayment };
+
 import { type PaymentStart, paymentProvider, providerNamed } from "./provider.server";
 import { ProviderRefused, ProviderUnavailable } from "./provider-http.server";
 import { asWebhook, cardProblems, sandboxAuthorise } from "./sandbox.server";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "~/features/integration/integration.server";
 import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
@@ -125,6 +126,57 @@ describe.each(DIALECTS)("staff refunds through the provider on %s", (dialect) =>
     const again = await staff.call("POST", `/sales/refunds/${second.request.RefundRequestId}/approve`, {});
     expect(await again.json()).toMatchObject({ Status: "Refunded" });
     expect((await paymentsOf(second.placed.OrderId))[0]?.refunded).toBe(second.request.Amount);
+  });
+  it("lets the merchant cancel a paid order through the integration API: units back, the card refunded once through Adyen, the shopper mailed", async () => {
+    const marie = await signedIn("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.67");
+    const placed = (await (await providerOrder(marie, { skip: 5, quantity: 2 })).json()) as {
+      OrderNumber: string;
+      OrderId: number;
+    };
+    const line = await db()
+      .selectFrom("order_lines")
+      .select(["variant_id", "quantity"])
+      .where("order_id", "=", placed.OrderId)
+      .executeTakeFirstOrThrow();
+    const stockOf = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("stock")
+            .select((eb) => eb.fn.sum<number | string>("quantity").as("units"))
+            .where("variant_id", "=", line.variant_id)
+            .executeTakeFirstOrThrow()
+        ).units,
+      );
+    const session = await (await marie.call("POST", "/payments/sessions", { OrderNumber: placed.OrderNumber })).json();
+    await adyen.submit(session.id, "scheme", "4111111111111111");
+    const before = await stockOf();
+    const { token } = await createApiToken("oms", ["orders:write"], "test");
+    const cancel = () =>
+      apiClient("192.0.2.41").app.request(`http://oms.example/api/v1/admin/orders/${placed.OrderNumber}/cancel`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    const answer = await cancel();
+    expect(answer.status).toBe(200);
+    const [payment] = await paymentsOf(placed.OrderId);
+    const body = await answer.json();
+    // Adyen takes the refund ("received") and its REFUND notification tells it done.
+    expect(body).toMatchObject({ Status: "Cancelled", Refund: { Amount: payment?.amount } });
+    const refund = await db()
+      .selectFrom("payment_refunds")
+      .selectAll()
+      .where("id", "=", body.Refund.Id)
+      .executeTakeFirstOrThrow();
+    expect(refund.status).toBe("Refunded");
+    expect(await stockOf()).toBe(before + line.quantity);
+    expect((await cancel()).status).toBe(409);
+    expect((await paymentsOf(placed.OrderId))[0]?.refunded).toBe(payment?.amount);
+    expect(adyen.requests.filter((r) => r.headers["idempotency-key"] === `cancel-${placed.OrderId}`)).toHaveLength(1);
+    const mails = await mailsAbout(placed.OrderNumber, "marie@vitrine.test");
+    expect(mails.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([expect.stringContaining("annulée"), expect.stringContaining("Remboursement")]),
+    );
   });
 });
 

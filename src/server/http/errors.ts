@@ -44,6 +44,7 @@ export const ERROR_CATALOGUE = {
   OrderAlreadyShipped: { status: 409, messageKey: "Errors.OrderAlreadyShipped" },
   OrderNotAwaitingPayment: { status: 409, messageKey: "Errors.OrderNotAwaitingPayment" },
   OrderNotShippable: { status: 409, messageKey: "Errors.OrderNotShippable" },
+  OrderNotCancellable: { status: 409, messageKey: "Errors.OrderNotCancellable" },
   RefundExceedsCaptured: { status: 409, messageKey: "Errors.RefundExceedsCaptured" },
   RefundRequestDecided: { status: 409, messageKey: "Errors.RefundRequestDecided" },
   FolderNotEmpty: { status: 409, messageKey: "Errors.FolderNotEmpty" },
