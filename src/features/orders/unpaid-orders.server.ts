@@ -1,7 +1,7 @@
+import type { Transaction } from "kysely";
 import { returnUnits, StockShortage, takeUnits } from "~/features/catalog/stock/stock.server";
 import { freeCouponUse, recordCouponUse } from "~/features/coupons/coupons.server";
 import { InsufficientCredit, releaseOrderCredit, retakeOrderCredit } from "~/features/prepaid/prepaid.server";
-import type { Transaction } from "kysely";
 import { sweeperRun } from "~/server/background";
 import { db } from "~/server/db/client";
 import type { Database } from "~/server/db/schema";
