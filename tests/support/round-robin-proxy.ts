@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
  * A small reverse proxy for tests with several server processes (issue 33): each request goes to the
  * next backend in turn; a backend that refuses the connection (stopped) is skipped, as a load balancer
  * does, so the request goes to the next. The answer says which backend served it (`X-Backend`, its
- * index). Bodies are read whole first (tests send small ones), so a refused request can be sent again.
+ * index). Bodies are read whole first (tests send small ones), so a refused or reset request can be sent
+ * again.
  */
 export async function roundRobinProxy(ports: number[]) {
   let next = 0;
@@ -33,8 +34,14 @@ export async function roundRobinProxy(ports: number[]) {
           },
         );
         upstream.on("error", (error: NodeJS.ErrnoException) => {
-          // Refused: nothing reached that backend, the next one gets the request.
+          // Refused: nothing reached that backend, the next one gets the request. Reset before any answer:
+          // a connection left in the backlog of a backend that was closing its listener (it never reached
+          // the server, which finishes every request it accepted): the next one gets it too, as a load
+          // balancer does. The tests' writes carry idempotency keys, so even a request that had been read
+          // would not be applied twice.
           if (error.code === "ECONNREFUSED") return resolve(false);
+          if ((error.code === "ECONNRESET" || error.message === "socket hang up") && !res.headersSent)
+            return resolve(false);
           if (!res.headersSent) res.writeHead(502).end();
           resolve(true);
         });
