@@ -50,11 +50,13 @@ export function createApi(): Hono<ApiEnv> {
         type !== undefined ||
         (length !== undefined && length !== "0") ||
         c.req.header("transfer-encoding") !== undefined;
-      const expected = endpoint?.multipart
-        ? /^multipart\/form-data\s*;/i
-        : endpoint?.urlencoded
-          ? /^application\/x-www-form-urlencoded\s*(;|$)/i
-          : /^application\/json\s*(;|$)/i;
+      const expected = endpoint?.csvUpload
+        ? /^(text\/csv\s*(;|$)|multipart\/form-data\s*;)/i
+        : endpoint?.multipart
+          ? /^multipart\/form-data\s*;/i
+          : endpoint?.urlencoded
+            ? /^application\/x-www-form-urlencoded\s*(;|$)/i
+            : /^application\/json\s*(;|$)/i;
       if (c.req.raw.body !== null && declared && !expected.test(type ?? "")) {
         throw new ApiError("UnsupportedMediaType");
       }
@@ -69,7 +71,10 @@ export function createApi(): Hono<ApiEnv> {
     },
   });
   // An upload streams its body under its own per-file and per-request limits (assets feature).
-  app.use((c, next) => (c.get("endpoint")?.multipart ? next() : jsonLimit(c, next)));
+  app.use((c, next) => {
+    const endpoint = c.get("endpoint");
+    return endpoint?.multipart || endpoint?.csvUpload ? next() : jsonLimit(c, next);
+  });
 
   // Session: read from the cookie; the cookie is written back only when the id changed.
   app.use(async (c, next) => {

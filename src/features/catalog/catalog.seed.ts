@@ -51,6 +51,7 @@ async function seedStructure(ctx: SeedContext) {
       parent_id: c.parent ? (categoryIds.get(c.parent) ?? null) : null,
       position: i,
       image_asset_id: null,
+      code: c.code,
     })),
   );
   await insertMany(
@@ -238,6 +239,7 @@ async function seedProducts(ctx: SeedContext, { categoryIds, colourValueIds, siz
       unit_measure: category.unitMeasure ?? null,
       unit_content_milli: volumeMl,
       created_at: iso(createdAt),
+      product_key: `VT-${String(productId).padStart(5, "0")}`,
     });
     for (const culture of CULTURES) {
       const type = (category.productType as Translated)[culture];
@@ -269,6 +271,7 @@ async function seedProducts(ctx: SeedContext, { categoryIds, colourValueIds, siz
           id,
           product_id: productId,
           sku: `VT-${String(productId).padStart(5, "0")}-${colour ? colour.toUpperCase() : "STD"}${size ? `-${size}` : ""}`,
+          ean: null,
           is_default: first ? 1 : 0,
           min_quantity: step,
           max_quantity: category.code === "jackets" ? 5 : null,

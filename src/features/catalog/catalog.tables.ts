@@ -2,7 +2,14 @@ import type { Generated } from "kysely";
 
 /** The tables the catalog feature owns (src/server/db/schema.ts assembles every feature's). */
 export interface CatalogTables {
-  categories: { id: number; parent_id: number | null; position: number; image_asset_id: number | null };
+  categories: {
+    id: number;
+    parent_id: number | null;
+    position: number;
+    image_asset_id: number | null;
+    /** The merchant's key of the category (a feed's `category` column). */
+    code: string | null;
+  };
   category_translations: { category_id: number; culture: string; name: string; slug: string; description: string };
   brands: { id: number; name: string; slug: string; logo_asset_id: number | null };
   products: {
@@ -15,6 +22,8 @@ export interface CatalogTables {
     unit_measure: string | null;
     unit_content_milli: number | null;
     created_at: string;
+    /** The merchant's own key: what a feed upserts the product by (unique). */
+    product_key: string | null;
   };
   product_translations: { product_id: number; culture: string; name: string; slug: string; description: string };
   attributes: { id: number; code: string; display_type: string; position: number };
@@ -33,6 +42,8 @@ export interface CatalogTables {
     id: number;
     product_id: number;
     sku: string;
+    /** EAN/GTIN (8, 12, 13 or 14 digits with a valid check digit). */
+    ean: string | null;
     is_default: number;
     min_quantity: number;
     max_quantity: number | null;

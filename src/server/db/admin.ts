@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { importCatalogueCsv } from "~/features/catalog/admin/catalog-csv.server";
 import { isScope, SCOPES } from "~/features/integration/integration";
-import { createApiToken } from "~/features/integration/integration.server";
+import { audit, createApiToken } from "~/features/integration/integration.server";
 import { isCulture } from "~/lib/culture";
 import { PASSWORD_MAX_LENGTH, passwordProblem } from "~/lib/password";
 import { EnvError, env } from "../config/env";
@@ -19,10 +20,14 @@ import { database, migrateToLatest, openDatabase } from "./client";
  *
  * `npm run admin -- create-token --name erp --scopes catalog:write,orders:write`: a token of the
  * integration API (issue 35), printed once (only its hash is kept).
+ *
+ * `npm run admin -- import FILE.csv [--dry-run] [--partial]`: a catalogue CSV, as the integration API's
+ * import reads it, with a progress bar; exits 1 when nothing was kept.
  */
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === "create-token") return createToken(rest);
+  if (command === "import") return importFile(rest);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -100,6 +105,56 @@ async function createToken(args: string[]): Promise<void> {
     const created = await createApiToken(name, scopes.filter(isScope), "cli");
     console.log(`token ${created.id} "${name}" (${scopes.join(", ")}); shown once, keep it now:`);
     console.log(created.token);
+  } finally {
+    await database().db.destroy();
+  }
+}
+
+async function importFile(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { "dry-run": { type: "boolean" }, partial: { type: "boolean" } },
+  });
+  const file = positionals[0];
+  if (!file) throw new EnvError("import: name the CSV file (npm run admin -- import catalogue.csv)");
+  const size = statSync(file).size;
+  await migrateToLatest(database());
+  const started = Date.now();
+  let read = 0;
+  const bar = (rows: number) => {
+    if (!process.stderr.isTTY && rows % 5000 !== 0) return;
+    const share = size === 0 ? 1 : Math.min(1, read / size);
+    const filled = Math.round(share * 30);
+    const seconds = (Date.now() - started) / 1000;
+    process.stderr.write(
+      `${process.stderr.isTTY ? "\r" : ""}[${"#".repeat(filled)}${" ".repeat(30 - filled)}] ${Math.round(share * 100)} % · ${rows} rows · ${Math.round(rows / Math.max(seconds, 0.001))} rows/s${process.stderr.isTTY ? "" : "\n"}`,
+    );
+  };
+  async function* counted() {
+    for await (const chunk of createReadStream(file as string, { highWaterMark: 256 * 1024 })) {
+      read += (chunk as Buffer).length;
+      yield chunk as Buffer;
+    }
+  }
+  try {
+    const report = await importCatalogueCsv(counted(), {
+      dryRun: values["dry-run"] ?? false,
+      partial: values.partial ?? false,
+      culture: env().DEFAULT_CULTURE,
+      maxBytes: Number.MAX_SAFE_INTEGER,
+      onProgress: bar,
+      onApplied: (trx, r) => audit("cli", "catalog.import", "catalog", { ...r, Errors: r.Errors.slice(0, 20) }, trx),
+    });
+    if (process.stderr.isTTY) process.stderr.write("\n");
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const peak = Math.round(process.resourceUsage().maxRSS / 1024);
+    console.log(
+      `${report.Rows} rows in ${seconds} s (peak memory ${peak} MB): ${report.Created} created, ${report.Updated} updated, ${report.Unchanged} unchanged, ${report.ErrorCount} errors; ${report.Applied ? "applied" : report.DryRun ? "dry run, nothing kept" : "nothing kept"}`,
+    );
+    for (const error of report.Errors.slice(0, 50))
+      console.log(`  row ${error.Row}${error.Column ? `, ${error.Column}` : ""}: ${error.Message}`);
+    if (!report.Applied && !report.DryRun) process.exitCode = 1;
   } finally {
     await database().db.destroy();
   }

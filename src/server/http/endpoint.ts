@@ -58,6 +58,11 @@ export interface EndpointOptions<M extends HttpMethod, Path extends string, P, Q
    * own limits instead of the JSON ones.
    */
   multipart?: boolean;
+  /**
+   * A CSV file: the body is `text/csv` or multipart/form-data (field `file`), read as it streams by `run`
+   * (from `request`) under its own limits instead of the JSON ones.
+   */
+  csvUpload?: boolean;
   /** The rule. Its answer is sent as JSON, unless it is a Response. */
   run(call: EndpointCall<Parsed<P>, Parsed<Q>, Parsed<B>, A>): Promise<R> | R;
 }

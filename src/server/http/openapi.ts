@@ -39,6 +39,19 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[]) {
       ...(doc.body
         ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.body) } } } }
         : {}),
+      ...(doc.csvUpload
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                "text/csv": { schema: { type: "string" } },
+                "multipart/form-data": {
+                  schema: { type: "object", properties: { file: { type: "string", format: "binary" } } },
+                },
+              },
+            },
+          }
+        : {}),
       ...(doc.multipart
         ? {
             requestBody: {

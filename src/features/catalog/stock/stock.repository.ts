@@ -155,6 +155,18 @@ export async function takeUnits(
   return takes;
 }
 
+/** Each variant's units left in all warehouses, with its SKU. */
+export async function unitsLeft(trx: Executor, variantIds: number[]) {
+  const rows = await trx
+    .selectFrom("product_variants as v")
+    .leftJoin("stock as s", "s.variant_id", "v.id")
+    .select(["v.id", "v.sku", (eb) => eb.fn.coalesce(eb.fn.sum<number>("s.quantity"), eb.lit(0)).as("units")])
+    .where("v.id", "in", variantIds)
+    .groupBy(["v.id", "v.sku"])
+    .execute();
+  return rows.map((r) => ({ variantId: r.id, sku: r.sku, units: Number(r.units) }));
+}
+
 /** Puts units back on the shelves they came from (an order released unpaid). */
 export async function returnUnits(trx: Executor, takes: readonly StockTake[]): Promise<number> {
   for (const take of takes)

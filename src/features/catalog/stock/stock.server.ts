@@ -1,7 +1,8 @@
+import { emitMerchantEvent } from "~/features/integration/webhooks.server";
 import { type Culture, isCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { env } from "~/server/config/env";
-import { db } from "~/server/db/client";
+import { db, type Executor } from "~/server/db/client";
 import { stockOf } from "~/server/db/fragments";
 import { ApiError } from "~/server/http/errors";
 import { enqueueMail } from "~/server/mail/outbox";
@@ -12,13 +13,41 @@ import {
   pendingSubscription,
   productText,
   putStock,
+  type StockTake,
+  takeUnits as takeFromShelves,
   notificationTarget as target,
+  unitsLeft,
   variantById,
   warehouseById,
 } from "./stock.repository";
 
 /** Stock taken and given back inside an order's transaction (the orders feature calls these). */
-export { returnUnits, StockShortage, type StockTake, takeUnits } from "./stock.repository";
+export { returnUnits, StockShortage, type StockTake } from "./stock.repository";
+
+/**
+ * Takes an order's units (inside its transaction); a variant whose stock falls to STOCK_LOW_THRESHOLD
+ * or below with it tells the merchant's systems (`stock.low`), once per crossing.
+ */
+export async function takeUnits(
+  trx: Executor,
+  lines: readonly { variant_id: number; quantity: number }[],
+): Promise<StockTake[]> {
+  const takes = await takeFromShelves(trx, lines);
+  const threshold = env().STOCK_LOW_THRESHOLD;
+  const taken = new Map<number, number>();
+  for (const take of takes) taken.set(take.variantId, (taken.get(take.variantId) ?? 0) + take.quantity);
+  if (taken.size === 0) return takes;
+  for (const left of await unitsLeft(trx, [...taken.keys()])) {
+    const before = left.units + (taken.get(left.variantId) ?? 0);
+    if (left.units <= threshold && before > threshold)
+      await emitMerchantEvent(trx, "stock.low", `${left.sku}:${new Date().toISOString()}`, {
+        Sku: left.sku,
+        Units: left.units,
+        Threshold: threshold,
+      });
+  }
+  return takes;
+}
 
 /** Variant, product name and slug in a culture, if the variant belongs to the product. */
 export function notificationTarget(productId: number, variantId: number, culture: Culture) {

@@ -20,6 +20,7 @@ import { m018_page_tags } from "./018_page_tags";
 import { m019_sweeper_runs } from "./019_sweeper_runs";
 import { m020_payment_providers } from "./020_payment_providers";
 import { m021_integration } from "./021_integration";
+import { m022_catalogue_keys_webhooks } from "./022_catalogue_keys_webhooks";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -88,6 +89,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "021_integration": {
       up: (db: Kysely<unknown>) => m021_integration(db, dialect),
+    },
+    "022_catalogue_keys_webhooks": {
+      up: (db: Kysely<unknown>) => m022_catalogue_keys_webhooks(db, dialect),
     },
   };
 }

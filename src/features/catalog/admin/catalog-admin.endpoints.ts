@@ -1,0 +1,149 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import Busboy from "busboy";
+import { z } from "zod";
+import { adminActor, audit } from "~/features/integration/integration.server";
+import { env } from "~/server/config/env";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError } from "~/server/http/errors";
+import { CategoryBody, ProductBody } from "./catalog-admin.schemas";
+import { archiveProduct, moveCategory, productByKey, upsertProduct } from "./catalog-admin.server";
+import { catalogueTemplate, exportCatalogueCsv, ImportTooLarge, importCatalogueCsv } from "./catalog-csv.server";
+
+const TAGS = ["integration"];
+const Key = z.object({ key: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._\-/]{0,63}$/) });
+const flag = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((v) => v === "true");
+
+/** The CSV of a request: its body (`text/csv`), or the `file` field of a multipart form. */
+async function csvOf(request: Request): Promise<AsyncIterable<Uint8Array>> {
+  if (!request.body) throw new ApiError("BadRequest");
+  const type = request.headers.get("content-type") ?? "";
+  const body = Readable.fromWeb(request.body as NodeReadableStream);
+  if (/^text\/csv/i.test(type)) return body;
+  return new Promise((resolve, reject) => {
+    const parser = Busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 20, fieldSize: 1024 } });
+    parser.on("file", (field, stream) => {
+      if (field === "file") resolve(stream);
+      else stream.resume();
+    });
+    parser.on("error", () => reject(new ApiError("BadRequest")));
+    parser.on("close", () => reject(new ApiError("BadRequest")));
+    body.pipe(parser);
+  });
+}
+
+export const importCatalogue = defineEndpoint({
+  method: "post",
+  path: "/admin/catalog/import",
+  summary:
+    "Integration API (catalog:write): a catalogue CSV (text/csv, or the `file` of a multipart form; UTF-8 or Latin-1, comma or semicolon), one row per variant, streamed. Answers created, updated, unchanged and each error (row, column, message); any error changes nothing unless partial=true; dryRun=true changes nothing",
+  tags: TAGS,
+  query: z.object({ dryRun: flag, partial: flag }),
+  csvUpload: true,
+  crossOrigin: true,
+  run: async (call) => {
+    const actor = await adminActor(call, "catalog:write");
+    if (!call.request) throw new ApiError("UnsupportedMediaType");
+    const maxBytes = env().IMPORT_MAX_MB * 1024 * 1024;
+    if (Number(call.requestHeader("content-length") ?? 0) > maxBytes) throw new ApiError("PayloadTooLarge");
+    try {
+      return await importCatalogueCsv(await csvOf(call.request), {
+        dryRun: call.query.dryRun,
+        partial: call.query.partial,
+        culture: call.culture,
+        maxBytes,
+        onApplied: (trx, report) =>
+          audit(actor, "catalog.import", "catalog", { ...report, Errors: report.Errors.slice(0, 20) }, trx),
+      });
+    } catch (error) {
+      if (error instanceof ImportTooLarge) throw new ApiError("PayloadTooLarge");
+      throw error;
+    }
+  },
+});
+
+const csvResponse = (body: ReadableStream<Uint8Array> | string, name: string) =>
+  new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+    },
+  });
+
+export const exportCatalogue = defineEndpoint({
+  method: "get",
+  path: "/admin/catalog/export.csv",
+  summary:
+    "Integration API (catalog:read): the whole catalogue as the import reads it (one row per variant, UTF-8, comma), streamed; formulas escaped with a leading quote",
+  tags: TAGS,
+  crossOrigin: true,
+  run: async (call) => {
+    await adminActor(call, "catalog:read");
+    return csvResponse(await exportCatalogueCsv(), "catalogue.csv");
+  },
+});
+
+export const catalogueCsvTemplate = defineEndpoint({
+  method: "get",
+  path: "/admin/catalog/template.csv",
+  summary: "Integration API (catalog:read): the import's header with two example rows",
+  tags: TAGS,
+  crossOrigin: true,
+  run: async (call) => {
+    await adminActor(call, "catalog:read");
+    return csvResponse(await catalogueTemplate(), "catalogue-template.csv");
+  },
+});
+
+export const putProduct = defineEndpoint({
+  method: "put",
+  path: "/admin/catalog/products/:key",
+  summary:
+    "Integration API (catalog:write): creates or updates a product by its key, with its translations, variants (by SKU), prices, stock per warehouse, photos, tags and related products; sent again it changes nothing",
+  tags: TAGS,
+  params: Key,
+  body: ProductBody,
+  crossOrigin: true,
+  run: async (call) => upsertProduct(await adminActor(call, "catalog:write"), call.params.key, call.body, call.culture),
+});
+
+export const getProduct = defineEndpoint({
+  method: "get",
+  path: "/admin/catalog/products/:key",
+  summary: "Integration API (catalog:read): a product by its key, in the shape PUT takes",
+  tags: TAGS,
+  params: Key,
+  crossOrigin: true,
+  run: async (call) => {
+    await adminActor(call, "catalog:read");
+    const product = await productByKey(call.params.key);
+    if (!product) throw new ApiError("NotFound");
+    return product;
+  },
+});
+
+export const archiveProductEndpoint = defineEndpoint({
+  method: "post",
+  path: "/admin/catalog/products/:key/archive",
+  summary:
+    "Integration API (catalog:write): takes a product off the shop (its pages answer 404, orders keep it); PUT with Published: true brings it back",
+  tags: TAGS,
+  params: Key,
+  crossOrigin: true,
+  run: async (call) => archiveProduct(await adminActor(call, "catalog:write"), call.params.key),
+});
+
+export const putCategory = defineEndpoint({
+  method: "put",
+  path: "/admin/catalog/categories/:key",
+  summary:
+    "Integration API (catalog:write): creates, renames or moves a category by its key (Parent: another category's key, or null for the top)",
+  tags: TAGS,
+  params: Key,
+  body: CategoryBody,
+  crossOrigin: true,
+  run: async (call) => moveCategory(await adminActor(call, "catalog:write"), call.params.key, call.body, call.culture),
+});

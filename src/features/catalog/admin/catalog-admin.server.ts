@@ -1,0 +1,290 @@
+import type { AdminActor } from "~/features/integration/integration";
+import { audit } from "~/features/integration/integration.server";
+import { CULTURES, type Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { slugify } from "~/lib/slug";
+import { database, db } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+import type { CategoryBody, ProductBody } from "./catalog-admin.schemas";
+import { isGtin, type ProductInput } from "./catalog-input";
+import { CatalogWriter, lockCatalogue } from "./catalog-writer.server";
+
+/** A writer's column as the JSON body names it: `Variants[1].Sku`, `Category`. */
+function fieldOf(column: string, row: number): string {
+  const variant = row > 0 ? `Variants[${row - 1}].` : "";
+  if (column === "sku") return `${variant}Sku`;
+  if (column === "colour_codes") return `${variant}ColourCodes`;
+  if (column.startsWith("stock.")) return `${variant}Stock.${column.slice(6)}`;
+  const top: Record<string, string> = {
+    category: "Category",
+    images: "Images",
+    related: "Related",
+    product_key: "Key",
+  };
+  return top[column] ?? column;
+}
+
+/** Creates or updates one product by its key (integration API); answers what happened to each variant. */
+export async function upsertProduct(actor: AdminActor, key: string, body: ProductBody, culture: Culture) {
+  const t = translator(culture);
+  const eans = body.Variants.map((v, i) => [i, v.Ean] as const).filter(([, ean]) => ean && !isGtin(ean));
+  if (eans.length > 0)
+    throw new ApiError(
+      "ValidationFailed",
+      Object.fromEntries(eans.map(([i]) => [`Variants[${i}].Ean`, [t("Import.Ean")]])),
+    );
+  const skus = body.Variants.map((v) => v.Sku);
+  const twice = skus.findIndex((sku, i) => skus.indexOf(sku) !== i);
+  if (twice >= 0)
+    throw new ApiError("ValidationFailed", {
+      [`Variants[${twice}].Sku`]: [t("Import.DuplicateSku", { row: skus.indexOf(skus[twice] as string) + 1 })],
+    });
+  const input: ProductInput = {
+    key,
+    row: 0,
+    names: body.Names,
+    descriptions: body.Descriptions ?? {},
+    category: body.Category,
+    brand: body.Brand,
+    published: body.Published,
+    images: body.Images?.map(String),
+    unit:
+      body.Unit === undefined
+        ? undefined
+        : body.Unit && { measure: body.Unit.Measure, contentMilli: body.Unit.ContentMilli },
+    tags: body.Tags,
+    related: body.Related,
+    variants: body.Variants.map((v, i) => ({
+      row: i + 1,
+      sku: v.Sku,
+      ean: v.Ean,
+      attributes: v.Attributes ?? {},
+      colourCodes: v.ColourCodes,
+      price: v.Price,
+      tiers: v.Tiers?.map((tier) => ({ minQuantity: tier.MinQuantity, amount: tier.Amount })),
+      minQuantity: v.MinQuantity,
+      maxQuantity: v.MaxQuantity,
+      step: v.Step,
+      stock: v.Stock ?? {},
+    })),
+  };
+  const handle = database();
+  return handle.db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx, handle.dialect);
+    const writer = await CatalogWriter.open(trx);
+    const outcome = await writer.apply(input);
+    if (outcome.errors.length > 0) {
+      const errors: Record<string, string[]> = {};
+      for (const e of outcome.errors) {
+        const field = fieldOf(e.column, e.row);
+        errors[field] = [...(errors[field] ?? []), t(e.key, e.values ?? {})];
+      }
+      throw new ApiError("ValidationFailed", errors);
+    }
+    const changed = outcome.rows.some((r) => r.outcome !== "unchanged");
+    if (changed) await audit(actor, "product.upsert", `product:${key}`, body, trx);
+    return {
+      ProductId: outcome.productId as number,
+      Variants: outcome.rows.map((r) => ({ Sku: input.variants[r.row - 1]?.sku as string, Outcome: r.outcome })),
+    };
+  });
+}
+
+/** A product by its key, in the shape `upsertProduct` takes (French attribute value names). */
+export async function productByKey(key: string) {
+  const d = db();
+  const product = await d
+    .selectFrom("products as p")
+    .innerJoin("brands as b", "b.id", "p.brand_id")
+    .select(["p.id", "p.category_id", "p.is_active", "p.unit_measure", "p.unit_content_milli", "b.name as brand"])
+    .where("p.product_key", "=", key)
+    .where("p.vat_class", "!=", "none")
+    .executeTakeFirst();
+  if (!product) return undefined;
+  const writer = await CatalogWriter.open(d);
+  const texts = await d.selectFrom("product_translations").selectAll().where("product_id", "=", product.id).execute();
+  const variants = await d
+    .selectFrom("product_variants")
+    .selectAll()
+    .where("product_id", "=", product.id)
+    .orderBy("id")
+    .execute();
+  const ids = variants.map((v) => v.id);
+  const values = await d
+    .selectFrom("variant_attribute_values as vav")
+    .innerJoin("attribute_values as v", "v.id", "vav.attribute_value_id")
+    .innerJoin("attributes as a", "a.id", "v.attribute_id")
+    .leftJoin("attribute_value_translations as t", (j) =>
+      j.onRef("t.attribute_value_id", "=", "v.id").on("t.culture", "=", "fr"),
+    )
+    .select([
+      "vav.variant_id",
+      "a.code as attribute",
+      "a.display_type",
+      "v.code",
+      "t.name",
+      "v.color_code1",
+      "v.color_code2",
+      "v.color_code3",
+    ])
+    .where("vav.variant_id", "in", ids)
+    .execute();
+  const prices = await d
+    .selectFrom("prices")
+    .selectAll()
+    .where("variant_id", "in", ids)
+    .orderBy("min_quantity")
+    .execute();
+  const stock = await d
+    .selectFrom("stock as s")
+    .innerJoin("warehouses as w", "w.id", "s.warehouse_id")
+    .select(["s.variant_id", "w.code", "s.quantity"])
+    .where("s.variant_id", "in", ids)
+    .execute();
+  const images = await d
+    .selectFrom("product_assets")
+    .select("asset_id")
+    .where("product_id", "=", product.id)
+    .orderBy("position")
+    .execute();
+  const tags = await d
+    .selectFrom("product_tags as pt")
+    .innerJoin("tags as t", "t.id", "pt.tag_id")
+    .select("t.code")
+    .where("pt.product_id", "=", product.id)
+    .execute();
+  const related = await d
+    .selectFrom("product_relations as r")
+    .innerJoin("products as p", "p.id", "r.related_product_id")
+    .select("p.product_key")
+    .where("r.product_id", "=", product.id)
+    .orderBy("r.position")
+    .execute();
+  const byCulture = (field: "name" | "description") =>
+    Object.fromEntries(texts.map((x) => [x.culture, x[field]])) as Partial<Record<Culture, string>>;
+  return {
+    Key: key,
+    Names: byCulture("name"),
+    Descriptions: byCulture("description"),
+    Category: writer.categoryPath(product.category_id),
+    Brand: product.brand,
+    Published: product.is_active === 1,
+    Images: images.map((i) => i.asset_id),
+    Unit: product.unit_measure ? { Measure: product.unit_measure, ContentMilli: product.unit_content_milli } : null,
+    Tags: tags.map((x) => x.code),
+    Related: related.map((x) => x.product_key).filter(Boolean),
+    Variants: variants.map((v) => {
+      const own = values.filter((x) => x.variant_id === v.id);
+      const colour = own.find((x) => x.display_type === "Square");
+      const list = prices.filter((p) => p.variant_id === v.id);
+      return {
+        Sku: v.sku,
+        Ean: v.ean,
+        Attributes: Object.fromEntries(own.map((x) => [x.attribute, x.name ?? x.code])),
+        ColourCodes: colour ? [colour.color_code1, colour.color_code2, colour.color_code3].filter(Boolean) : [],
+        Price: list.find((p) => p.min_quantity === 1)?.amount_tax_excl ?? 0,
+        Tiers: list
+          .filter((p) => p.min_quantity > 1)
+          .map((p) => ({ MinQuantity: p.min_quantity, Amount: p.amount_tax_excl })),
+        MinQuantity: v.min_quantity,
+        MaxQuantity: v.max_quantity,
+        Step: v.step_quantity,
+        Stock: Object.fromEntries(stock.filter((s) => s.variant_id === v.id).map((s) => [s.code, s.quantity])),
+      };
+    }),
+  };
+}
+
+/** Takes a product off the shop: it stays in orders, lists and the export (Published false). */
+export async function archiveProduct(actor: AdminActor, key: string) {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const product = await trx
+        .selectFrom("products")
+        .select(["id", "is_active"])
+        .where("product_key", "=", key)
+        .where("vat_class", "!=", "none")
+        .executeTakeFirst();
+      if (!product) throw new ApiError("NotFound");
+      if (product.is_active === 1) {
+        await trx.updateTable("products").set({ is_active: 0 }).where("id", "=", product.id).execute();
+        await audit(actor, "product.archive", `product:${key}`, null, trx);
+      }
+      return { ProductId: product.id, Published: false };
+    });
+}
+
+/** Creates, renames or moves a category by its key; a category never goes under itself. */
+export async function moveCategory(actor: AdminActor, key: string, body: CategoryBody, culture: Culture) {
+  const t = translator(culture);
+  const handle = database();
+  return handle.db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx, handle.dialect);
+    const all = await trx.selectFrom("categories").select(["id", "parent_id", "code"]).execute();
+    let parentId: number | null | undefined;
+    if (body.Parent !== undefined) {
+      parentId = body.Parent === null ? null : (all.find((c) => c.code === body.Parent)?.id ?? -1);
+      if (parentId === -1) throw new ApiError("ValidationFailed", { Parent: [t("Import.UnknownCategory")] });
+    }
+    let category = all.find((c) => c.code === key);
+    const created = !category;
+    if (!category) {
+      const id = Math.max(0, ...all.map((c) => c.id)) + 1;
+      const parent = parentId ?? null;
+      await trx
+        .insertInto("categories")
+        .values({
+          id,
+          parent_id: parent,
+          position: body.Position ?? all.filter((c) => c.parent_id === parent).length,
+          image_asset_id: null,
+          code: key,
+        })
+        .execute();
+      category = { id, parent_id: parent, code: key };
+    } else if (parentId !== undefined || body.Position !== undefined) {
+      for (let p = parentId ?? null; p !== null; p = all.find((c) => c.id === p)?.parent_id ?? null)
+        if (p === category.id) throw new ApiError("ValidationFailed", { Parent: [t("Import.CategoryLoop")] });
+      await trx
+        .updateTable("categories")
+        .set({
+          ...(parentId !== undefined ? { parent_id: parentId } : {}),
+          ...(body.Position !== undefined ? { position: body.Position } : {}),
+        })
+        .where("id", "=", category.id)
+        .execute();
+    }
+    const id = category.id;
+    const texts = await trx.selectFrom("category_translations").selectAll().where("category_id", "=", id).execute();
+    for (const culture of CULTURES) {
+      const name = body.Names[culture] ?? (texts.some((x) => x.culture === culture) ? undefined : body.Names.fr);
+      if (!name) continue;
+      const current = texts.find((x) => x.culture === culture);
+      if (current?.name === name) continue;
+      const base = slugify(name) || `category-${id}`;
+      const taken = await trx
+        .selectFrom("category_translations")
+        .select("category_id")
+        .where("culture", "=", culture)
+        .where("slug", "=", base)
+        .where("category_id", "!=", id)
+        .executeTakeFirst();
+      const slug = taken ? `${base}-${id}` : base;
+      if (current)
+        await trx
+          .updateTable("category_translations")
+          .set({ name, slug })
+          .where("category_id", "=", id)
+          .where("culture", "=", culture)
+          .execute();
+      else
+        await trx
+          .insertInto("category_translations")
+          .values({ category_id: id, culture, name, slug, description: "" })
+          .execute();
+    }
+    await audit(actor, created ? "category.create" : "category.update", `category:${key}`, body, trx);
+    return { CategoryId: id, Created: created };
+  });
+}

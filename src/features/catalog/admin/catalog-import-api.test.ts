@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "~/features/integration/integration.server";
+import { db } from "~/server/db/client";
+import { apiClient } from "../../../../tests/support/api";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
+import { withSettings } from "../../../../tests/support/providers";
+import { isGtin, parsePrice, parseTiers } from "./catalog-input";
+
+const HEADER =
+  "product_key,sku,ean,name.fr,name.nl,description.fr,category,brand,attribute.colour,attribute.size,colour_codes,price,tier_prices,min_qty,max_qty,step,stock.BRU,images,published";
+
+/** A call as a PIM makes it: its token, a CSV body, no Origin, no cookie. */
+function pim(token: string) {
+  const client = apiClient("192.0.2.41");
+  return (method: string, path: string, body?: BodyInit, type = "text/csv") =>
+    client.app.request(`http://pim.example/api/v1${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": type }) },
+      ...(body === undefined ? {} : { body }),
+    });
+}
+
+interface Report {
+  Rows: number;
+  Created: number;
+  Updated: number;
+  Unchanged: number;
+  Applied: boolean;
+  ErrorCount: number;
+  Errors: { Row: number; Column: string; Message: string }[];
+}
+
+describe("catalogue values", () => {
+  it("reads prices in euros with a dot, tiers, and GTIN check digits", () => {
+    expect(parsePrice("19.9")).toBe(1990);
+    expect(parsePrice("19,90")).toBeNull();
+    expect(parsePrice("-5.00")).toBeNull();
+    expect(parsePrice("0")).toBeNull();
+    expect(parseTiers("50:9.00;10:9.50")).toEqual([
+      { minQuantity: 10, amount: 950 },
+      { minQuantity: 50, amount: 900 },
+    ]);
+    expect(parseTiers("1:9.00")).toBeNull();
+    expect(isGtin("4006381333931")).toBe(true);
+    expect(isGtin("4006381333932")).toBe(false);
+    expect(isGtin("96385074")).toBe(true);
+  });
+});
+
+describe.each(DIALECTS)("the catalogue import on %s", (dialect) => {
+  let database: TestDatabase;
+  let call: ReturnType<typeof pim>;
+  let restore: () => void;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect, { products: 12 });
+    restore = withSettings({ IMPORT_MAX_MB: "2" });
+    call = pim((await createApiToken("pim", ["catalog:read", "catalog:write"], "test")).token);
+  });
+  afterAll(async () => {
+    restore();
+    await database.close();
+  });
+  const importCsv = async (csv: string | Uint8Array, query = "", type = "text/csv") => {
+    const response = await call("POST", `/admin/catalog/import${query}`, csv as BodyInit, type);
+    expect(response.status).toBe(200);
+    return (await response.json()) as Report;
+  };
+
+  it("creates products from a CSV, shows them in each culture with a translation, and a second send changes nothing", async () => {
+    const csv = [
+      HEADER,
+      'LIN-SHIRT,LIN-SHIRT-M,4006381333931,Chemise en lin,Linnen hemd,"Lin lavé,\nséché à l\'air",Vêtements > Chemises,Atelier Nord,Rouge,M,#c0392b,39.90,10:37.00,1,5,1,7,,true',
+      "LIN-SHIRT,LIN-SHIRT-L,,Chemise en lin,Linnen hemd,,Vêtements > Chemises,Atelier Nord,Rouge,L,#c0392b,39.90,,1,5,1,0,,true",
+      "CANDLE,CANDLE-STD,,Bougie parfumée,,,Maison,,,,,12.50,,,,,3,,false",
+    ].join("\n");
+    const dry = await importCsv(csv, "?dryRun=true");
+    expect(dry).toMatchObject({ Rows: 3, Created: 3, Applied: false, ErrorCount: 0 });
+    expect(
+      await db().selectFrom("products").select("id").where("product_key", "=", "LIN-SHIRT").executeTakeFirst(),
+    ).toBeUndefined();
+
+    expect(await importCsv(csv)).toMatchObject({ Rows: 3, Created: 3, Updated: 0, Unchanged: 0, Applied: true });
+    const product = await db()
+      .selectFrom("products")
+      .selectAll()
+      .where("product_key", "=", "LIN-SHIRT")
+      .executeTakeFirstOrThrow();
+    const names = await db()
+      .selectFrom("product_translations")
+      .select(["culture", "name", "slug", "description"])
+      .where("product_id", "=", product.id)
+      .execute();
+    expect(names.map((n) => n.culture).sort()).toEqual(["fr", "nl"]);
+    expect(names.find((n) => n.culture === "fr")).toMatchObject({
+      slug: `chemise-en-lin-${product.id}`,
+      description: "Lin lavé,\nséché à l'air",
+    });
+    // The shop shows it at once: its variants answer in French and in Dutch, not in Spanish (no translation).
+    const shop = apiClient();
+    const fr = await shop.call("GET", `/catalog/products/${product.id}/productvariants?culture=fr`);
+    expect(fr.status).toBe(200);
+    expect((await shop.call("GET", `/catalog/products/${product.id}/productvariants?culture=nl`)).status).toBe(200);
+    expect((await shop.call("GET", `/catalog/products/${product.id}/productvariants?culture=es`)).status).toBe(404);
+    const history = await db()
+      .selectFrom("price_history as h")
+      .innerJoin("product_variants as v", "v.id", "h.variant_id")
+      .select(["v.sku", "h.amount_tax_excl"])
+      .where("v.product_id", "=", product.id)
+      .execute();
+    expect(history).toHaveLength(2);
+
+    expect(await importCsv(csv)).toMatchObject({ Created: 0, Updated: 0, Unchanged: 3, Applied: true });
+    // A new price enters the Omnibus history; the other rows stay unchanged.
+    const cheaper = csv.replace("39.90,10:37.00", "34.90,10:33.00");
+    expect(await importCsv(cheaper)).toMatchObject({ Created: 0, Updated: 1, Unchanged: 2 });
+    const prices = await db()
+      .selectFrom("price_history as h")
+      .innerJoin("product_variants as v", "v.id", "h.variant_id")
+      .select("h.amount_tax_excl")
+      .where("v.sku", "=", "LIN-SHIRT-M")
+      .orderBy("h.id")
+      .execute();
+    expect(prices.map((p) => p.amount_tax_excl)).toEqual([3990, 3490]);
+  });
+
+  it("exports what it imports: the export sent back changes nothing, and a formula comes back as text", async () => {
+    const csv = `${HEADER}\nFORMULA,FORMULA-1,,"=HYPERLINK(""http://evil.example"",""x"")",,,Maison,,,,,5.00,,,,,1,,true`;
+    expect(await importCsv(csv)).toMatchObject({ Created: 1, ErrorCount: 0 });
+    const exported = await call("GET", "/admin/catalog/export.csv");
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toContain("text/csv");
+    const text = await exported.text();
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(text).not.toContain("PREPAID");
+    const again = await importCsv(text);
+    expect(again).toMatchObject({ ErrorCount: 0, Created: 0, Updated: 0, Applied: true });
+    expect(again.Unchanged).toBe(again.Rows);
+    const name = await db()
+      .selectFrom("product_translations as t")
+      .innerJoin("products as p", "p.id", "t.product_id")
+      .select("t.name")
+      .where("p.product_key", "=", "FORMULA")
+      .where("t.culture", "=", "fr")
+      .executeTakeFirstOrThrow();
+    expect(name.name).toBe('=HYPERLINK("http://evil.example","x")');
+  });
+
+  it("refuses a file with any error whole, names each row and column in the caller's language, and applies the rest with partial=true", async () => {
+    const { sku: demoSku } = await db()
+      .selectFrom("product_variants")
+      .select("sku")
+      .where("product_id", "=", 1)
+      .executeTakeFirstOrThrow();
+    const csv = [
+      HEADER,
+      "BAD-1,BAD-1-A,,Article un,,,Maison,,,,,-4.00,,,,,1,,true",
+      "BAD-2,BAD-2-A,123,Article deux,,,Maison,,,,,4.00,,,,,1,,true",
+      "BAD-3,BAD-1-A,,Article trois,,,Maison,,,,,4.00,,,,,1,,true",
+      "GOOD-1,GOOD-1-A,,Article bon,,,Maison,,,,,4.00,,,,,1,,true",
+      `BAD-4,${demoSku},,Vol de SKU,,,Maison,,,,,4.00,,,,,1,,true`,
+    ].join("\n");
+    const response = await call("POST", "/admin/catalog/import?culture=nl", csv);
+    const report = (await response.json()) as Report;
+    expect(report).toMatchObject({ Applied: false, Created: 0 });
+    const where = report.Errors.map((e) => [e.Row, e.Column]);
+    expect(where).toEqual(
+      expect.arrayContaining([
+        [2, "price"],
+        [3, "ean"],
+        [4, "sku"],
+        [6, "sku"],
+      ]),
+    );
+    expect(report.Errors.find((e) => e.Row === 4)?.Message).toBe("Deze SKU staat al op rij 2.");
+    expect(
+      await db().selectFrom("products").select("id").where("product_key", "=", "GOOD-1").executeTakeFirst(),
+    ).toBeUndefined();
+
+    const partial = await importCsv(csv, "?partial=true");
+    expect(partial).toMatchObject({ Applied: true, Created: 1, ErrorCount: 4 });
+    expect(
+      await db().selectFrom("products").select("id").where("product_key", "=", "GOOD-1").executeTakeFirst(),
+    ).toBeDefined();
+    const stolen = await db()
+      .selectFrom("product_variants as v")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .select("p.product_key")
+      .where("v.sku", "=", demoSku)
+      .executeTakeFirstOrThrow();
+    expect(stolen.product_key).toBe("VT-00001");
+  });
+
+  it("reads Latin-1, a BOM, semicolons and quoted newlines; refuses unknown and missing columns by name", async () => {
+    const latin = Buffer.from(`product_key;sku;name.fr;price\nLATIN;LATIN-1;Crème brûlée;3.50\n`, "latin1");
+    expect(await importCsv(latin)).toMatchObject({ Created: 1, ErrorCount: 0 });
+    const bom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('product_key,sku,name.fr,price\nBOM,BOM-1,"Été\nindien",3.50\n'),
+    ]);
+    expect(await importCsv(bom)).toMatchObject({ Created: 1, ErrorCount: 0 });
+    const names = await db()
+      .selectFrom("product_translations as t")
+      .innerJoin("products as p", "p.id", "t.product_id")
+      .select(["p.product_key", "t.name"])
+      .where("p.product_key", "in", ["LATIN", "BOM"])
+      .where("t.culture", "=", "fr")
+      .orderBy("p.product_key")
+      .execute();
+    expect(names).toEqual([
+      { product_key: "BOM", name: "Été\nindien" },
+      { product_key: "LATIN", name: "Crème brûlée" },
+    ]);
+    const unknown = await importCsv("product_key,sku,name.fr,prix,colour\nX,X-1,Y,3.00,red\n");
+    expect(unknown.Errors.map((e) => e.Column)).toEqual(["prix", "colour", "price"]);
+    expect(unknown.Errors[0]?.Message).toBe("Colonne inconnue : prix.");
+    expect(unknown.Errors[2]?.Message).toBe("Colonne obligatoire absente : price.");
+    const broken = await importCsv('product_key,sku,name.fr,price\nQ,Q-1,"unclosed,3.00\n');
+    expect(broken.ErrorCount).toBe(1);
+    expect(broken.Applied).toBe(false);
+  });
+
+  it("stops a file past IMPORT_MAX_MB, or one endless cell, with nothing kept", async () => {
+    const big = `product_key,sku,name.fr,price\n${"A,".repeat(1_200_000)}`;
+    const refused = await call("POST", "/admin/catalog/import", big);
+    expect(refused.status).toBe(413);
+    const endless = `product_key,sku,name.fr,price\nE,E-1,"${"x".repeat(600_000)}",1.00\n`;
+    const report = await importCsv(endless);
+    expect(report).toMatchObject({ Applied: false, ErrorCount: 1 });
+  });
+
+  it("answers 401 without a token, 403 to a token without catalog:write and to an editor, 415 to JSON", async () => {
+    const reader = pim((await createApiToken("reader", ["catalog:read"], "test")).token);
+    expect((await reader("POST", "/admin/catalog/import", "product_key,sku,name.fr,price\n")).status).toBe(403);
+    const guest = apiClient();
+    expect((await guest.call("GET", "/admin/catalog/export.csv")).status).toBe(401);
+    expect((await call("POST", "/admin/catalog/import", "{}", "application/json")).status).toBe(415);
+    const editor = apiClient("203.0.113.90");
+    await editor.call("POST", "/security/login", { Email: "editor@vitrine.test", Password: "Vitrine-editor-1" });
+    expect((await editor.call("GET", "/admin/catalog/export.csv")).status).toBe(403);
+  });
+});

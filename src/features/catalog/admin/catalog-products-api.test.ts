@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "~/features/integration/integration.server";
+import { db } from "~/server/db/client";
+import { apiClient } from "../../../../tests/support/api";
+import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
+
+/** A call as a PIM makes it: its token, JSON, no Origin, no cookie. */
+function pim(token: string) {
+  const client = apiClient("192.0.2.42");
+  return (method: string, path: string, body?: unknown) =>
+    client.app.request(`http://pim.example/api/v1${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+}
+
+const SCARF = {
+  Names: { fr: "Écharpe en laine", de: "Wollschal" },
+  Descriptions: { fr: "Laine mérinos." },
+  Category: "Accessoires > Écharpes",
+  Brand: "Atelier Nord",
+  Tags: ["hiver"],
+  Variants: [
+    {
+      Sku: "SCARF-GREY",
+      Ean: "4006381333931",
+      Attributes: { colour: "Gris" },
+      ColourCodes: ["#808080"],
+      Price: 2990,
+      Tiers: [{ MinQuantity: 5, Amount: 2790 }],
+      MaxQuantity: 10,
+      Stock: { BRU: 4, LIL: 2 },
+    },
+  ],
+};
+
+describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
+  let database: TestDatabase;
+  let call: ReturnType<typeof pim>;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect, { products: 6 });
+    call = pim((await createApiToken("pim", ["catalog:read", "catalog:write"], "test")).token);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("creates a product by its key, reads it back in the same shape, and the same PUT again changes nothing", async () => {
+    const created = await call("PUT", "/admin/catalog/products/SCARF", SCARF);
+    expect(created.status).toBe(200);
+    expect(await created.json()).toMatchObject({ Variants: [{ Sku: "SCARF-GREY", Outcome: "created" }] });
+    const read = await (await call("GET", "/admin/catalog/products/SCARF")).json();
+    expect(read).toMatchObject({
+      Names: { fr: "Écharpe en laine", de: "Wollschal" },
+      Category: "Accessoires > Écharpes",
+      Brand: "Atelier Nord",
+      Published: true,
+      Tags: ["hiver"],
+      Variants: [
+        {
+          Sku: "SCARF-GREY",
+          Ean: "4006381333931",
+          Attributes: { colour: "Gris" },
+          ColourCodes: ["#808080"],
+          Price: 2990,
+          Tiers: [{ MinQuantity: 5, Amount: 2790 }],
+          MaxQuantity: 10,
+          Stock: { BRU: 4, LIL: 2 },
+        },
+      ],
+    });
+    const again = await (await call("PUT", "/admin/catalog/products/SCARF", SCARF)).json();
+    expect(again.Variants[0].Outcome).toBe("unchanged");
+    const audits = await db().selectFrom("audit_log").select("action").where("target", "=", "product:SCARF").execute();
+    expect(audits).toHaveLength(1);
+  });
+
+  it("moves and renames a category, archives a product, and refuses a loop, a stolen SKU, a bad EAN, an unknown warehouse by field", async () => {
+    expect((await call("PUT", "/admin/catalog/categories/winter", { Names: { fr: "Hiver" } })).status).toBe(200);
+    const child = await call("PUT", "/admin/catalog/categories/gloves", { Names: { fr: "Gants" }, Parent: "winter" });
+    expect(child.status).toBe(200);
+    const loop = await call("PUT", "/admin/catalog/categories/winter", { Names: { fr: "Hiver" }, Parent: "gloves" });
+    expect(loop.status).toBe(400);
+    expect((await loop.json()).Errors.Parent).toEqual(["Une catégorie ne peut pas aller sous elle-même."]);
+    const renamed = await call("PUT", "/admin/catalog/categories/gloves?culture=nl", {
+      Names: { fr: "Gants et mitaines", nl: "Handschoenen" },
+      Parent: null,
+    });
+    expect(renamed.status).toBe(200);
+    const gloves = await db()
+      .selectFrom("categories as c")
+      .innerJoin("category_translations as t", "t.category_id", "c.id")
+      .select(["c.parent_id", "t.culture", "t.name", "t.slug"])
+      .where("c.code", "=", "gloves")
+      .where("t.culture", "in", ["fr", "nl"])
+      .orderBy("t.culture")
+      .execute();
+    expect(gloves).toEqual([
+      { parent_id: null, culture: "fr", name: "Gants et mitaines", slug: "gants-et-mitaines" },
+      { parent_id: null, culture: "nl", name: "Handschoenen", slug: "handschoenen" },
+    ]);
+
+    const { sku } = await db()
+      .selectFrom("product_variants")
+      .select("sku")
+      .where("product_id", "=", 1)
+      .executeTakeFirstOrThrow();
+    const bad = await call("PUT", "/admin/catalog/products/THIEF?culture=de", {
+      Names: { fr: "Voleur" },
+      Variants: [
+        { Sku: sku, Price: 100 },
+        { Sku: "THIEF-2", Price: 100, Stock: { NOPE: 1 } },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).Errors).toEqual({
+      "Variants[0].Sku": ["Diese SKU gehört zu Produkt VT-00001."],
+      "Variants[1].Stock.NOPE": ["Kein Lager hat den Code NOPE."],
+    });
+    const ean = await call("PUT", "/admin/catalog/products/EAN", {
+      Names: { fr: "X" },
+      Variants: [{ Sku: "EAN-1", Price: 1, Ean: "123" }],
+    });
+    expect((await ean.json()).Errors).toHaveProperty(["Variants[0].Ean"]);
+    expect(
+      await db().selectFrom("products").select("id").where("product_key", "in", ["THIEF", "EAN"]).execute(),
+    ).toEqual([]);
+
+    const archived = await call("POST", "/admin/catalog/products/SCARF/archive");
+    expect(archived.status).toBe(200);
+    const scarf = await db()
+      .selectFrom("products")
+      .select("is_active")
+      .where("product_key", "=", "SCARF")
+      .executeTakeFirst();
+    expect(scarf?.is_active ?? 0).toBe(0);
+    expect((await call("POST", "/admin/catalog/products/NOPE/archive")).status).toBe(404);
+  });
+
+  it("never touches the prepaid credit product, and a token without the scope gets 403", async () => {
+    const prepaid = await call("PUT", "/admin/catalog/products/ANY", {
+      Names: { fr: "Crédit" },
+      Variants: [{ Sku: "PREPAID-CREDIT", Price: 1 }],
+    });
+    expect(prepaid.status).toBe(400);
+    const reader = pim((await createApiToken("reader", ["catalog:read"], "test")).token);
+    expect((await reader("PUT", "/admin/catalog/products/SCARF", SCARF)).status).toBe(403);
+    expect((await reader("GET", "/admin/catalog/products/SCARF")).status).toBe(200);
+    const orders = pim((await createApiToken("orders", ["orders:read"], "test")).token);
+    expect((await orders("GET", "/admin/catalog/products/SCARF")).status).toBe(403);
+  });
+});
