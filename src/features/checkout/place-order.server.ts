@@ -16,6 +16,7 @@ import {
   recordStockTakes,
   StockShortage,
   takeUnits,
+  tellMerchant,
 } from "~/features/orders/orders.server";
 import { paymentMethods } from "~/features/payment/payment.server";
 import { InsufficientCredit, ownPrepaidAccount, payFromAccount } from "~/features/prepaid/prepaid.server";
@@ -215,6 +216,7 @@ async function commit(session: Session, culture: Culture, input: CheckoutInput, 
           row.prepaid_amount = prepaid.amount;
         }
         const id = await insertOrder(trx, row, orderLineRows(order));
+        await tellMerchant(trx, "order.placed", id);
         if (prepaid) {
           await payFromAccount(trx, {
             accountId: prepaid.accountId,

@@ -98,7 +98,7 @@ export async function audit(
 }
 
 /** Tokens are managed by staff in person, never by another token. */
-async function staffInPerson(call: AdminCall, write: boolean): Promise<AdminActor> {
+export async function staffInPerson(call: AdminCall, write: boolean): Promise<AdminActor> {
   if (call.requestHeader("authorization") !== undefined) throw new ApiError("Forbidden");
   return adminActor(call, write ? "orders:write" : "orders:read");
 }

@@ -23,4 +23,33 @@ export interface IntegrationTables {
     detail: string;
     at: string;
   };
+  /** The merchant's systems that want events (issue 35): each delivery signed with the webhook's secret. */
+  merchant_webhooks: {
+    id: Generated<number>;
+    url: string;
+    /** Comma-separated event types. */
+    events: string;
+    secret: string;
+    created_by: string;
+    created_at: string;
+    disabled_at: string | null;
+    /** Epoch ms until which one process sends this webhook's queue (0: free). */
+    lease_until: number;
+  };
+  /** The queue and log of deliveries: written with the event's transaction, sent after it commits. */
+  webhook_deliveries: {
+    id: Generated<number>;
+    webhook_id: number;
+    event: string;
+    event_key: string;
+    payload: string;
+    /** pending, delivered, failed */
+    status: string;
+    attempts: number;
+    next_attempt_at: number;
+    last_status: number | null;
+    last_error: string | null;
+    created_at: string;
+    delivered_at: string | null;
+  };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { creditBirthListGifts } from "~/features/birthlists/birthlists.server";
 import { addToCart } from "~/features/cart/cart.server";
+import { emitMerchantEvent, type WebhookEvent } from "~/features/integration/webhooks.server";
 import { creditTopUps } from "~/features/prepaid/prepaid.server";
 import type { Culture } from "~/lib/culture";
 import { db, type Executor } from "~/server/db/client";
@@ -79,7 +80,27 @@ export async function orderBecomesPaid(
   if (!(await changeOrderStatus(trx, orderId, from, { status: "Paid", paidAt: at }))) return false;
   await creditTopUps(trx, orderId);
   await creditBirthListGifts(trx, orderId);
+  await tellMerchant(trx, "order.paid", orderId);
   return true;
+}
+
+/**
+ * An order's event for the merchant's webhooks, queued in the transaction that made it happen: its
+ * number, status, shopper, culture, total and payment method (the rest is `GET /admin/orders/{number}`).
+ */
+export async function tellMerchant(trx: Executor, event: WebhookEvent, orderId: number): Promise<void> {
+  const order = await orderById(trx, orderId);
+  if (!order) return;
+  await emitMerchantEvent(trx, event, order.number, {
+    Number: order.number,
+    Status: order.status,
+    Email: order.email,
+    Culture: order.culture,
+    TotalTaxIncl: order.total_tax_incl,
+    PaymentMethod: order.payment_method,
+    CreatedAt: order.created_at,
+    PaidAt: order.paid_at,
+  });
 }
 
 /** After an order became paid: its confirmation to the shopper. */

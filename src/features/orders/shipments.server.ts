@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AdminActor } from "~/features/integration/integration";
 import { audit } from "~/features/integration/integration.server";
+import { emitMerchantEvent } from "~/features/integration/webhooks.server";
 import { type Culture, isCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { env } from "~/server/config/env";
@@ -96,6 +97,15 @@ export async function shipOrder(actor: AdminActor, number: string, input: Shipme
       });
       if (!(await markShipped(trx, order.id, fresh.status, status, at))) throw new ApiError("OrderNotShippable");
       await audit(actor, "order.ship", `order:${number}`, { shipment: id, ...input, Lines: wanted }, trx);
+      await emitMerchantEvent(trx, "order.shipped", `${number}:${id}`, {
+        Number: number,
+        Status: status,
+        ShipmentId: id,
+        Carrier: input.Carrier,
+        TrackingNumber: input.TrackingNumber,
+        TrackingUrl: input.TrackingUrl ?? null,
+        Lines: wanted,
+      });
       const shopper = isCulture(fresh.culture) ? fresh.culture : env().DEFAULT_CULTURE;
       const s = translator(shopper);
       const names = new Map<number, string>(lines.map((l) => [l.id as number, l.name]));

@@ -14,7 +14,7 @@ import {
   recordStockTakes,
   staleUnpaidOrders,
 } from "./orders.repository";
-import { orderBecomesPaid } from "./orders.server";
+import { orderBecomesPaid, tellMerchant } from "./orders.server";
 
 /** At most this many orders are released per sweep; the next sweep takes the rest. */
 const SWEEP_BATCH = 100;
@@ -51,6 +51,7 @@ export async function cancelOrderIn(
   await returnUnits(trx, await forgetStockTakes(trx, orderId));
   await freeCouponUse(trx, orderId);
   await releaseOrderCredit(trx, orderId);
+  await tellMerchant(trx, "order.cancelled", orderId);
   return true;
 }
 

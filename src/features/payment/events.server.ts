@@ -19,7 +19,7 @@ import {
   settleRefund,
   updatePaymentStatus,
 } from "./payment.repository";
-import { refundMail, refundPayment } from "./payment-refunds.server";
+import { refundCompleted, refundMail, refundPayment } from "./payment-refunds.server";
 import type { PaymentEvent, PaymentProvider } from "./provider.server";
 
 /**
@@ -136,6 +136,7 @@ async function refundEvent(provider: PaymentProvider, event: PaymentEvent): Prom
         return { kind: "failed" as const, amount: refund.amount, id: refund.id };
       }
       if (!(await settleRefund(trx, refund.id, ["Pending"], "Refunded", now))) return null;
+      await refundCompleted(trx, payment.order_id, refund.id, refund.amount);
       return { kind: "refunded" as const, amount: refund.amount, id: refund.id };
     });
   if (!mails) return;

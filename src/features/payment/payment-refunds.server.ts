@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { emitMerchantEvent } from "~/features/integration/webhooks.server";
 import { orderById } from "~/features/orders/orders.server";
 import { isCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { env } from "~/server/config/env";
-import { db } from "~/server/db/client";
+import { db, type Executor } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/errors";
 import { ApiError } from "~/server/http/errors";
 import { enqueueMail } from "~/server/mail/outbox";
@@ -104,9 +105,20 @@ async function settleRefundNow(
     .execute(async (trx) => {
       if (!(await settleRefund(trx, refundId, ["Pending"], status, now))) return false;
       if (status === "Failed") await releaseRefund(trx, paymentId, amount);
+      else await refundCompleted(trx, orderId, refundId, amount);
       return true;
     });
   if (changed) await refundMail(orderId, status === "Refunded" ? "refunded" : "failed", amount, refundId);
+}
+
+/** The merchant's systems hear of money given back (`refund.completed`), in the refund's transaction. */
+export async function refundCompleted(trx: Executor, orderId: number, refundId: string, amount: number) {
+  const order = await orderById(trx, orderId);
+  await emitMerchantEvent(trx, "refund.completed", refundId, {
+    RefundId: refundId,
+    Number: order?.number ?? null,
+    Amount: amount,
+  });
 }
 
 /** The shopper hears of her money back; the shop hears of a refund that failed. */

@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { currentCustomer } from "~/features/customers/customers.server";
+import { emitMerchantEvent } from "~/features/integration/webhooks.server";
 import { orderById, orderByNumber, orderLines } from "~/features/orders/orders.server";
 import { refundOrder, refundStatesOfRequests } from "~/features/payment/payment.server";
 import { type Culture, isCulture } from "~/lib/culture";
@@ -127,6 +128,14 @@ export async function requestRefund(customerId: number, input: RefundRequestInpu
         },
         rows,
       );
+      await emitMerchantEvent(trx, "refund.requested", String(id), {
+        RequestId: id,
+        Number: order.number,
+        Method: input.Method,
+        Reason: input.Reason,
+        Items: totals.items,
+        Amount: totals.amount,
+      });
       const shopCulture = env().DEFAULT_CULTURE;
       const s = translator(shopCulture);
       await enqueueMail(

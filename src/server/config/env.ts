@@ -242,6 +242,20 @@ export const SETTINGS_SCHEMA = z.object({
     .default(24 * 30),
   /** Requests one integration API token may make in a minute (429 past it). */
   API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** The largest catalogue CSV an import reads, in megabytes (413 past it). */
+  IMPORT_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** The first wait before a failed webhook delivery is sent again (then doubling, at most an hour), in seconds. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  /** A webhook delivery still failing this long after its event is given up (staff may replay it). */
+  WEBHOOK_GIVE_UP_HOURS: z.coerce
+    .number()
+    .min(0.0001)
+    .max(24 * 30)
+    .default(24),
+  /** A variant's units (all warehouses) at or below which an order tells the merchant's webhooks `stock.low`. */
+  STOCK_LOW_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(3),
+  /** How long a merchant's webhook endpoint may take to answer one delivery. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Uploads and crops one editor may make in 10 minutes (each request counts once). */
   ASSET_WRITES_PER_EDITOR: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Uploads and crops one client address may make in 10 minutes, whoever is signed in. */

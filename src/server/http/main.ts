@@ -8,6 +8,7 @@ import { startUploadSweeper } from "~/features/assets/assets.server";
 import { POPUP_MEMORY_COOKIE } from "~/features/banners/banners";
 import { startCartSweeper } from "~/features/cart/cart-sweeper.server";
 import { CONSENT_COOKIE_NAME } from "~/features/consent/consent";
+import { startWebhookSender, webhooksSettled } from "~/features/integration/webhooks.server";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
 import { notificationsSettled, startNotificationSweeper } from "~/features/payment/notifications.server";
 import { CULTURES } from "~/lib/culture";
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
   stops.push(startUploadSweeper());
   // Payment notifications stored and answered but not processed (the provider's API was down, a process died).
   stops.push(startNotificationSweeper());
+  // The merchant's webhooks: deliveries queued with their events, sent in order per webhook.
+  stops.push(startWebhookSender());
   // Mails waiting in the outbox, every OUTBOX_INTERVAL_MS (each process claims its own).
   startOutbox();
 
@@ -213,7 +216,7 @@ async function main(): Promise<void> {
     clearInterval(idle);
     // Payment notifications answered but still processing finish too (else the sweeper takes them later).
     await Promise.race([
-      Promise.all([backgroundSettled(), notificationsSettled()]),
+      Promise.all([backgroundSettled(), notificationsSettled(), webhooksSettled()]),
       delay(settings.SHUTDOWN_TIMEOUT_MS),
     ]);
     await Promise.allSettled([database().db.destroy(), version.close(), redis?.quit()]);
