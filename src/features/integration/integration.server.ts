@@ -97,6 +97,14 @@ export async function audit(
   });
 }
 
+/**
+ * A staff page's own call (a form posted to one of our pages): the page's middleware has checked the
+ * post's Origin already, so the call carries our own.
+ */
+export function pageCall(session: Session): AdminCall {
+  return { session, requestHeader: (name) => (name === "origin" ? env().allowedOrigins[0] : undefined) };
+}
+
 /** Tokens are managed by staff in person, never by another token. */
 export async function staffInPerson(call: AdminCall, write: boolean): Promise<AdminActor> {
   if (call.requestHeader("authorization") !== undefined) throw new ApiError("Forbidden");

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { AddressSchema } from "~/features/account/addresses";
+import type { AdminActor } from "~/features/integration/integration";
+import { audit } from "~/features/integration/integration.server";
 import { countryById } from "~/features/pricing/pricing.server";
-import type { Culture } from "~/lib/culture";
+import { type Culture, isCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
@@ -9,11 +11,16 @@ import { ApiError } from "~/server/http/errors";
 import { enqueueMail } from "~/server/mail/outbox";
 import { rateLimiter, tooManyAttempts } from "~/server/security/rate-limit";
 import {
+  allDeliveryChanges,
+  decideDeliveryChange,
+  deliveryChangeById,
   deliveryChangeRows,
   insertDeliveryChange,
   lockOrder,
+  orderById,
   orderByNumber,
   replaceOpenDeliveryChanges,
+  setShippingAddress,
 } from "./orders.repository";
 
 export const DeliveryChangeSchema = AddressSchema.extend({
@@ -92,4 +99,68 @@ export async function requestDeliveryChange(customerId: number, input: DeliveryC
 export async function deliveryChanges(orderId: number) {
   const rows = await deliveryChangeRows(db(), orderId);
   return rows.map((r) => ({ ...r, address: JSON.parse(r.address) as z.infer<typeof AddressSchema> }));
+}
+
+/** Staff's list of delivery-change requests (open ones first), with the address asked for. */
+export async function deliveryChangeRequests(status?: string) {
+  const rows = await allDeliveryChanges(db(), status, 200);
+  return rows.map((r) => ({ ...r, address: JSON.parse(r.address) as z.infer<typeof AddressSchema> }));
+}
+
+/**
+ * Staff decide a delivery-address change: applied (the order's delivery address becomes the one asked
+ * for) or refused with a reason; the shopper is mailed either way, in her language. Refused with 409
+ * once the order has left (shipped) or when the request is no longer open.
+ */
+export async function decideDeliveryChangeRequest(
+  actor: AdminActor,
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+  culture: Culture,
+) {
+  const request = await deliveryChangeById(db(), id);
+  if (!request) throw new ApiError("NotFound");
+  if (!decision.approve && decision.reason.trim().length < 2)
+    throw new ApiError("ValidationFailed", { Reason: [translator(culture)("Errors.Required")] });
+  const at = new Date().toISOString();
+  const status = decision.approve ? "Applied" : "Refused";
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockOrder(trx, request.order_id);
+      const order = await orderById(trx, request.order_id);
+      if (!order) throw new ApiError("NotFound");
+      if (decision.approve && !deliveryChangeOpen(order)) throw new ApiError("OrderAlreadyShipped");
+      const reason = decision.approve ? null : decision.reason.trim();
+      if (!(await decideDeliveryChange(trx, id, { status, reason, at }))) throw new ApiError("DeliveryChangeDecided");
+      if (decision.approve) {
+        const shipping = JSON.parse(order.shipping_address) as Record<string, unknown>;
+        await setShippingAddress(trx, order.id, JSON.stringify({ ...shipping, address: JSON.parse(request.address) }));
+      }
+      await audit(
+        actor,
+        `delivery-change.${status.toLowerCase()}`,
+        `order:${order.number}`,
+        { request: id, reason },
+        trx,
+      );
+      const shopper = isCulture(order.culture) ? order.culture : env().DEFAULT_CULTURE;
+      const s = translator(shopper);
+      const key = decision.approve ? "Orders.DeliveryChangeAppliedMail" : "Orders.DeliveryChangeRefusedMail";
+      await enqueueMail(
+        {
+          to: order.email,
+          subject: s(`${key}Subject`, { number: order.number }),
+          text: [
+            s(`${key}Body`, { number: order.number, reason: reason ?? "" }),
+            "",
+            `${env().siteUrl}/${shopper}/account/orders/${order.number}`,
+          ].join("\n"),
+          html: null,
+          culture: shopper,
+        },
+        trx,
+      );
+    });
+  return { Id: id, Status: status };
 }

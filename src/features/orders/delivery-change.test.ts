@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { createApiToken } from "~/features/integration/integration.server";
 import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { billingAddress } from "../../../tests/support/checkout";
@@ -107,5 +108,59 @@ describe.each(DIALECTS)("delivery-address change requests on %s", (dialect) => {
     expect(refused.status).toBe(429);
     expect(refused.notice.text).toMatch(/^Trop de tentatives/);
     expect((await shopMails()) - before).toBe(5);
+  });
+
+  it("lets the merchant's token apply one request and refuse another with a reason, the shopper mailed in her order's language", async () => {
+    // Lucia: Marie spent her hourly requests in the tests above.
+    const marie = await customer("lucia@vitrine.test", "Vitrine-demo-3");
+    const { token } = await createApiToken("wms", ["orders:read", "orders:write"], "test");
+    const erp = apiClient("192.0.2.61");
+    const call = (method: string, path: string, body?: unknown) =>
+      erp.app.request(`http://wms.example/api/v1${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const first = await paidOrder(marie.client, [1]);
+    await deliveryChangePost(await form(first.number), "fr", marie.id);
+    const second = await paidOrder(marie.client, [1]);
+    await deliveryChangePost(await form(second.number, { Street1: "Rue Neuve 1" }), "fr", marie.id);
+    const open = (await (await call("GET", "/admin/deliverychanges?status=Requested")).json()) as {
+      Id: number;
+      OrderNumber: string;
+      Address: { Street1: string };
+    }[];
+    const applied = open.find((r) => r.OrderNumber === first.number);
+    const refused = open.find((r) => r.OrderNumber === second.number);
+    expect(applied?.Address.Street1).toBe("Avenue Louise 200");
+    expect((await call("POST", `/admin/deliverychanges/${applied?.Id}/apply`)).status).toBe(200);
+    expect((await call("POST", `/admin/deliverychanges/${applied?.Id}/apply`)).status).toBe(409);
+    const order = await db()
+      .selectFrom("orders")
+      .select("shipping_address")
+      .where("number", "=", first.number)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(order.shipping_address).address.Street1).toBe("Avenue Louise 200");
+    expect((await call("POST", `/admin/deliverychanges/${refused?.Id}/refuse`, { Reason: "" })).status).toBe(400);
+    expect(
+      (await call("POST", `/admin/deliverychanges/${refused?.Id}/refuse`, { Reason: "Colis déjà préparé" })).status,
+    ).toBe(200);
+    const mails = await db()
+      .selectFrom("mail_outbox")
+      .select(["subject", "body"])
+      .where("to_address", "=", "lucia@vitrine.test")
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute();
+    expect(mails[0]?.body).toContain("Colis déjà préparé");
+    expect(mails[1]?.subject).toBe(`Nouvelle adresse de livraison pour ${first.number}`);
+    const page = await deliveryChangePost(await form(second.number, { Street1: "Rue Neuve 2" }), "fr", marie.id);
+    expect(page.block.changes.map((c) => c.status)).toEqual(["Requested", "Refused"]);
+    const reader = (await createApiToken("reader", ["orders:read"], "test")).token;
+    const refusedWrite = await erp.app.request(`http://wms.example/api/v1/admin/deliverychanges/${refused?.Id}/apply`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${reader}` },
+    });
+    expect(refusedWrite.status).toBe(403);
   });
 });

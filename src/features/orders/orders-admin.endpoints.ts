@@ -3,6 +3,7 @@ import { adminActor } from "~/features/integration/integration.server";
 import { db } from "~/server/db/client";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
+import { decideDeliveryChangeRequest, deliveryChangeRequests } from "./delivery-change.server";
 import { ORDER_STATUSES } from "./order-status";
 import { orderByNumber, orderLines } from "./orders.repository";
 import { adminOrders, orderShipments, ShipmentSchema, shipOrder } from "./shipments.server";
@@ -108,4 +109,65 @@ export const shipAdminOrder = defineEndpoint({
   response: z.object({ ShipmentId: z.number(), Status: z.string() }),
   crossOrigin: true,
   run: async (call) => shipOrder(await adminActor(call, "orders:write"), call.params.number, call.body, call.culture),
+});
+
+const RequestId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const adminDeliveryChanges = defineEndpoint({
+  method: "get",
+  path: "/admin/deliverychanges",
+  summary:
+    "Integration API (orders:read, or staff): delivery-address change requests, open ones first, with the order and the address asked for",
+  tags: ["integration"],
+  query: z.object({ status: z.enum(["Requested", "Applied", "Refused", "Replaced"]).optional() }),
+  crossOrigin: true,
+  run: async (call) => {
+    await adminActor(call, "orders:read");
+    return (await deliveryChangeRequests(call.query.status)).map((r) => ({
+      Id: r.id,
+      OrderNumber: r.number,
+      OrderStatus: r.order_status,
+      Email: r.email,
+      Status: r.status,
+      Address: r.address,
+      RefusedReason: r.refused_reason,
+      CreatedAt: r.created_at,
+      DecidedAt: r.decided_at,
+    }));
+  },
+});
+
+export const applyDeliveryChange = defineEndpoint({
+  method: "post",
+  path: "/admin/deliverychanges/:id/apply",
+  summary:
+    "Integration API (orders:write, or staff): the order is delivered to the address asked for; the shopper is mailed (409 once shipped or already decided)",
+  tags: ["integration"],
+  params: RequestId,
+  crossOrigin: true,
+  run: async (call) =>
+    decideDeliveryChangeRequest(
+      await adminActor(call, "orders:write"),
+      call.params.id,
+      { approve: true },
+      call.culture,
+    ),
+});
+
+export const refuseDeliveryChange = defineEndpoint({
+  method: "post",
+  path: "/admin/deliverychanges/:id/refuse",
+  summary:
+    "Integration API (orders:write, or staff): refuses the change with a reason the shopper reads in her mail (409 already decided)",
+  tags: ["integration"],
+  params: RequestId,
+  body: z.object({ Reason: z.string().trim().min(2).max(500) }),
+  crossOrigin: true,
+  run: async (call) =>
+    decideDeliveryChangeRequest(
+      await adminActor(call, "orders:write"),
+      call.params.id,
+      { approve: false, reason: call.body.Reason },
+      call.culture,
+    ),
 });

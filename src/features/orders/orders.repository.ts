@@ -192,10 +192,58 @@ export async function insertDeliveryChange(
   return (await trx.insertInto("delivery_address_changes").values(row).returning("id").executeTakeFirstOrThrow()).id;
 }
 
+/** Every delivery-change request (open ones first, then newest), with its order's number and shopper. */
+export function allDeliveryChanges(ex: Executor, status: string | undefined, limit: number) {
+  let query = ex
+    .selectFrom("delivery_address_changes as d")
+    .innerJoin("orders as o", "o.id", "d.order_id")
+    .select([
+      "d.id",
+      "d.order_id",
+      "d.address",
+      "d.status",
+      "d.created_at",
+      "d.refused_reason",
+      "d.decided_at",
+      "o.number",
+      "o.email",
+      "o.status as order_status",
+    ]);
+  if (status) query = query.where("d.status", "=", status);
+  return query
+    .orderBy((eb) => eb.case().when("d.status", "=", "Requested").then(0).else(1).end())
+    .orderBy("d.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export function deliveryChangeById(ex: Executor, id: number) {
+  return ex.selectFrom("delivery_address_changes").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Decides an open request (false when it was no longer open: another decision, or a newer request). */
+export async function decideDeliveryChange(
+  trx: Trx,
+  id: number,
+  decision: { status: "Applied" | "Refused"; reason: string | null; at: string },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("delivery_address_changes")
+    .set({ status: decision.status, refused_reason: decision.reason, decided_at: decision.at })
+    .where("id", "=", id)
+    .where("status", "=", "Requested")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setShippingAddress(trx: Trx, orderId: number, shippingAddress: string): Promise<void> {
+  await trx.updateTable("orders").set({ shipping_address: shippingAddress }).where("id", "=", orderId).execute();
+}
+
 export function deliveryChangeRows(ex: Executor, orderId: number) {
   return ex
     .selectFrom("delivery_address_changes")
-    .select(["id", "address", "status", "created_at"])
+    .select(["id", "address", "status", "created_at", "refused_reason"])
     .where("order_id", "=", orderId)
     .orderBy("id", "desc")
     .execute();

@@ -40,8 +40,11 @@ export interface OrdersTables {
     order_id: number;
     customer_id: number;
     address: string;
+    /** Requested, Applied, Refused, Replaced (by a newer request). */
     status: string;
     created_at: string;
+    refused_reason: string | null;
+    decided_at: string | null;
   };
   order_stock_takes: {
     id: Generated<number>;

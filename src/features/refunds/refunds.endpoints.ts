@@ -53,9 +53,9 @@ const Decision = z.object({ Id: z.number(), Status: z.string(), Amount: z.number
 
 export const staffRefundRequestList = defineEndpoint({
   method: "get",
-  path: "/sales/refunds/requests",
+  path: "/admin/refunds/requests",
   summary:
-    "Staff only: every refund request (the open ones first), with its order, customer and where its refund stands",
+    "Integration API (orders:read, or staff): every refund request (the open ones first), with its order, customer and where its refund stands",
   tags: ["refunds"],
   response: z.array(
     z.object({
@@ -71,9 +71,9 @@ export const staffRefundRequestList = defineEndpoint({
       CreatedAt: z.string(),
     }),
   ),
-  auth: true,
-  run: async ({ session }) =>
-    (await staffRefundRequests(session)).map((r) => ({
+  crossOrigin: true,
+  run: async (call) =>
+    (await staffRefundRequests(call)).map((r) => ({
       Id: r.id,
       OrderNumber: r.order_number,
       Email: r.email,
@@ -89,25 +89,26 @@ export const staffRefundRequestList = defineEndpoint({
 
 export const approveRefund = defineEndpoint({
   method: "post",
-  path: "/sales/refunds/:id/approve",
+  path: "/admin/refunds/requests/:id/approve",
   summary:
-    "Staff only: approve a refund request with the amount granted (cents, at most what was asked; default all of it). Paid back the original way through the payment provider (idempotent per request), else accepted for staff to pay; the shopper is mailed. 409 when already decided or beyond what was captured",
+    "Integration API (orders:write, or staff): approve a refund request with the amount granted (cents, at most what was asked; default all of it). Paid back the original way through the payment provider (idempotent per request), else accepted for staff to pay; the shopper is mailed. 409 when already decided or beyond what was captured",
   tags: ["refunds"],
   params: RequestId,
   body: z.object({ Amount: z.number().int().min(1).max(100_000_000).optional() }),
   response: Decision,
-  auth: true,
-  run: ({ session, params, body, culture }) => approveRefundRequest(session, params.id, body.Amount, culture),
+  crossOrigin: true,
+  run: (call) => approveRefundRequest(call, call.params.id, call.body.Amount, call.culture),
 });
 
 export const refuseRefund = defineEndpoint({
   method: "post",
-  path: "/sales/refunds/:id/refuse",
-  summary: "Staff only: refuse a refund request with a reason the shopper reads in her mail (409 when already decided)",
+  path: "/admin/refunds/requests/:id/refuse",
+  summary:
+    "Integration API (orders:write, or staff): refuse a refund request with a reason the shopper reads in her mail (409 when already decided)",
   tags: ["refunds"],
   params: RequestId,
   body: z.object({ Reason: z.string().trim().min(2).max(500) }),
   response: Decision,
-  auth: true,
-  run: ({ session, params, body, culture }) => refuseRefundRequest(session, params.id, body.Reason, culture),
+  crossOrigin: true,
+  run: (call) => refuseRefundRequest(call, call.params.id, call.body.Reason, call.culture),
 });

@@ -101,7 +101,7 @@ export async function decideRequest(
     status: "Accepted" | "Refunding" | "Refused";
     approvedAmount: number | null;
     refusedReason: string | null;
-    by: number;
+    by: number | null;
     at: string;
   },
 ): Promise<boolean> {

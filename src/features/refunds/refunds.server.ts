@@ -1,5 +1,5 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
-import { currentCustomer } from "~/features/customers/customers.server";
+import { type AdminCall, adminActor, audit } from "~/features/integration/integration.server";
 import { emitMerchantEvent } from "~/features/integration/webhooks.server";
 import { orderById, orderByNumber, orderLines } from "~/features/orders/orders.server";
 import { refundOrder, refundStatesOfRequests } from "~/features/payment/payment.server";
@@ -10,7 +10,6 @@ import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import { enqueueMail } from "~/server/mail/outbox";
-import type { Session } from "~/server/session/session";
 import type { RefundRequestInput } from "./refund-request";
 import { type RefundStatus, refundLineAmount, refundTotals, unitTaxIncl } from "./refunds";
 import {
@@ -167,14 +166,6 @@ export async function refundRequests(customerId: number) {
   return withRefundStates(await requestsOf(db(), customerId));
 }
 
-/** The signed-in staff member (401 a guest, 403 a shopper). */
-async function staff(session: Session) {
-  const customer = await currentCustomer(session);
-  if (!customer) throw new ApiError("Unauthorized");
-  if (customer.role !== "staff") throw new ApiError("Forbidden");
-  return customer;
-}
-
 /** What a request's status is now: a refund through the provider follows its notifications. */
 function statusNow(status: string, provider: string | undefined): RefundStatus {
   if (status !== "Refunding") return status as RefundStatus;
@@ -184,8 +175,8 @@ function statusNow(status: string, provider: string | undefined): RefundStatus {
 }
 
 /** Staff's list: every request (the open ones first), with where its refund stands. */
-export async function staffRefundRequests(session: Session) {
-  await staff(session);
+export async function staffRefundRequests(call: AdminCall) {
+  await adminActor(call, "orders:read");
   const rows = await allRequests(db(), 200);
   const states = await refundStatesOfRequests(rows.map((r) => r.id));
   return rows.map((r) => ({ ...r, status: statusNow(r.status, states.get(r.id)) }));
@@ -204,8 +195,8 @@ async function withRefundStates<T extends { id: number; status: string }>(rows: 
  * By bank transfer or prepaid credit: accepted, the staff pay it themselves, and the shopper is told.
  * Two staff at once: one decides, the other is told it was decided (409).
  */
-export async function approveRefundRequest(session: Session, id: number, amount: number | undefined, culture: Culture) {
-  const member = await staff(session);
+export async function approveRefundRequest(call: AdminCall, id: number, amount: number | undefined, culture: Culture) {
+  const member = await adminActor(call, "orders:write");
   const request = await requestById(db(), id);
   if (!request) throw new ApiError("NotFound");
   const granted = amount ?? request.amount;
@@ -221,11 +212,12 @@ export async function approveRefundRequest(session: Session, id: number, amount:
       status: viaProvider ? "Refunding" : "Accepted",
       approvedAmount: granted,
       refusedReason: null,
-      by: member.id,
+      by: member.kind === "staff" ? member.id : null,
       at: now,
     }))
   )
     throw new ApiError("RefundRequestDecided");
+  await audit(member, "refund.approve", `refund-request:${id}`, { amount: granted });
   if (!viaProvider) {
     await decisionMail(request.order_id, "accepted", granted, null);
     return { Id: id, Status: "Accepted" as RefundStatus, Amount: granted };
@@ -243,8 +235,8 @@ export async function approveRefundRequest(session: Session, id: number, amount:
 }
 
 /** Staff refuse a request with a reason the shopper reads in her mail. */
-export async function refuseRefundRequest(session: Session, id: number, reason: string, culture: Culture) {
-  const member = await staff(session);
+export async function refuseRefundRequest(call: AdminCall, id: number, reason: string, culture: Culture) {
+  const member = await adminActor(call, "orders:write");
   if (reason.trim().length < 2)
     throw new ApiError("ValidationFailed", { Reason: [translator(culture)("Errors.Required")] });
   const request = await requestById(db(), id);
@@ -255,11 +247,12 @@ export async function refuseRefundRequest(session: Session, id: number, reason: 
       status: "Refused",
       approvedAmount: null,
       refusedReason: reason,
-      by: member.id,
+      by: member.kind === "staff" ? member.id : null,
       at: now,
     }))
   )
     throw new ApiError("RefundRequestDecided");
+  await audit(member, "refund.refuse", `refund-request:${id}`, { reason });
   await decisionMail(request.order_id, "refused", request.amount, reason);
   return { Id: id, Status: "Refused" as RefundStatus, Amount: 0 };
 }

@@ -63,16 +63,16 @@ describe.each(DIALECTS)("staff refunds through the provider on %s", (dialect) =>
   it("lets staff refund part of a request through Adyen: the provider's REFUND ends it and the shopper gets her mail", async () => {
     const { marie, placed, request } = await requested(0, 1);
     const staff = await signedIn("staff@vitrine.test", "Vitrine-staff-1", "203.0.113.62");
-    const list = await (await staff.call("GET", "/sales/refunds/requests")).json();
+    const list = await (await staff.call("GET", "/admin/refunds/requests")).json();
     expect(list.find((r: { Id: number }) => r.Id === request.RefundRequestId)).toMatchObject({ Status: "Requested" });
     const granted = request.Amount - 100;
-    const tooMuch = await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, {
+    const tooMuch = await staff.call("POST", `/admin/refunds/requests/${request.RefundRequestId}/approve`, {
       Amount: request.Amount + 1,
     });
     expect(tooMuch.status).toBe(400);
     const [one, two] = await Promise.all([
-      staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, { Amount: granted }),
-      staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, { Amount: granted }),
+      staff.call("POST", `/admin/refunds/requests/${request.RefundRequestId}/approve`, { Amount: granted }),
+      staff.call("POST", `/admin/refunds/requests/${request.RefundRequestId}/approve`, { Amount: granted }),
     ]);
     expect([one.status, two.status].sort()).toEqual([200, 409]);
     const refundCall = adyen.requests.findLast((r) => r.path.endsWith("/refunds"));
@@ -89,20 +89,25 @@ describe.each(DIALECTS)("staff refunds through the provider on %s", (dialect) =>
 
   it("lets staff refuse with a reason the shopper reads; refuses a shopper, a guest, another decision and an empty reason", async () => {
     const { marie, placed, request } = await requested(1, 1);
-    expect((await marie.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, {})).status).toBe(403);
-    expect((await marie.call("GET", "/sales/refunds/requests")).status).toBe(403);
+    expect((await marie.call("POST", `/admin/refunds/requests/${request.RefundRequestId}/approve`, {})).status).toBe(
+      403,
+    );
+    expect((await marie.call("GET", "/admin/refunds/requests")).status).toBe(403);
     expect(
-      (await apiClient().call("POST", `/sales/refunds/${request.RefundRequestId}/refuse`, { Reason: "Non" })).status,
+      (await apiClient().call("POST", `/admin/refunds/requests/${request.RefundRequestId}/refuse`, { Reason: "Non" }))
+        .status,
     ).toBe(401);
     const staff = await signedIn("staff@vitrine.test", "Vitrine-staff-1", "203.0.113.63");
-    expect((await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/refuse`, { Reason: " " })).status).toBe(
-      400,
-    );
-    const refused = await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/refuse`, {
+    expect(
+      (await staff.call("POST", `/admin/refunds/requests/${request.RefundRequestId}/refuse`, { Reason: " " })).status,
+    ).toBe(400);
+    const refused = await staff.call("POST", `/admin/refunds/requests/${request.RefundRequestId}/refuse`, {
       Reason: "Article porté et lavé",
     });
     expect(await refused.json()).toMatchObject({ Status: "Refused" });
-    expect((await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, {})).status).toBe(409);
+    expect((await staff.call("POST", `/admin/refunds/requests/${request.RefundRequestId}/approve`, {})).status).toBe(
+      409,
+    );
     expect((await staff.call("POST", "/sales/refunds/999999/approve", {})).status).toBe(404);
     const mail = (await mailsAbout(placed.OrderNumber, "marie@vitrine.test")).at(-1);
     expect(mail?.body).toContain("Article porté et lavé");
@@ -113,20 +118,51 @@ describe.each(DIALECTS)("staff refunds through the provider on %s", (dialect) =>
     const { placed, request } = await requested(2, 1, "BankTransfer");
     const staff = await signedIn("staff@vitrine.test", "Vitrine-staff-1", "203.0.113.64");
     const calls = adyen.requests.length;
-    const accepted = await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, {});
+    const accepted = await staff.call("POST", `/admin/refunds/requests/${request.RefundRequestId}/approve`, {});
     expect(await accepted.json()).toMatchObject({ Status: "Accepted", Amount: request.Amount });
     expect(adyen.requests.length).toBe(calls);
     expect((await mailsAbout(placed.OrderNumber, "marie@vitrine.test")).at(-1)?.subject).toContain("accept");
     const second = await requested(3, 1);
     adyen.state.failures.push(503);
-    const down = await staff.call("POST", `/sales/refunds/${second.request.RefundRequestId}/approve`, {});
+    const down = await staff.call("POST", `/admin/refunds/requests/${second.request.RefundRequestId}/approve`, {});
     expect(down.status).toBe(503);
-    const list = await (await staff.call("GET", "/sales/refunds/requests")).json();
+    const list = await (await staff.call("GET", "/admin/refunds/requests")).json();
     expect(list.find((r: { Id: number }) => r.Id === second.request.RefundRequestId)?.Status).toBe("Requested");
-    const again = await staff.call("POST", `/sales/refunds/${second.request.RefundRequestId}/approve`, {});
+    const again = await staff.call("POST", `/admin/refunds/requests/${second.request.RefundRequestId}/approve`, {});
     expect(await again.json()).toMatchObject({ Status: "Refunded" });
     expect((await paymentsOf(second.placed.OrderId))[0]?.refunded).toBe(second.request.Amount);
   });
+  it("lets an ERP's token list requests and approve one, paid back through the provider, the audit naming the token", async () => {
+    const { request } = await requested(7, 1);
+    const { token } = await createApiToken("erp", ["orders:read", "orders:write"], "test");
+    const erp = apiClient("192.0.2.62");
+    const call = (method: string, path: string, body?: unknown) =>
+      erp.app.request(`http://erp.example/api/v1${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const list = (await (await call("GET", "/admin/refunds/requests")).json()) as { Id: number; Status: string }[];
+    expect(list.find((r) => r.Id === request.RefundRequestId)?.Status).toBe("Requested");
+    const approved = await call("POST", `/admin/refunds/requests/${request.RefundRequestId}/approve`, {});
+    expect(approved.status).toBe(200);
+    await adyen.idle();
+    const after = (await (await call("GET", "/admin/refunds/requests")).json()) as { Id: number; Status: string }[];
+    expect(after.find((r) => r.Id === request.RefundRequestId)?.Status).toBe("Refunded");
+    const decided = await db()
+      .selectFrom("refund_requests")
+      .select("decided_by")
+      .where("id", "=", request.RefundRequestId)
+      .executeTakeFirstOrThrow();
+    expect(decided.decided_by).toBeNull();
+    const audit = await db()
+      .selectFrom("audit_log")
+      .select("actor")
+      .where("target", "=", `refund-request:${request.RefundRequestId}`)
+      .execute();
+    expect(audit.map((a) => a.actor)).toEqual([expect.stringMatching(/^token:erp#\d+$/)]);
+  });
+
   it("lets the merchant cancel a paid order through the integration API: units back, the card refunded once through Adyen, the shopper mailed", async () => {
     const marie = await signedIn("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.67");
     const placed = (await (await providerOrder(marie, { skip: 5, quantity: 2 })).json()) as {
@@ -217,7 +253,7 @@ describe.each(DIALECTS)("staff refunds through Mollie on %s", (dialect) => {
     });
     const request = (await asked.json()) as { RefundRequestId: number; Amount: number };
     const staff = await signedIn("staff@vitrine.test", "Vitrine-staff-1", "203.0.113.66");
-    const approved = await staff.call("POST", `/sales/refunds/${request.RefundRequestId}/approve`, {
+    const approved = await staff.call("POST", `/admin/refunds/requests/${request.RefundRequestId}/approve`, {
       Amount: request.Amount - 50,
     });
     expect(await approved.json()).toMatchObject({ Status: "Refunding", Amount: request.Amount - 50 });

@@ -47,6 +47,7 @@ export const ERROR_CATALOGUE = {
   OrderNotCancellable: { status: 409, messageKey: "Errors.OrderNotCancellable" },
   RefundExceedsCaptured: { status: 409, messageKey: "Errors.RefundExceedsCaptured" },
   RefundRequestDecided: { status: 409, messageKey: "Errors.RefundRequestDecided" },
+  DeliveryChangeDecided: { status: 409, messageKey: "Errors.DeliveryChangeDecided" },
   FolderNotEmpty: { status: 409, messageKey: "Errors.FolderNotEmpty" },
   FolderNameTaken: { status: 409, messageKey: "Errors.FolderNameTaken" },
   AssetInUse: { status: 409, messageKey: "Errors.AssetInUse" },

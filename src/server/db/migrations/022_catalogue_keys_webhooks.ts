@@ -18,6 +18,9 @@ export async function m022_catalogue_keys_webhooks(anyDb: Kysely<unknown>, diale
   await sql`update categories set code = 'C' || id`.execute(db);
   await s.createIndex("categories_code").on("categories").column("code").unique().execute();
   await s.alterTable("product_variants").addColumn("ean", "text").execute();
+  // Staff decide a delivery-address change: applied, or refused with a reason the shopper reads.
+  await s.alterTable("delivery_address_changes").addColumn("refused_reason", "text").execute();
+  await s.alterTable("delivery_address_changes").addColumn("decided_at", "text").execute();
 
   await tableWithId(db, dialect, "merchant_webhooks")
     .addColumn("url", "text", (c) => c.notNull())
