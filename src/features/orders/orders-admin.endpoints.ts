@@ -14,11 +14,13 @@ export const adminOrderList = defineEndpoint({
   method: "get",
   path: "/admin/orders",
   summary:
-    "Integration API (scope orders:read, or staff): orders newest first, 50 a page, by status and placed since an ISO date",
+    "Integration API (scope orders:read, or staff): orders newest first, 50 a page, by status, placed since and until ISO dates, and q (an order number, or the start of an e-mail)",
   tags: ["integration"],
   query: z.object({
     status: z.enum(ORDER_STATUSES).optional(),
     since: z.iso.datetime({ offset: true }).optional(),
+    until: z.iso.datetime({ offset: true }).optional(),
+    q: z.string().trim().max(200).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   }),
   response: z.array(
@@ -37,7 +39,10 @@ export const adminOrderList = defineEndpoint({
   run: async (call) => {
     await adminActor(call, "orders:read");
     const since = call.query.since ? new Date(call.query.since).toISOString() : undefined;
-    return (await adminOrders({ status: call.query.status, since, page: call.query.page })).map((o) => ({
+    const until = call.query.until ? new Date(call.query.until).toISOString() : undefined;
+    return (
+      await adminOrders({ status: call.query.status, since, until, search: call.query.q, page: call.query.page })
+    ).map((o) => ({
       Number: o.number,
       Status: o.status,
       Email: o.email,

@@ -263,13 +263,23 @@ export async function markChargeback(ex: Executor, orderId: number, at: string):
 /** Orders for the integration API, newest first: by status, placed since a date. */
 export function adminOrderList(
   ex: Executor,
-  filter: { status?: string; since?: string; offset: number; limit: number },
+  filter: { status?: string; since?: string; until?: string; search?: string; offset: number; limit: number },
 ) {
   let query = ex
     .selectFrom("orders")
     .select(["id", "number", "status", "email", "culture", "total_tax_incl", "created_at", "paid_at", "shipped_at"]);
   if (filter.status) query = query.where("status", "=", filter.status);
   if (filter.since) query = query.where("created_at", ">=", filter.since);
+  if (filter.until) query = query.where("created_at", "<", filter.until);
+  // An order number is upper case, an e-mail lower case (both stored so): an exact match, or an e-mail's start.
+  const search = filter.search?.trim();
+  if (search)
+    query = query.where((eb) =>
+      eb.or([
+        eb("number", "=", search.toUpperCase()),
+        eb("email", "like", `${search.toLowerCase().replace(/[\\%_]/g, "")}%`),
+      ]),
+    );
   return query.orderBy("id", "desc").offset(filter.offset).limit(filter.limit).execute();
 }
 

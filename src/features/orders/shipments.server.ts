@@ -143,10 +143,18 @@ export async function orderShipments(orderId: number) {
   }));
 }
 
-export function adminOrders(filter: { status?: string; since?: string; page: number }) {
+export function adminOrders(filter: {
+  status?: string;
+  since?: string;
+  until?: string;
+  search?: string;
+  page: number;
+}) {
   return adminOrderList(db(), {
     status: filter.status,
     since: filter.since,
+    until: filter.until,
+    search: filter.search,
     offset: (filter.page - 1) * 50,
     limit: 50,
   });

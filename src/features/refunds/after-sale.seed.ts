@@ -22,6 +22,13 @@ export async function seedAfterSale(ctx: SeedContext): Promise<void> {
     .where("email", "=", "marie@vitrine.test")
     .executeTakeFirst();
   if (marie) await giveAfterSale(ctx.handle.db, marie, ctx.now, ["VT-DE40000001", "VT-DE40000002"]);
+  // Orders paid and waiting for their parcel: the merchant's first shipments (issue 35).
+  const jan = await ctx.handle.db
+    .selectFrom("customers")
+    .select(["id", "email"])
+    .where("email", "=", "jan@vitrine.test")
+    .executeTakeFirst();
+  if (jan) await giveAfterSale(ctx.handle.db, jan, ctx.now, [], ["VT-DE40000003", "VT-DE40000004"]);
 }
 
 /**
@@ -33,7 +40,8 @@ export async function giveAfterSale(
   db: Db,
   customer: { id: number; email: string },
   now: Date,
-  [paid, shipped]: [string, string],
+  [paid, shipped]: [string, string] | [],
+  readyToShip: string[] = [],
 ): Promise<void> {
   const be = await db.selectFrom("countries").select("id").where("code", "=", "BE").executeTakeFirst();
   const method = await db
@@ -63,17 +71,33 @@ export async function giveAfterSale(
   const [first, second, third] = variants;
   if (!first || !second || !third) return;
   const orders = [
-    {
-      number: paid,
-      status: "Paid",
-      days: 12,
-      lines: [
-        [first, 2],
-        [second, 1],
-      ],
-    },
-    { number: shipped, status: "Shipped", days: 30, lines: [[third, 1]] },
-  ] as const;
+    ...(paid && shipped
+      ? ([
+          {
+            number: paid,
+            status: "Paid",
+            days: 12,
+            lines: [
+              [first, 2],
+              [second, 1],
+            ],
+          },
+          { number: shipped, status: "Shipped", days: 30, lines: [[third, 1]] },
+        ] as const)
+      : []),
+    ...readyToShip.map(
+      (number, i) =>
+        ({
+          number,
+          status: "Paid",
+          days: 1 + i,
+          lines: [
+            [second, 1 + i],
+            [third, 1],
+          ],
+        }) as const,
+    ),
+  ];
   for (const spec of orders) {
     const created = new Date(now.getTime() - spec.days * DAY).toISOString();
     const lines = spec.lines.map(([v, quantity]) => ({
@@ -134,7 +158,7 @@ export async function giveAfterSale(
           .returning(["id", "unit_tax_excl", "vat_rate_basis_points"])
           .executeTakeFirstOrThrow(),
       );
-    if (spec.status === "Paid" && inserted[0]) {
+    if (spec.number === paid && inserted[0]) {
       const amount = refundLineAmount(unitTaxIncl(inserted[0]), 1);
       const request = await db
         .insertInto("refund_requests")

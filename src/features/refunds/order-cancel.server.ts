@@ -57,3 +57,18 @@ export async function cancelOrderForMerchant(actor: AdminActor, number: string) 
     Refund: refund ? { Id: refund.id, Status: refund.status, Amount: refund.amount } : null,
   };
 }
+
+/**
+ * The merchant gives back part of what a card paid for an order (a gesture, a missing item), through the
+ * payment provider: `key` makes a repeated post the same refund; never more than was captured and not
+ * refunded yet. The shopper is mailed when the provider confirms it.
+ */
+export async function refundOrderForMerchant(actor: AdminActor, number: string, amount: number, key: string) {
+  const order = await orderByNumber(db(), number);
+  if (!order) throw new ApiError("OrderNotFound");
+  const payment = await capturedPayment(order.id);
+  if (!payment) throw new ApiError("PaymentNotFound");
+  const refund = await refundPayment(payment.id, amount, `merchant-${key}`, null);
+  await audit(actor, "order.refund", `order:${number}`, { amount, refund: refund.id, status: refund.status });
+  return { Id: refund.id, Status: refund.status, Amount: refund.amount };
+}

@@ -1,6 +1,3 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import Busboy from "busboy";
 import { z } from "zod";
 import { adminActor, audit } from "~/features/integration/integration.server";
 import { env } from "~/server/config/env";
@@ -8,7 +5,7 @@ import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
 import { CategoryBody, ProductBody } from "./catalog-admin.schemas";
 import { archiveProduct, moveCategory, productByKey, upsertProduct } from "./catalog-admin.server";
-import { catalogueTemplate, exportCatalogueCsv, ImportTooLarge, importCatalogueCsv } from "./catalog-csv.server";
+import { catalogueTemplate, csvOf, exportCatalogueCsv, ImportTooLarge, importCatalogueCsv } from "./catalog-csv.server";
 
 const TAGS = ["integration"];
 const Key = z.object({ key: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._\-/]{0,63}$/) });
@@ -16,24 +13,6 @@ const flag = z
   .enum(["true", "false"])
   .optional()
   .transform((v) => v === "true");
-
-/** The CSV of a request: its body (`text/csv`), or the `file` field of a multipart form. */
-async function csvOf(request: Request): Promise<AsyncIterable<Uint8Array>> {
-  if (!request.body) throw new ApiError("BadRequest");
-  const type = request.headers.get("content-type") ?? "";
-  const body = Readable.fromWeb(request.body as NodeReadableStream);
-  if (/^text\/csv/i.test(type)) return body;
-  return new Promise((resolve, reject) => {
-    const parser = Busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 20, fieldSize: 1024 } });
-    parser.on("file", (field, stream) => {
-      if (field === "file") resolve(stream);
-      else stream.resume();
-    });
-    parser.on("error", () => reject(new ApiError("BadRequest")));
-    parser.on("close", () => reject(new ApiError("BadRequest")));
-    body.pipe(parser);
-  });
-}
 
 export const importCatalogue = defineEndpoint({
   method: "post",
@@ -50,7 +29,7 @@ export const importCatalogue = defineEndpoint({
     const maxBytes = env().IMPORT_MAX_MB * 1024 * 1024;
     if (Number(call.requestHeader("content-length") ?? 0) > maxBytes) throw new ApiError("PayloadTooLarge");
     try {
-      return await importCatalogueCsv(await csvOf(call.request), {
+      return await importCatalogueCsv((await csvOf(call.request)).body, {
         dryRun: call.query.dryRun,
         partial: call.query.partial,
         culture: call.culture,

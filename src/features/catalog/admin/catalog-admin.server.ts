@@ -288,3 +288,76 @@ export async function moveCategory(actor: AdminActor, key: string, body: Categor
     return { CategoryId: id, Created: created };
   });
 }
+
+/** Staff's product search (quick edit): by key, SKU or French name, 50 at most, newest first. */
+export async function staffProducts(search: string) {
+  const q = search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, "");
+  let query = db()
+    .selectFrom("products as p")
+    .leftJoin("product_translations as t", (j) => j.onRef("t.product_id", "=", "p.id").on("t.culture", "=", "fr"))
+    .select(["p.id", "p.product_key", "p.is_active", "t.name"])
+    .where("p.vat_class", "!=", "none");
+  if (q)
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["p.product_key"]), "like", `${q}%`),
+        eb(eb.fn("lower", ["t.name"]), "like", `%${q}%`),
+        eb.exists(
+          eb
+            .selectFrom("product_variants as v")
+            .select("v.id")
+            .whereRef("v.product_id", "=", "p.id")
+            .where((inner) => inner(inner.fn("lower", ["v.sku"]), "like", `${q}%`)),
+        ),
+      ]),
+    );
+  return query.orderBy("p.id", "desc").limit(50).execute();
+}
+
+/**
+ * Staff's quick edit: published, and each variant's price (cents) and stock per warehouse; the rest of the
+ * product stays as it is. The same writer as the API and the import: history, audit and page cache alike.
+ */
+export async function quickEditProduct(
+  actor: AdminActor,
+  key: string,
+  edit: { published: boolean; variants: { sku: string; price: number; stock: Record<string, number> }[] },
+  culture: Culture,
+) {
+  const t = translator(culture);
+  const handle = database();
+  return handle.db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx, handle.dialect);
+    const product = await trx.selectFrom("products").select("id").where("product_key", "=", key).executeTakeFirst();
+    if (!product) throw new ApiError("NotFound");
+    const writer = await CatalogWriter.open(trx);
+    const outcome = await writer.apply({
+      key,
+      row: 0,
+      names: {},
+      descriptions: {},
+      published: edit.published,
+      variants: edit.variants.map((v, i) => ({
+        row: i + 1,
+        sku: v.sku,
+        price: v.price,
+        attributes: {},
+        stock: v.stock,
+      })),
+    });
+    if (outcome.errors.length > 0) {
+      const errors: Record<string, string[]> = {};
+      for (const e of outcome.errors) {
+        const field = fieldOf(e.column, e.row);
+        errors[field] = [...(errors[field] ?? []), t(e.key, e.values ?? {})];
+      }
+      throw new ApiError("ValidationFailed", errors);
+    }
+    if (outcome.rows.some((r) => r.outcome !== "unchanged"))
+      await audit(actor, "product.quick-edit", `product:${key}`, edit, trx);
+    return outcome;
+  });
+}

@@ -1,10 +1,13 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import Busboy from "busboy";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify";
 import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { database, db, type Executor } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
 import {
   COLOUR_CODE,
   formatPrice,
@@ -604,4 +607,37 @@ export async function catalogueTemplate(): Promise<string> {
       (error, out) => (error ? reject(error) : resolve(out)),
     ),
   );
+}
+
+/**
+ * The CSV of a request: its body (`text/csv`), or the `file` field of a multipart form with the fields
+ * sent before it (a form's checkboxes come first).
+ */
+export async function csvOf(
+  request: Request,
+): Promise<{ body: AsyncIterable<Uint8Array>; fields: Record<string, string> }> {
+  if (!request.body) throw new ApiError("BadRequest");
+  const type = request.headers.get("content-type") ?? "";
+  const body = Readable.fromWeb(request.body as NodeReadableStream);
+  if (/^text\/csv/i.test(type)) return { body, fields: {} };
+  const fields: Record<string, string> = {};
+  return new Promise((resolve, reject) => {
+    let parser: Busboy.Busboy;
+    try {
+      parser = Busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 20, fieldSize: 1024 } });
+    } catch {
+      reject(new ApiError("BadRequest"));
+      return;
+    }
+    parser.on("field", (name, value) => {
+      fields[name] = value;
+    });
+    parser.on("file", (field, stream) => {
+      if (field === "file") resolve({ body: stream, fields });
+      else stream.resume();
+    });
+    parser.on("error", () => reject(new ApiError("BadRequest")));
+    parser.on("close", () => reject(new ApiError("BadRequest")));
+    body.pipe(parser);
+  });
 }

@@ -1,0 +1,116 @@
+import type { Page } from "@playwright/test";
+import { giveAfterSaleTo } from "../support/customers";
+import { consentCookie, expect, seriousViolations, signIn, test } from "../support/e2e";
+
+/** Axe once a swap has ended (a page checked while swup swaps it in holds both pages' ids). */
+async function axe(page: Page) {
+  await expect(page.locator("html")).not.toHaveAttribute("aria-busy", "true");
+  return seriousViolations(page);
+}
+
+/** Issue 35: the staff pages work without JavaScript, in the staff member's language, and pass axe. */
+test.describe("the back office", () => {
+  test("staff find a paid order, ship it without JavaScript, and the shopper's order page shows the parcel", async ({
+    browser,
+    baseURL,
+    staff,
+    customer,
+    workerServer,
+  }) => {
+    const [paid] = await giveAfterSaleTo(workerServer.database, customer);
+    // A tablet without JavaScript: the pages are forms and links.
+    const context = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      viewport: { width: 768, height: 1024 },
+    });
+    await context.addCookies([consentCookie(baseURL as string)]);
+    const page = await context.newPage();
+    await page.goto("/fr/security/login");
+    await page.locator("[name=Email]").fill(staff.email);
+    await page.locator("[name=Password]").fill(staff.password);
+    await page.locator("[name=Password]").press("Enter");
+    await expect(page).not.toHaveURL(/login/);
+    await page.goto("/fr/staff/orders");
+    await page.getByLabel("Numéro ou e-mail").fill(paid);
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    await expect(page.locator("[data-order]")).toHaveCount(1);
+    await page.getByRole("link", { name: paid }).click();
+    await expect(page.locator("[data-staff-order]")).toHaveAttribute("data-status", "Paid");
+    const ship = page.locator("[data-ship-form]");
+    await ship.getByLabel("Transporteur").fill("bpost");
+    await ship.getByLabel("Numéro de suivi").fill("CD998877665BE");
+    await ship.getByLabel("Lien de suivi").fill("https://track.bpost.be/CD998877665BE");
+    await ship.getByRole("button", { name: "Expédier" }).click();
+    await expect(page.locator("[data-staff-done]")).toBeVisible();
+    await expect(page.locator("[data-staff-order]")).toHaveAttribute("data-status", "Shipped");
+    await expect(page.locator("[data-ship-form]")).toHaveCount(0);
+    await context.close();
+
+    const shopper = await browser.newPage({ baseURL });
+    await shopper.context().addCookies([consentCookie(baseURL as string)]);
+    await signIn(shopper, customer.email, customer.password);
+    await shopper.goto(`/fr/account/orders/${paid}`);
+    await expect(shopper.locator("[data-shipment]")).toContainText("bpost CD998877665BE");
+    await expect(shopper.getByRole("link", { name: "Suivre le colis" })).toHaveAttribute(
+      "href",
+      "https://track.bpost.be/CD998877665BE",
+    );
+    await shopper.close();
+  });
+
+  test("staff import a CSV and see the report, edit the product's price, and create a token shown once", async ({
+    page,
+    staff,
+  }) => {
+    await signIn(page, staff.email, staff.password);
+    await page.goto("/fr/staff/import");
+    expect(await axe(page)).toEqual([]);
+    const key = `E2E-${Date.now()}`;
+    const csv = `product_key,sku,name.fr,name.nl,price,stock.BRU\n${key},${key}-1,Plaid en laine ${key},Wollen plaid,49.90,5\n`;
+    await page
+      .getByLabel("Fichier CSV")
+      .setInputFiles({ name: "catalogue.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Importer", exact: true }).click();
+    await expect(page.locator("[data-import-applied]")).toHaveAttribute("data-import-applied", "true");
+    await expect(page.locator("[data-import-applied]")).toContainText("1 lignes : 1 créées");
+    await page.goto(`/fr/staff/products?q=${key}`);
+    await expect(page.locator(`[data-product="${key}"]`)).toHaveCount(1);
+    await page.getByRole("link", { name: `Plaid en laine ${key}` }).click();
+    await expect(page.locator(`[data-staff-product="${key}"]`)).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await page.getByLabel("Prix HTVA (EUR)").fill("44.90");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByLabel("Prix HTVA (EUR)")).toHaveValue("44.90");
+    await page.goto("/fr/staff/tokens");
+    await page.getByLabel("Nom").fill("erp e2e");
+    await page.getByLabel("orders:read").check();
+    await page.getByRole("button", { name: "Créer" }).click();
+    await expect(page.locator("[data-created-token] .staff-secret")).toHaveText(/^vt_/);
+  });
+
+  test("the other staff pages pass axe: tokens, webhooks, delivery changes, the orders in Dutch, an order", async ({
+    page,
+    staff,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(page, staff.email, staff.password);
+    for (const path of ["/fr/staff/tokens", "/fr/staff/webhooks", "/fr/staff/deliverychanges", "/nl/staff/orders"]) {
+      await page.goto(path);
+      expect(await axe(page), path).toEqual([]);
+    }
+    // An order of the demo shop's, with its ship, refund and cancel forms.
+    await page.locator("[data-order] a").first().click();
+    await expect(page.locator("[data-staff-order]")).toBeVisible();
+    expect(await axe(page), "an order").toEqual([]);
+  });
+
+  test("a shopper gets 403 on the staff pages, a guest the sign-in page", async ({ page, customer }) => {
+    const guest = await page.goto("/fr/staff/orders");
+    expect(guest?.url()).toContain("/security/login");
+    await signIn(page, customer.email, customer.password);
+    const answer = await page.goto("/fr/staff/import");
+    expect(answer?.status()).toBe(403);
+    await expect(page.locator("body")).toContainText("Cette action n'est pas autorisée.");
+  });
+});
