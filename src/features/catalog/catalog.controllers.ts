@@ -2,6 +2,7 @@ import { defineControllers } from "~/shell/controller";
 
 /** The catalog feature's behaviours over its server HTML (`data-controller`), each loaded lazily. */
 export default defineControllers([
+  { name: "import-form", load: "eager", module: () => import("./admin/import-form.controller") },
   { name: "site-nav", load: "interaction", module: () => import("./navigation/site-nav.controller") },
   { name: "list-toolbar", load: "interaction", module: () => import("./listing/list-toolbar.controller") },
   { name: "list-filter", load: "interaction", module: () => import("./listing/list-filter.controller") },

@@ -179,3 +179,28 @@ export async function forgetDefaultAddress(ex: Executor, customerId: number, id:
     .where("id", "=", customerId)
     .execute();
 }
+
+/** Customers for the merchant's systems (issue 35): by the start of an e-mail, newest first, never secrets. */
+export function customerPage(ex: Executor, search: string | undefined, offset: number, limit: number) {
+  let query = ex
+    .selectFrom("customers")
+    .select([
+      "id",
+      "email",
+      "first_name",
+      "last_name",
+      "culture",
+      "is_business",
+      "company_name",
+      "vat_number",
+      "role",
+      "created_at",
+      "email_verified_at",
+    ]);
+  const q = search
+    ?.trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, "");
+  if (q) query = query.where("email", "like", `${q}%`);
+  return query.orderBy("id", "desc").offset(offset).limit(limit).execute();
+}

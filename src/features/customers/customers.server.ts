@@ -10,6 +10,7 @@ import { findCustomerById } from "./customers.repository";
  */
 export {
   claimTotpStep,
+  customerPage,
   customerSecurity,
   findCustomerByEmail,
   findCustomerById,

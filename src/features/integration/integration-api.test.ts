@@ -211,4 +211,15 @@ describe.each(DIALECTS)("the integration API on %s", (dialect) => {
     expect(answer.status).toBe(409);
     expect((await answer.json()).Code).toBe("OrderNotShippable");
   });
+
+  it("lists customers to a token with customers:read, by the start of an e-mail, without any secret", async () => {
+    const { token } = await createApiToken("crm", ["customers:read"], "test");
+    const answer = await erp(token)("GET", "/admin/customers?q=MARIE@");
+    expect(answer.status).toBe(200);
+    const list = (await answer.json()) as { Email: string; Culture: string }[];
+    expect(list.map((c) => c.Email)).toEqual(["marie@vitrine.test"]);
+    expect(JSON.stringify(list)).not.toMatch(/password|totp|\$argon|\$2[aby]\$/i);
+    const orders = (await createApiToken("wms", ["orders:read"], "test")).token;
+    expect((await erp(orders)("GET", "/admin/customers")).status).toBe(403);
+  });
 });

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { customerPage } from "~/features/customers/customers.server";
+import { db } from "~/server/db/client";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { SCOPES } from "./integration";
-import { staffAudit, staffCreateToken, staffRevokeToken, staffTokens } from "./integration.server";
+import { adminActor, staffAudit, staffCreateToken, staffRevokeToken, staffTokens } from "./integration.server";
 
 const TokenRow = z.object({
   Id: z.number(),
@@ -83,4 +85,33 @@ export const auditLog = defineEndpoint({
       Detail: e.detail,
       At: e.at,
     })),
+});
+
+export const adminCustomers = defineEndpoint({
+  method: "get",
+  path: "/admin/customers",
+  summary:
+    "Integration API (customers:read, or staff): customers newest first, 100 a page, by the start of their e-mail (q); names, language, company and VAT number, never a secret",
+  tags: ["integration"],
+  query: z.object({
+    q: z.string().trim().max(200).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  }),
+  crossOrigin: true,
+  run: async (call) => {
+    await adminActor(call, "customers:read");
+    return (await customerPage(db(), call.query.q, (call.query.page - 1) * 100, 100)).map((c) => ({
+      Id: c.id,
+      Email: c.email,
+      FirstName: c.first_name,
+      LastName: c.last_name,
+      Culture: c.culture,
+      IsBusiness: c.is_business === 1,
+      CompanyName: c.company_name,
+      VatNumber: c.vat_number,
+      Role: c.role,
+      CreatedAt: c.created_at,
+      EmailVerified: c.email_verified_at !== null,
+    }));
+  },
 });

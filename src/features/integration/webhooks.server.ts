@@ -57,7 +57,7 @@ export async function emitMerchantEvent(trx: Executor, event: WebhookEvent, key:
     .onConflict((oc) => oc.columns(["webhook_id", "event_key"]).doNothing())
     .execute();
   // After the caller's commit, most likely: the sender looks now rather than at its next round.
-  setTimeout(() => void sendWebhooks(), 50).unref();
+  setTimeout(sendSoon, 50).unref();
 }
 
 /** The wait before attempt n + 1: doubling from WEBHOOK_RETRY_BASE_SECONDS, at most an hour. */
@@ -66,6 +66,11 @@ function backoffMs(attempts: number): number {
 }
 
 let sending: Promise<void> | undefined;
+
+/** A round now, beside the caller: its failure (the database gone away) is logged, the next round retries. */
+function sendSoon(): void {
+  sendWebhooks().catch((error) => log().warn({ err: error }, "webhook sender failed"));
+}
 
 /**
  * Sends what is due, webhook by webhook: each webhook's queue in order, one delivery at a time, by one
@@ -327,5 +332,5 @@ export async function replayDelivery(actor: AdminActor, deliveryId: number) {
       if (Number(done.numUpdatedRows) !== 1) throw new ApiError("NotFound");
       await audit(actor, "webhook.replay", `delivery:${deliveryId}`, null, trx);
     });
-  void sendWebhooks();
+  sendSoon();
 }

@@ -17,7 +17,9 @@ function pim(token: string) {
       method,
       headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": type }) },
       ...(body === undefined ? {} : { body }),
-    });
+      // A streamed body (ReadableStream) is sent as it comes.
+      duplex: "half",
+    } as RequestInit);
 }
 
 interface Report {
@@ -226,6 +228,33 @@ describe.each(DIALECTS)("the catalogue import on %s", (dialect) => {
     const endless = `product_key,sku,name.fr,price\nE,E-1,"${"x".repeat(600_000)}",1.00\n`;
     const report = await importCsv(endless);
     expect(report).toMatchObject({ Applied: false, ErrorCount: 1 });
+  });
+
+  it("reads a 50 MB upload as it streams: an endless cell stops it after a few megabytes, nothing kept", async () => {
+    const stop = withSettings({ IMPORT_MAX_MB: "100" });
+    try {
+      let megabytes = 0;
+      const megabyte = new Uint8Array(1024 * 1024).fill(120);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('product_key,sku,name.fr,price\nHUGE,HUGE-1,"'));
+        },
+        pull(controller) {
+          if (megabytes === 50) {
+            controller.enqueue(new TextEncoder().encode('",1.00\n'));
+            controller.close();
+            return;
+          }
+          megabytes++;
+          controller.enqueue(megabyte);
+        },
+      });
+      const report = await importCsv(body as unknown as Uint8Array);
+      expect(report).toMatchObject({ Applied: false, ErrorCount: 1, Created: 0 });
+      expect(megabytes).toBeLessThan(10);
+    } finally {
+      stop();
+    }
   });
 
   it("answers 401 without a token, 403 to a token without catalog:write and to an editor, 415 to JSON", async () => {
