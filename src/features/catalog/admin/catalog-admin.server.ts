@@ -7,22 +7,7 @@ import { database, db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import type { CategoryBody, ProductBody } from "./catalog-admin.schemas";
 import { isGtin, type ProductInput } from "./catalog-input";
-import { CatalogWriter, lockCatalogue } from "./catalog-writer.server";
-
-/** A writer's column as the JSON body names it: `Variants[1].Sku`, `Category`. */
-function fieldOf(column: string, row: number): string {
-  const variant = row > 0 ? `Variants[${row - 1}].` : "";
-  if (column === "sku") return `${variant}Sku`;
-  if (column === "colour_codes") return `${variant}ColourCodes`;
-  if (column.startsWith("stock.")) return `${variant}Stock.${column.slice(6)}`;
-  const top: Record<string, string> = {
-    category: "Category",
-    images: "Images",
-    related: "Related",
-    product_key: "Key",
-  };
-  return top[column] ?? column;
-}
+import { CatalogWriter, lockCatalogue, refusedFields, variantValues } from "./catalog-writer.server";
 
 /** Creates or updates one product by its key (integration API); answers what happened to each variant. */
 export async function upsertProduct(actor: AdminActor, key: string, body: ProductBody, culture: Culture) {
@@ -74,12 +59,7 @@ export async function upsertProduct(actor: AdminActor, key: string, body: Produc
     const writer = await CatalogWriter.open(trx);
     const outcome = await writer.apply(input);
     if (outcome.errors.length > 0) {
-      const errors: Record<string, string[]> = {};
-      for (const e of outcome.errors) {
-        const field = fieldOf(e.column, e.row);
-        errors[field] = [...(errors[field] ?? []), t(e.key, e.values ?? {})];
-      }
-      throw new ApiError("ValidationFailed", errors);
+      throw new ApiError("ValidationFailed", refusedFields(outcome.errors, t));
     }
     const changed = outcome.rows.some((r) => r.outcome !== "unchanged");
     if (changed) await audit(actor, "product.upsert", `product:${key}`, body, trx);
@@ -110,25 +90,7 @@ export async function productByKey(key: string) {
     .orderBy("id")
     .execute();
   const ids = variants.map((v) => v.id);
-  const values = await d
-    .selectFrom("variant_attribute_values as vav")
-    .innerJoin("attribute_values as v", "v.id", "vav.attribute_value_id")
-    .innerJoin("attributes as a", "a.id", "v.attribute_id")
-    .leftJoin("attribute_value_translations as t", (j) =>
-      j.onRef("t.attribute_value_id", "=", "v.id").on("t.culture", "=", "fr"),
-    )
-    .select([
-      "vav.variant_id",
-      "a.code as attribute",
-      "a.display_type",
-      "v.code",
-      "t.name",
-      "v.color_code1",
-      "v.color_code2",
-      "v.color_code3",
-    ])
-    .where("vav.variant_id", "in", ids)
-    .execute();
+  const values = await variantValues(d, ids);
   const prices = await d
     .selectFrom("prices")
     .selectAll()
@@ -349,12 +311,7 @@ export async function quickEditProduct(
       })),
     });
     if (outcome.errors.length > 0) {
-      const errors: Record<string, string[]> = {};
-      for (const e of outcome.errors) {
-        const field = fieldOf(e.column, e.row);
-        errors[field] = [...(errors[field] ?? []), t(e.key, e.values ?? {})];
-      }
-      throw new ApiError("ValidationFailed", errors);
+      throw new ApiError("ValidationFailed", refusedFields(outcome.errors, t));
     }
     if (outcome.rows.some((r) => r.outcome !== "unchanged"))
       await audit(actor, "product.quick-edit", `product:${key}`, edit, trx);

@@ -24,7 +24,7 @@ import {
   type RowError,
   type VariantInput,
 } from "./catalog-input";
-import { CatalogWriter, lockCatalogue } from "./catalog-writer.server";
+import { CatalogWriter, lockCatalogue, variantValues } from "./catalog-writer.server";
 
 /** The columns of the catalogue's CSV (issue 35), in the order an export writes them. */
 export const REQUIRED_COLUMNS = ["product_key", "sku", "name.fr", "price"] as const;
@@ -467,28 +467,7 @@ async function exportPage(
     .orderBy("id")
     .execute();
   const variantIds = variants.map((v) => v.id);
-  const values =
-    variantIds.length === 0
-      ? []
-      : await d
-          .selectFrom("variant_attribute_values as vav")
-          .innerJoin("attribute_values as v", "v.id", "vav.attribute_value_id")
-          .innerJoin("attributes as a", "a.id", "v.attribute_id")
-          .leftJoin("attribute_value_translations as t", (j) =>
-            j.onRef("t.attribute_value_id", "=", "v.id").on("t.culture", "=", "fr"),
-          )
-          .select([
-            "vav.variant_id",
-            "a.code as attribute",
-            "a.display_type",
-            "v.code",
-            "t.name",
-            "v.color_code1",
-            "v.color_code2",
-            "v.color_code3",
-          ])
-          .where("vav.variant_id", "in", variantIds)
-          .execute();
+  const values = await variantValues(d, variantIds);
   const prices =
     variantIds.length === 0
       ? []

@@ -807,3 +807,52 @@ export class CatalogWriter {
 export async function lockCatalogue(trx: Executor, dialect: "sqlite" | "postgres"): Promise<void> {
   if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext('vitrine-catalogue'))`.execute(trx);
 }
+
+/** The attribute values of these variants with their French names and swatch colours (API reads, export). */
+export async function variantValues(ex: Executor, variantIds: number[]) {
+  if (variantIds.length === 0) return [];
+  return ex
+    .selectFrom("variant_attribute_values as vav")
+    .innerJoin("attribute_values as v", "v.id", "vav.attribute_value_id")
+    .innerJoin("attributes as a", "a.id", "v.attribute_id")
+    .leftJoin("attribute_value_translations as t", (j) =>
+      j.onRef("t.attribute_value_id", "=", "v.id").on("t.culture", "=", "fr"),
+    )
+    .select([
+      "vav.variant_id",
+      "a.code as attribute",
+      "a.display_type",
+      "v.code",
+      "t.name",
+      "v.color_code1",
+      "v.color_code2",
+      "v.color_code3",
+    ])
+    .where("vav.variant_id", "in", variantIds)
+    .execute();
+}
+
+/** A writer's refusals as the API's field errors (`Variants[1].Sku`, `Category`), in the caller's language. */
+export function refusedFields(errors: RowError[], t: (key: string, values?: Record<string, unknown>) => string) {
+  const fields: Record<string, string[]> = {};
+  for (const e of errors) {
+    const field = fieldOf(e.column, e.row);
+    fields[field] = [...(fields[field] ?? []), t(e.key, e.values ?? {})];
+  }
+  return fields;
+}
+
+/** A writer's column as the JSON body names it: `Variants[1].Sku`, `Category`. */
+function fieldOf(column: string, row: number): string {
+  const variant = row > 0 ? `Variants[${row - 1}].` : "";
+  if (column === "sku") return `${variant}Sku`;
+  if (column === "colour_codes") return `${variant}ColourCodes`;
+  if (column.startsWith("stock.")) return `${variant}Stock.${column.slice(6)}`;
+  const top: Record<string, string> = {
+    category: "Category",
+    images: "Images",
+    related: "Related",
+    product_key: "Key",
+  };
+  return top[column] ?? column;
+}
