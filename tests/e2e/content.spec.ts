@@ -501,6 +501,8 @@ test.describe("the editors' pages", () => {
   test("an editor writes a page, inserts an island from the picker and sees it in the live preview", async ({
     page,
   }) => {
+    // A page written, an island picked and two previews rendered: past 30 s on a loaded machine (CI timed it out once).
+    test.setTimeout(60_000);
     await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
     await page.goto("/fr/content/pages/new");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nouvelle page");

@@ -4,7 +4,7 @@ import { env } from "~/server/config/env";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
 import { CategoryBody, ProductBody } from "./catalog-admin.schemas";
-import { archiveProduct, moveCategory, productByKey, upsertProduct } from "./catalog-admin.server";
+import { archiveProduct, moveCategory, productByKey, putWarehouse, upsertProduct } from "./catalog-admin.server";
 import { catalogueTemplate, csvOf, exportCatalogueCsv, ImportTooLarge, importCatalogueCsv } from "./catalog-csv.server";
 
 const TAGS = ["integration"];
@@ -125,4 +125,20 @@ export const putCategory = defineEndpoint({
   body: CategoryBody,
   crossOrigin: true,
   run: async (call) => moveCategory(await adminActor(call, "catalog:write"), call.params.key, call.body, call.culture),
+});
+
+export const putWarehouseEndpoint = defineEndpoint({
+  method: "put",
+  path: "/admin/catalog/warehouses/:code",
+  summary:
+    "Integration API (catalog:write): creates or updates a warehouse by its code (the CSV's stock.<code> columns); Active: false stops it serving orders",
+  tags: TAGS,
+  params: z.object({ code: z.string().regex(/^[A-Z0-9][A-Z0-9_-]{0,15}$/) }),
+  body: z.object({
+    Name: z.string().trim().min(1).max(100),
+    City: z.string().trim().min(1).max(100),
+    Active: z.boolean().optional(),
+  }),
+  crossOrigin: true,
+  run: async (call) => putWarehouse(await adminActor(call, "catalog:write"), call.params.code, call.body),
 });

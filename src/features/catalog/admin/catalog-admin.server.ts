@@ -318,3 +318,39 @@ export async function quickEditProduct(
     return outcome;
   });
 }
+
+/** Creates or updates a warehouse by its code (an empty shop has none: stock needs one). */
+export async function putWarehouse(
+  actor: AdminActor,
+  code: string,
+  body: { Name: string; City: string; Active?: boolean },
+) {
+  const handle = database();
+  return handle.db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx, handle.dialect);
+    const existing = await trx.selectFrom("warehouses").selectAll().where("code", "=", code).executeTakeFirst();
+    const active = body.Active === false ? 0 : 1;
+    if (!existing) {
+      const last = await trx
+        .selectFrom("warehouses")
+        .select((eb) => eb.fn.max("id").as("id"))
+        .executeTakeFirst();
+      const id = Number(last?.id ?? 0) + 1;
+      await trx
+        .insertInto("warehouses")
+        .values({ id, code, name: body.Name, city: body.City, is_active: active })
+        .execute();
+      await audit(actor, "warehouse.create", `warehouse:${code}`, body, trx);
+      return { WarehouseId: id, Created: true };
+    }
+    if (existing.name !== body.Name || existing.city !== body.City || existing.is_active !== active) {
+      await trx
+        .updateTable("warehouses")
+        .set({ name: body.Name, city: body.City, is_active: active })
+        .where("id", "=", existing.id)
+        .execute();
+      await audit(actor, "warehouse.update", `warehouse:${code}`, body, trx);
+    }
+    return { WarehouseId: existing.id, Created: false };
+  });
+}

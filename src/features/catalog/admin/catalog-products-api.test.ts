@@ -141,6 +141,27 @@ describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
     expect((await call("POST", "/admin/catalog/products/NOPE/archive")).status).toBe(404);
   });
 
+  it("creates a warehouse by its code, then stock goes to it; a bad code is a 404, a token without the scope 403", async () => {
+    const created = await call("PUT", "/admin/catalog/warehouses/GNT", { Name: "Gand", City: "Gent" });
+    expect(await created.json()).toMatchObject({ Created: true });
+    expect(
+      await (await call("PUT", "/admin/catalog/warehouses/GNT", { Name: "Gand", City: "Gent" })).json(),
+    ).toMatchObject({
+      Created: false,
+    });
+    const put = await call("PUT", "/admin/catalog/products/CANDLE-GNT", {
+      Names: { fr: "Bougie" },
+      Variants: [{ Sku: "CANDLE-GNT-1", Price: 990, Stock: { GNT: 7 } }],
+    });
+    expect(put.status).toBe(200);
+    expect((await (await call("GET", "/admin/catalog/products/CANDLE-GNT")).json()).Variants[0].Stock).toEqual({
+      GNT: 7,
+    });
+    expect((await call("PUT", "/admin/catalog/warehouses/bad code", { Name: "X", City: "Y" })).status).toBe(404);
+    const reader = pim((await createApiToken("reader2", ["catalog:read"], "test")).token);
+    expect((await reader("PUT", "/admin/catalog/warehouses/GNT", { Name: "X", City: "Y" })).status).toBe(403);
+  });
+
   it("never touches the prepaid credit product, and a token without the scope gets 403", async () => {
     const prepaid = await call("PUT", "/admin/catalog/products/ANY", {
       Names: { fr: "Crédit" },
