@@ -3,9 +3,10 @@ import { createServer } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
+import { simpleVariant } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { listen, readRequest } from "../../../tests/support/fake-http";
-import { paidOrder } from "../../../tests/support/orders";
+import { paidOrder, placeOrder } from "../../../tests/support/orders";
 import { withSettings } from "../../../tests/support/providers";
 import { createApiToken } from "./integration.server";
 import { emitMerchantEvent, sendDue, sendWebhooks } from "./webhooks.server";
@@ -157,6 +158,32 @@ describe.each(DIALECTS)("the merchant's webhooks on %s", (dialect) => {
       "order.cancelled:VT-TEST-2",
       "order.cancelled:VT-TEST-1",
     ]);
+  });
+
+  it("tells stock.low once when an order takes a variant to the threshold, not again below it", async () => {
+    await register(["stock.low"]);
+    const variant = await simpleVariant(1, 3);
+    const { sku } = await db()
+      .selectFrom("product_variants")
+      .select("sku")
+      .where("id", "=", variant.id)
+      .executeTakeFirstOrThrow();
+    await db().updateTable("stock").set({ quantity: 0 }).where("variant_id", "=", variant.id).execute();
+    await db()
+      .updateTable("stock")
+      .set({ quantity: 5 })
+      .where("variant_id", "=", variant.id)
+      .where("warehouse_id", "=", 1)
+      .execute();
+    const shopper = await signedIn("jan@vitrine.test", "Vitrine-demo-2", "203.0.113.74");
+    for (const quantity of [1, 2, 1]) {
+      await shopper.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: quantity });
+      expect((await placeOrder(shopper)).status).toBe(200);
+    }
+    await drain();
+    // 5 → 4 (above 3), 4 → 2 (crosses: told), 2 → 1 (already below: not told again).
+    const low = receiver.received.filter((r) => r.event === "stock.low").map((r) => JSON.parse(r.body).data);
+    expect(low).toEqual([{ Sku: sku, Units: 2, Threshold: 3 }]);
   });
 
   it("gives a delivery up after WEBHOOK_GIVE_UP_HOURS, and the queue goes on", async () => {

@@ -31,12 +31,7 @@ export function signature(secret: string, timestamp: number, body: string): stri
  * the same event emitted twice (a repeated provider notification) is delivered once.
  */
 export async function emitMerchantEvent(trx: Executor, event: WebhookEvent, key: string, data: unknown): Promise<void> {
-  const hooks = await trx
-    .selectFrom("merchant_webhooks")
-    .select(["id", "events"])
-    .where("disabled_at", "is", null)
-    .execute();
-  const wanting = hooks.filter((h) => h.events.split(",").includes(event));
+  const wanting = await webhooksWanting(trx, event);
   if (wanting.length === 0) return;
   const createdAt = new Date().toISOString();
   const payload = JSON.stringify({ id: `${event}:${key}`, type: event, created_at: createdAt, data });
@@ -58,6 +53,23 @@ export async function emitMerchantEvent(trx: Executor, event: WebhookEvent, key:
     .execute();
   // After the caller's commit, most likely: the sender looks now rather than at its next round.
   setTimeout(sendSoon, 50).unref();
+}
+
+async function webhooksWanting(ex: Executor, event: WebhookEvent) {
+  const hooks = await ex
+    .selectFrom("merchant_webhooks")
+    .select(["id", "events"])
+    .where("disabled_at", "is", null)
+    .execute();
+  return hooks.filter((h) => h.events.split(",").includes(event));
+}
+
+/**
+ * Whether a webhook wants this event: on the checkout's path a caller asks first, so an order reads
+ * nothing more (its row, its stock left) for a shop whose systems listen to nothing.
+ */
+export async function merchantWants(ex: Executor, event: WebhookEvent): Promise<boolean> {
+  return (await webhooksWanting(ex, event)).length > 0;
 }
 
 /** The wait before attempt n + 1: doubling from WEBHOOK_RETRY_BASE_SECONDS, at most an hour. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { creditBirthListGifts } from "~/features/birthlists/birthlists.server";
 import { addToCart } from "~/features/cart/cart.server";
-import { emitMerchantEvent, type WebhookEvent } from "~/features/integration/webhooks.server";
+import { emitMerchantEvent, merchantWants, type WebhookEvent } from "~/features/integration/webhooks.server";
 import { creditTopUps } from "~/features/prepaid/prepaid.server";
 import type { Culture } from "~/lib/culture";
 import { db, type Executor } from "~/server/db/client";
@@ -89,6 +89,7 @@ export async function orderBecomesPaid(
  * number, status, shopper, culture, total and payment method (the rest is `GET /admin/orders/{number}`).
  */
 export async function tellMerchant(trx: Executor, event: WebhookEvent, orderId: number): Promise<void> {
+  if (!(await merchantWants(trx, event))) return;
   const order = await orderById(trx, orderId);
   if (!order) return;
   await emitMerchantEvent(trx, event, order.number, {

@@ -1,4 +1,4 @@
-import { emitMerchantEvent } from "~/features/integration/webhooks.server";
+import { emitMerchantEvent, merchantWants } from "~/features/integration/webhooks.server";
 import { type Culture, isCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { env } from "~/server/config/env";
@@ -36,7 +36,7 @@ export async function takeUnits(
   const threshold = env().STOCK_LOW_THRESHOLD;
   const taken = new Map<number, number>();
   for (const take of takes) taken.set(take.variantId, (taken.get(take.variantId) ?? 0) + take.quantity);
-  if (taken.size === 0) return takes;
+  if (taken.size === 0 || !(await merchantWants(trx, "stock.low"))) return takes;
   for (const left of await unitsLeft(trx, [...taken.keys()])) {
     const before = left.units + (taken.get(left.variantId) ?? 0);
     if (left.units <= threshold && before > threshold)
