@@ -113,6 +113,16 @@ describe.each(DIALECTS)("the catalogue import on %s", (dialect) => {
 
     expect(await importCsv(csv)).toMatchObject({ Created: 0, Updated: 0, Unchanged: 3, Applied: true });
     // A new price enters the Omnibus history; the other rows stay unchanged.
+    // A rename keeps the product's address.
+    expect(await importCsv(csv.replaceAll("Chemise en lin", "Chemise en lin lavé"))).toMatchObject({ Updated: 2 });
+    const renamed = await db()
+      .selectFrom("product_translations")
+      .select(["name", "slug"])
+      .where("product_id", "=", product.id)
+      .where("culture", "=", "fr")
+      .executeTakeFirstOrThrow();
+    expect(renamed).toEqual({ name: "Chemise en lin lavé", slug: `chemise-en-lin-${product.id}` });
+    expect(await importCsv(csv)).toMatchObject({ Updated: 2 });
     const cheaper = csv.replace("39.90,10:37.00", "34.90,10:33.00");
     expect(await importCsv(cheaper)).toMatchObject({ Created: 0, Updated: 1, Unchanged: 2 });
     const prices = await db()

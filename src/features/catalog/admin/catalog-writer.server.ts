@@ -400,10 +400,8 @@ export class CatalogWriter {
         continue;
       }
       const change: Record<string, string> = {};
-      if (name && name !== row.name) {
-        change.name = name;
-        change.slug = slugWithId(name, productId);
-      }
+      // A renamed product keeps its slug: pages are found by it, and shared links and search engines keep it.
+      if (name && name !== row.name) change.name = name;
       if (description !== undefined && description !== row.description) change.description = description;
       if (Object.keys(change).length === 0) continue;
       await t
