@@ -17,13 +17,16 @@ function missing(runner, status) {
 
 /** First line of a failure message, without terminal colours. */
 function firstLine(text) {
-  return (
-    stripVTControlCharacters(String(text ?? ""))
-      .split("\n")
-      .find((line) => line.trim() !== "")
-      ?.trim()
-      .slice(0, 300) ?? ""
-  );
+  const lines = stripVTControlCharacters(String(text ?? ""))
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  // A named expectation (`expect(page, "home")`) starts with its name only: the why follows, and a
+  // screenshot's why is its count of different pixels.
+  const why = /^Error: [^:]{1,40}$/.test(lines[0] ?? "")
+    ? [lines[0], lines.find((line) => /pixels|Timeout|Expected|Received/.test(line)) ?? lines[1]]
+    : [lines[0]];
+  return why.filter(Boolean).join(" · ").slice(0, 300);
 }
 
 /** The failed tests of a vitest report, one line each: CI shows only the end of the output. */

@@ -126,6 +126,25 @@ describe("npm test's summary line", () => {
                       },
                     ],
                   },
+                  {
+                    title: "looks",
+                    file: "screens.spec.ts",
+                    line: 30,
+                    tests: [
+                      {
+                        status: "unexpected",
+                        results: [
+                          {
+                            status: "failed",
+                            error: {
+                              message:
+                                "Error: home\n\nexpect(page).toHaveScreenshot(expected) failed\n\n  2345 pixels (ratio 0.01 of all image pixels) are different.",
+                            },
+                          },
+                        ],
+                      },
+                    ],
+                  },
                 ],
               },
             ],
@@ -138,6 +157,7 @@ describe("npm test's summary line", () => {
       "tests/unit/cart.test.ts > cart refuses a negative quantity: AssertionError: expected 200 to be 422",
       "tests/e2e/shell.spec.ts:9 > links > swaps (unexpected): Timeout 5000ms exceeded.",
       "tests/e2e/shell.spec.ts:20 > links > focuses (flaky): expect(locator).toBeFocused()",
+      "tests/e2e/screens.spec.ts:30 > links > looks (unexpected): Error: home · 2345 pixels (ratio 0.01 of all image pixels) are different.",
     ]);
   });
 });
