@@ -32,6 +32,9 @@ const NON_CULTURE_PREFIXES = new Set([
   "404",
   "500",
   "sitemap.xml",
+  "sitemaps",
+  "feeds",
+  "robots.txt",
 ]);
 
 function withHeaders(

@@ -67,7 +67,9 @@ test.describe("the back office", () => {
     await page.goto("/fr/staff/import");
     expect(await axe(page)).toEqual([]);
     const key = `E2E-${Date.now()}`;
-    const csv = `product_key,sku,name.fr,name.nl,price,stock.BRU\n${key},${key}-1,Plaid en laine ${key},Wollen plaid,49.90,5\n`;
+    // In an existing category: one left out would go to a new "Non classé" in every page's menu, and the
+    // screenshots of the pages after this test on its worker (screens.spec.ts) would show it.
+    const csv = `product_key,sku,name.fr,name.nl,category,price,stock.BRU\n${key},${key}-1,Plaid en laine ${key},Wollen plaid,care,49.90,5\n`;
     await page
       .getByLabel("Fichier CSV")
       .setInputFiles({ name: "catalogue.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });

@@ -29,10 +29,13 @@ test.describe("content pages", () => {
     await expect(page.locator(".map-view__map")).toHaveAttribute("data-map-ready", "true", { timeout: 15_000 });
     await expect(page.locator(".map-view__map .map-marker")).toHaveCount(3);
     expect(await seriousViolations(page)).toEqual([]);
-    const sitemap = await (await page.request.get("/sitemap.xml")).text();
+    const index = await (await page.request.get("/sitemap.xml")).text();
+    expect(index).toMatch(/<loc>[^<]+\/sitemaps\/pages-nl-1\.xml<\/loc>/);
+    const sitemap = await (await page.request.get("/sitemaps/pages-nl-1.xml")).text();
     expect(sitemap).toContain("/nl/pages/over-ons</loc>");
     expect(sitemap).toMatch(/hreflang="pt" href="[^"]+\/pt\/pages\/sobre-nos"/);
-    expect(sitemap).toContain("/fr/news/la-collection-d-automne-est-arrivee</loc>");
+    const news = await (await page.request.get("/sitemaps/news-fr-1.xml")).text();
+    expect(news).toContain("/fr/news/la-collection-d-automne-est-arrivee</loc>");
   });
 
   test("a map's markers show the icon the editor gave, the marker's own first", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import Database from "better-sqlite3";
 import { addFromCard, consentCookie, expect, signIn, test } from "../support/e2e";
 
 /** A visitor with no cookie at all, as a crawler or a first visit is. */
@@ -26,6 +27,43 @@ test.describe("the rendered-page cache", () => {
     const etag = second.headers().etag as string;
     const again = await visitor.get("/fr/c/vetements", { headers: { "If-None-Match": etag } });
     expect(again.status()).toBe(304);
+    await visitor.dispose();
+  });
+
+  test("the sitemaps and product feeds are cached like pages, and a catalogue change makes them fresh", async ({
+    baseURL,
+  }) => {
+    const visitor = await stranger(baseURL as string);
+    const robots = await (await visitor.get("/robots.txt")).text();
+    expect(robots).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/m);
+    const index = await visitor.get("/sitemap.xml");
+    expect(index.headers()["content-type"]).toContain("application/xml");
+    expect(await index.text()).toContain("/sitemaps/products-fr-1.xml</loc>");
+    for (const path of ["/sitemaps/products-fr-1.xml", "/feeds/products.fr-be.xml", "/feeds/products.fr-be.jsonl"]) {
+      const first = await visitor.get(path);
+      expect(first.status(), path).toBe(200);
+      expect((await visitor.get(path)).headers()["x-cache"], path).toBe("hit");
+    }
+    expect((await visitor.get("/sitemaps/orders-fr-1.xml")).status()).toBe(404);
+    expect((await visitor.get("/feeds/products.fr-us.xml")).status()).toBe(404);
+    // A product withdrawn: the next crawler reads it gone from both.
+    const feed = await (await visitor.get("/feeds/products.fr-be.jsonl")).text();
+    const first = JSON.parse(feed.split("\n")[0] as string) as { id: string; link: string };
+    const db = new Database(process.env.E2E_DATABASE as string);
+    const { product_id } = db.prepare("select product_id from product_variants where sku = ?").get(first.id) as {
+      product_id: number;
+    };
+    db.prepare("update products set is_active = 0 where id = ?").run(product_id);
+    try {
+      const path = new URL(first.link).pathname;
+      await expect
+        .poll(async () => (await (await visitor.get("/feeds/products.fr-be.jsonl")).text()).includes(`"${first.id}"`))
+        .toBe(false);
+      expect(await (await visitor.get("/sitemaps/products-fr-1.xml")).text()).not.toContain(`${path}</loc>`);
+    } finally {
+      db.prepare("update products set is_active = 1 where id = ?").run(product_id);
+      db.close();
+    }
     await visitor.dispose();
   });
 

@@ -444,3 +444,9 @@ export const allBrands = memoize(REFERENCE_TTL_MS, () =>
     .orderBy("b.name")
     .execute(),
 );
+
+/** A variant's EAN/GTIN, or null. */
+export async function variantEan(ex: Executor, variantId: number): Promise<string | null> {
+  const row = await ex.selectFrom("product_variants").select("ean").where("id", "=", variantId).executeTakeFirst();
+  return row?.ean ?? null;
+}

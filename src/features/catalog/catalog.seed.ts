@@ -239,6 +239,7 @@ async function seedProducts(ctx: SeedContext, { categoryIds, colourValueIds, siz
       unit_measure: category.unitMeasure ?? null,
       unit_content_milli: volumeMl,
       created_at: iso(createdAt),
+      updated_at: iso(createdAt),
       product_key: `VT-${String(productId).padStart(5, "0")}`,
     });
     for (const culture of CULTURES) {

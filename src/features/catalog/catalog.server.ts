@@ -1,7 +1,9 @@
 import { priceCountryCode } from "~/features/pricing/price-country.server";
+import { shippingCountries, shippingMethodsFor } from "~/features/pricing/pricing.server";
 import type { Culture } from "~/lib/culture";
 import { withVat } from "~/lib/money";
 import { memoize, memoizePublic, REFERENCE_TTL_MS } from "~/server/cache";
+import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { type ListFilter, type ListQuery, type Paging, type ProductCard, paging } from "./catalog";
 import {
@@ -23,10 +25,11 @@ import {
   relatedProductIds,
   tagBySlug,
   translatedSlugs,
+  variantEan,
   vatRate,
 } from "./catalog.repository";
 import { type VariantSummaryRow, variantSummaryRows } from "./product/variant-summaries.repository";
-import { chooseVariant, valuesOfVariant } from "./product/variants.server";
+import { chooseVariant, type ProductPageFacts, valuesOfVariant } from "./product/variants.server";
 
 export interface PricedCard extends ProductCard {
   priceTaxIncl: number;
@@ -187,7 +190,8 @@ export async function categoryPage(culture: Culture, slug: string, query: ListQu
     list(culture, { categoryIds: ids }, query, listFilter),
     translatedSlugs(db(), "category", category.id),
   ]);
-  return { category, products, slugs, children: all.filter((c) => c.parentId === category.id) };
+  const parent = all.find((c) => c.id === category.parentId) ?? null;
+  return { category, parent, products, slugs, children: all.filter((c) => c.parentId === category.id) };
 }
 
 /** A brand's products; the brand facet cannot widen the list beyond the brand. */
@@ -348,4 +352,34 @@ export async function variantSummaries(
   for (const { priceTaxExcl, vatClass, ...row } of rows)
     result.set(row.variantId, { ...row, priceTaxIncl: withVat(priceTaxExcl, await vatRate(country, vatClass)) });
   return result;
+}
+
+/**
+ * What a product page tells search engines beside the product (its structured data): the variant's
+ * GTIN, the category trail, the cheapest shipping to the shopper's price country, the return policy.
+ */
+export async function productPageFacts(
+  culture: Culture,
+  categoryId: number,
+  variantId: number,
+  home: string,
+): Promise<ProductPageFacts> {
+  const all = await categories(culture);
+  const trail: ProductPageFacts["trail"] = [];
+  for (let c = all.find((x) => x.id === categoryId); c; c = all.find((x) => x.id === c?.parentId)) {
+    trail.unshift({ name: c.name, path: `/${culture}/c/${c.slug}` });
+    if (trail.length > 10) break;
+  }
+  const country = priceCountryCode();
+  const shipsTo = (await shippingCountries()).find((c) => c.code === country);
+  const methods = shipsTo ? await shippingMethodsFor(db(), shipsTo.id, culture) : [];
+  const cheapest = methods.length > 0 ? Math.min(...methods.map((m) => m.amountTaxExcl)) : null;
+  return {
+    gtin: await variantEan(db(), variantId),
+    trail: [{ name: home, path: `/${culture}/` }, ...trail],
+    country,
+    shippingTaxIncl: cheapest === null ? null : withVat(cheapest, await vatRate(country)),
+    returnDays: env().RETURN_DAYS,
+    returnFees: env().RETURN_FEES,
+  };
 }

@@ -24,6 +24,8 @@ export interface CatalogTables {
     created_at: string;
     /** The merchant's own key: what a feed upserts the product by (unique). */
     product_key: string | null;
+    /** When the catalogue writer last changed it (sitemaps' lastmod, feeds); null: never since created. */
+    updated_at: string | null;
   };
   product_translations: { product_id: number; culture: string; name: string; slug: string; description: string };
   attributes: { id: number; code: string; display_type: string; position: number };

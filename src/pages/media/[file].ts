@@ -8,14 +8,18 @@ import { ASSET_FORMATS } from "~/server/storage/assets";
 import { fileStore } from "~/server/storage/file-store";
 import {
   ensureRendition,
+  ensureShareRendition,
   isRenditionWidth,
   RENDITION_FORMATS,
   type RenditionFormat,
 } from "~/server/storage/renditions";
 import { StoredFileMissing } from "~/server/storage/s3-file-store";
 
-/** `{guid}.{format}`: the stored file; `{guid}-w{width}.{format}`: a resized rendition (srcset). */
-const FILE = /^([0-9a-f-]{36})(?:-w(\d{2,4}))?\.(avif|webp|jpg|pdf)$/;
+/**
+ * `{guid}.{format}`: the stored file; `{guid}-w{width}.{format}`: a resized rendition (srcset);
+ * `{guid}-og.jpg`: the 1200 × 630 picture of a shared link.
+ */
+const FILE = /^([0-9a-f-]{36})(?:-w(\d{2,4})|-(og))?\.(avif|webp|jpg|pdf)$/;
 /** A stored file that is not an image: served as the type it was checked to be, and only as a download. */
 const DOCUMENTS = { pdf: "application/pdf" } as const;
 const NOT_FOUND = () => new Response("Not found", { status: 404 });
@@ -40,11 +44,15 @@ async function serve(params: Record<string, string | undefined>): Promise<Respon
   const asset = match ? await assetByGuid(db(), match[1] as string) : undefined;
   if (!match || !asset) return NOT_FOUND();
   const width = match[2] ? Number(match[2]) : null;
-  const format = match[3] as RenditionFormat | keyof typeof DOCUMENTS;
+  const format = match[4] as RenditionFormat | keyof typeof DOCUMENTS;
   const image = asset.mime_type.startsWith("image/");
   let name: string;
   let type: string;
-  if (width !== null || format === "avif") {
+  if (match[3]) {
+    if (!image || format !== "jpg") return NOT_FOUND();
+    name = await ensureShareRendition(asset.storage_key);
+    type = RENDITION_FORMATS.jpg;
+  } else if (width !== null || format === "avif") {
     // Renditions: images only, at one of the fixed widths.
     if (!image || width === null || !isRenditionWidth(width) || format === "pdf") return NOT_FOUND();
     name = await ensureRendition(asset.storage_key, width, format);

@@ -254,6 +254,10 @@ export const SETTINGS_SCHEMA = z.object({
     .default(24),
   /** A variant's units (all warehouses) at or below which an order tells the merchant's webhooks `stock.low`. */
   STOCK_LOW_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(3),
+  // The shop's return policy as search engines read it (schema.org MerchantReturnPolicy): the days a
+  // shopper has to send an item back (the EU's withdrawal period at least), and who pays the return.
+  RETURN_DAYS: z.coerce.number().int().min(14).max(365).default(14),
+  RETURN_FEES: z.enum(["free", "customer"]).default("customer"),
   /** How long a merchant's webhook endpoint may take to answer one delivery. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Uploads and crops one editor may make in 10 minutes (each request counts once). */

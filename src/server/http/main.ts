@@ -261,7 +261,8 @@ function startPageCache(settings: ReturnType<typeof env>, build: string, version
     maxBytes: settings.PAGE_CACHE_MB * 1024 * 1024,
     version,
     build,
-    prefixes: CULTURES,
+    // The pages, and the sitemaps and feeds made of the same public data.
+    prefixes: [...CULTURES, "sitemap.xml", "sitemaps", "feeds"],
     personalCookies: [SESSION_COOKIE, FLASH_COOKIE],
     variantCookies: [CONSENT_COOKIE_NAME, POPUP_MEMORY_COOKIE, COOKIE_LAW_COOKIE_NAME],
     redis: settings.REDIS_URL ? sharedRedis(settings.REDIS_URL) : undefined,

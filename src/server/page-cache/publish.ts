@@ -24,7 +24,8 @@ export async function publishPage(
 ): Promise<Response> {
   // A HEAD is answered from the cache but never fills it: its answer may carry no body.
   if (!claim || !publicPage || setsCookies || response.status !== 200 || request.method !== "GET") return response;
-  if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return response;
+  if (!/^(text\/html|application\/xml|application\/x-ndjson)/.test(response.headers.get("content-type") ?? ""))
+    return response;
   if (response.headers.has("cache-control")) return response;
   // Read while the page's tags are collected: the rest of the page renders as it streams.
   const body = await collectTags(tags as Set<string>, () => response.text());

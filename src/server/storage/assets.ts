@@ -27,3 +27,8 @@ export function assetUrl(guid: string, format: AssetFormat): string {
 export function resizedAssetUrl(guid: string, width: number, format: AssetFormat | "avif"): string {
   return `/media/${guid}-w${width}.${format}`;
 }
+
+/** Public URL of the 1200 × 630 picture a shared link shows (Open Graph, Twitter cards). */
+export function shareImageUrl(guid: string): string {
+  return `/media/${guid}-og.jpg`;
+}

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { fileStore } from "./file-store";
-import { ensureRendition, renditionNames } from "./renditions";
+import { ensureRendition, ensureShareRendition, renditionNames, SHARE_SIZE } from "./renditions";
 
 /** A stored image asset as uploads leave it: `{key}.webp`, 800 × 600. */
 async function storedImage(): Promise<string> {
@@ -30,6 +30,31 @@ describe("resized renditions of an image", () => {
       expect(meta.height).toBe(Math.round((Math.min(width, 800) * 600) / 800));
     }
     for (const name of renditionNames(key)) await fileStore().remove(name);
+  });
+
+  it("make the share picture 1200 × 630 with the whole photo on white, of a square or a tall photo", async () => {
+    for (const [width, height] of [
+      [800, 800],
+      [300, 900],
+    ] as const) {
+      const key = `share-test-${randomBytes(4).toString("hex")}`;
+      const red = await sharp({ create: { width, height, channels: 3, background: "#c0392b" } })
+        .webp()
+        .toBuffer();
+      await fileStore().write(`${key}.webp`, red);
+      const picture = sharp(await fileStore().readBuffer(await ensureShareRendition(key)));
+      const meta = await picture.metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", SHARE_SIZE.width, SHARE_SIZE.height]);
+      // The photo fills the height, centred: red in the middle, white at the sides (never cut).
+      const { data, info } = await picture.raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => [
+        ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+      ];
+      expect(pixel(600, 315)[0]).toBeGreaterThan(150);
+      expect(pixel(600, 315)[1]).toBeLessThan(100);
+      expect(pixel(5, 315).every((c) => c > 240)).toBe(true);
+      for (const name of [...renditionNames(key), `${key}.webp`]) await fileStore().remove(name);
+    }
   });
 
   it("are made once when many shoppers ask for the same one at once", async () => {

@@ -18,11 +18,21 @@ export function renditionName(storageKey: string, width: number, format: Renditi
   return `${storageKey}-w${width}.${format}`;
 }
 
+/** The picture a shared link shows (Open Graph, Twitter cards): 1200 × 630, the whole photo on white. */
+export const SHARE_SIZE = { width: 1200, height: 630 } as const;
+
+export function shareRenditionName(storageKey: string): string {
+  return `${storageKey}-og.jpg`;
+}
+
 /** Every rendition an image may have (deleting an asset removes them all). */
 export function renditionNames(storageKey: string): string[] {
-  return RENDITION_WIDTHS.flatMap((width) =>
-    (Object.keys(RENDITION_FORMATS) as RenditionFormat[]).map((format) => renditionName(storageKey, width, format)),
-  );
+  return [
+    ...RENDITION_WIDTHS.flatMap((width) =>
+      (Object.keys(RENDITION_FORMATS) as RenditionFormat[]).map((format) => renditionName(storageKey, width, format)),
+    ),
+    shareRenditionName(storageKey),
+  ];
 }
 
 /** Renditions being made: twenty shoppers asking for the same one at once make it once. */
@@ -42,12 +52,29 @@ async function make(storageKey: string, width: number, format: RenditionFormat, 
 }
 
 /** The stored name of a rendition, made first if it is not there yet. */
-export async function ensureRendition(storageKey: string, width: number, format: RenditionFormat): Promise<string> {
+export function ensureRendition(storageKey: string, width: number, format: RenditionFormat): Promise<string> {
   const name = renditionName(storageKey, width, format);
+  return ensure(name, () => make(storageKey, width, format, name));
+}
+
+/** The share picture: a photo of any shape fitted whole into 1200 × 630 (a product is never cut). */
+export function ensureShareRendition(storageKey: string): Promise<string> {
+  const name = shareRenditionName(storageKey);
+  return ensure(name, async () => {
+    const source = await fileStore().readBuffer(`${storageKey}.webp`);
+    const picture = sharp(source)
+      .resize({ ...SHARE_SIZE, fit: "contain", background: "#ffffff" })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 80, mozjpeg: true });
+    await fileStore().write(name, await picture.toBuffer());
+  });
+}
+
+async function ensure(name: string, work: () => Promise<void>): Promise<string> {
   if ((await fileStore().size(name)) !== null) return name;
   let pending = making.get(name);
   if (!pending) {
-    pending = make(storageKey, width, format, name).finally(() => making.delete(name));
+    pending = work().finally(() => making.delete(name));
     making.set(name, pending);
   }
   await pending;

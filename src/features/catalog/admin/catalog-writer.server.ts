@@ -329,6 +329,7 @@ export class CatalogWriter {
           unit_measure: input.unit?.measure ?? null,
           unit_content_milli: input.unit?.contentMilli ?? null,
           created_at: this.now,
+          updated_at: this.now,
         })
         .execute();
       productChanged = true;
@@ -372,6 +373,10 @@ export class CatalogWriter {
       rows.push({ row: v.row, outcome: outcome === "unchanged" && productChanged ? "updated" : outcome });
     }
     await this.flushPending();
+    // Anything written: the product's lastmod (sitemaps, feeds) moves; the same feed again moves nothing.
+    if (existing && rows.some((r) => r.outcome !== "unchanged")) {
+      await t.updateTable("products").set({ updated_at: this.now }).where("id", "=", productId).execute();
+    }
     return { productId, rows, errors };
   }
 

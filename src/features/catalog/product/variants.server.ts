@@ -2,6 +2,7 @@ import { priceCountryCode } from "~/features/pricing/price-country.server";
 import { unitPriceFor } from "~/features/pricing/totals";
 import type { Culture } from "~/lib/culture";
 import { formatMoney, withVat } from "~/lib/money";
+import { breadcrumbList, jsonLd } from "~/lib/structured-data";
 import { memoizePublic } from "~/server/cache";
 import { db } from "~/server/db/client";
 import {
@@ -127,7 +128,23 @@ export async function lowestRecentPrice(variantId: number, vatClass: string): Pr
   return reference === null ? null : withVat(reference, await vatRate(priceCountryCode(), vatClass));
 }
 
-/** schema.org Product for a product page (search engines), from its chosen variant. */
+/** What a product page tells search engines beyond the product itself (Google's merchant listings). */
+export interface ProductPageFacts {
+  /** The variant's EAN/GTIN, when the merchant gave one. */
+  gtin: string | null;
+  /** Home, then the category's parents and itself: names and paths. */
+  trail: { name: string; path: string }[];
+  /** The shopper's price country and its cheapest shipping rate tax included, in cents (null: none). */
+  country: string;
+  shippingTaxIncl: number | null;
+  returnDays: number;
+  returnFees: "free" | "customer";
+}
+
+/**
+ * schema.org Product and BreadcrumbList for a product page (search engines), from its chosen variant: the
+ * offer with its shipping to the shopper's country and the shop's return policy.
+ */
 export function productStructuredData(
   product: { name: string; description: string; brand: string; slug: string },
   variant: ProductVariantViewModel,
@@ -135,23 +152,54 @@ export function productStructuredData(
   culture: Culture,
   site: string,
   imageUrl: (guid: string) => string,
-): string {
-  return JSON.stringify({
+  facts: ProductPageFacts,
+): string[] {
+  const url = `${site}/${culture}/p/${product.slug}`;
+  const gtin = facts.gtin ? { [`gtin${facts.gtin.length}`]: facts.gtin } : {};
+  const product_ = {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
     description: product.description,
     sku: variant.SKU,
+    ...gtin,
     brand: { "@type": "Brand", name: product.brand },
     image: images.map((guid) => `${site}${imageUrl(guid)}`),
     offers: {
       "@type": "Offer",
-      url: `${site}/${culture}/p/${product.slug}`,
+      url,
       priceCurrency: variant.CurrencyCode,
       price: variant.UnitPriceTaxIncl.toFixed(2),
+      itemCondition: "https://schema.org/NewCondition",
       availability: variant.IsInStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      ...(facts.shippingTaxIncl === null
+        ? {}
+        : {
+            shippingDetails: {
+              "@type": "OfferShippingDetails",
+              shippingRate: {
+                "@type": "MonetaryAmount",
+                value: (facts.shippingTaxIncl / 100).toFixed(2),
+                currency: variant.CurrencyCode,
+              },
+              shippingDestination: { "@type": "DefinedRegion", addressCountry: facts.country },
+            },
+          }),
+      hasMerchantReturnPolicy: {
+        "@type": "MerchantReturnPolicy",
+        applicableCountry: facts.country,
+        returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+        merchantReturnDays: facts.returnDays,
+        returnMethod: "https://schema.org/ReturnByMail",
+        returnFees:
+          facts.returnFees === "free" ? "https://schema.org/FreeReturn" : "https://schema.org/ReturnShippingFees",
+      },
     },
-  }).replace(/</g, "\\u003c");
+  };
+  return [
+    jsonLd(product_),
+    breadcrumbList(site, [...facts.trail, { name: product.name, path: `/${culture}/p/${product.slug}` }]),
+  ];
 }
 
 /**

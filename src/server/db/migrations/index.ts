@@ -21,6 +21,7 @@ import { m019_sweeper_runs } from "./019_sweeper_runs";
 import { m020_payment_providers } from "./020_payment_providers";
 import { m021_integration } from "./021_integration";
 import { m022_catalogue_keys_webhooks } from "./022_catalogue_keys_webhooks";
+import { m023_product_updated_at } from "./023_product_updated_at";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -92,6 +93,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "022_catalogue_keys_webhooks": {
       up: (db: Kysely<unknown>) => m022_catalogue_keys_webhooks(db, dialect),
+    },
+    "023_product_updated_at": {
+      up: (db: Kysely<unknown>) => m023_product_updated_at(db),
     },
   };
 }

@@ -1,0 +1,118 @@
+import type { Culture } from "~/lib/culture";
+import type { Executor } from "~/server/db/client";
+import { stockByVariant } from "~/server/db/fragments";
+
+/** One variant as a product feed lists it (features/seo): prices tax excluded, photos by guid. */
+export interface FeedVariant {
+  productId: number;
+  productKey: string;
+  name: string;
+  slug: string;
+  description: string;
+  brand: string;
+  vatClass: string;
+  variantId: number;
+  sku: string;
+  ean: string | null;
+  /** The unit price tax excluded at the variant's smallest quantity. */
+  priceTaxExcl: number;
+  stock: number;
+  colour: string | null;
+  size: string | null;
+  /** The photos that show this variant: those of its colour first, then the product's own. */
+  images: string[];
+}
+
+/**
+ * Every variant of the products a shopper can open in a culture (active, translated, of a brand), read
+ * by batches of products in id order: six small queries a batch, whatever the catalogue's size.
+ */
+export async function* feedVariants(ex: Executor, culture: Culture, batch = 500): AsyncGenerator<FeedVariant[]> {
+  let after = 0;
+  for (;;) {
+    const products = await ex
+      .selectFrom("product_translations as t")
+      .innerJoin("products as p", "p.id", "t.product_id")
+      .innerJoin("brands as b", "b.id", "p.brand_id")
+      .where("t.culture", "=", culture)
+      .where("p.is_active", "=", 1)
+      .where("p.id", ">", after)
+      .select(["p.id", "p.product_key", "t.name", "t.slug", "t.description", "b.name as brand", "p.vat_class"])
+      .orderBy("p.id")
+      .limit(batch)
+      .execute();
+    if (products.length === 0) return;
+    after = products[products.length - 1]?.id as number;
+    const ids = products.map((p) => p.id);
+    const variants = await ex
+      .selectFrom("product_variants")
+      .select(["id", "product_id", "sku", "ean", "min_quantity"])
+      .where("product_id", "in", ids)
+      .orderBy("product_id")
+      .orderBy("is_default", "desc")
+      .orderBy("id")
+      .execute();
+    const variantIds = variants.map((v) => v.id);
+    if (variantIds.length === 0) continue;
+    const [prices, stock, values, images] = await Promise.all([
+      ex
+        .selectFrom("prices")
+        .select(["variant_id", "min_quantity", "amount_tax_excl"])
+        .where("variant_id", "in", variantIds)
+        .orderBy("min_quantity")
+        .execute(),
+      stockByVariant(ex, variantIds),
+      ex
+        .selectFrom("variant_attribute_values as va")
+        .innerJoin("attribute_values as v", "v.id", "va.attribute_value_id")
+        .innerJoin("attributes as a", "a.id", "v.attribute_id")
+        .innerJoin("attribute_value_translations as vt", (j) =>
+          j.onRef("vt.attribute_value_id", "=", "v.id").on("vt.culture", "=", culture),
+        )
+        .select(["va.variant_id", "va.attribute_value_id", "a.code", "vt.name"])
+        .where("va.variant_id", "in", variantIds)
+        .execute(),
+      ex
+        .selectFrom("product_assets as pa")
+        .innerJoin("assets as a", "a.id", "pa.asset_id")
+        .select(["pa.product_id", "pa.attribute_value_id", "a.guid"])
+        .where("pa.product_id", "in", ids)
+        .orderBy("pa.product_id")
+        .orderBy("pa.position")
+        .execute(),
+    ]);
+    const byProduct = new Map(products.map((p) => [p.id, p]));
+    const out: FeedVariant[] = [];
+    for (const v of variants) {
+      const product = byProduct.get(v.product_id);
+      const tiers = prices.filter((p) => p.variant_id === v.id);
+      if (!product || tiers.length === 0) continue;
+      const quantity = Math.max(1, v.min_quantity);
+      const tier = tiers.filter((p) => p.min_quantity <= quantity).at(-1) ?? tiers[0];
+      const own = values.filter((x) => x.variant_id === v.id);
+      const valueIds = new Set(own.map((x) => x.attribute_value_id));
+      const photos = images.filter((i) => i.product_id === v.product_id);
+      out.push({
+        productId: product.id,
+        productKey: product.product_key ?? `P${product.id}`,
+        name: product.name,
+        slug: product.slug,
+        description: product.description,
+        brand: product.brand,
+        vatClass: product.vat_class,
+        variantId: v.id,
+        sku: v.sku,
+        ean: v.ean,
+        priceTaxExcl: tier?.amount_tax_excl ?? 0,
+        stock: Number(stock.find((s) => s.variant_id === v.id)?.units ?? 0),
+        colour: own.find((x) => x.code === "colour")?.name ?? null,
+        size: own.find((x) => x.code === "size")?.name ?? null,
+        images: [
+          ...photos.filter((i) => i.attribute_value_id !== null && valueIds.has(i.attribute_value_id)),
+          ...photos.filter((i) => i.attribute_value_id === null),
+        ].map((i) => i.guid),
+      });
+    }
+    yield out;
+  }
+}

@@ -1,0 +1,142 @@
+import { type FeedVariant, feedCatalogue } from "~/features/catalog/catalog-feed.server";
+import { vatRate } from "~/features/catalog/product/variants.server";
+import { shippingCountries, shippingMethodsFor } from "~/features/pricing/pricing.server";
+import { type Culture, isCulture } from "~/lib/culture";
+import { withVat } from "~/lib/money";
+import { db } from "~/server/db/client";
+import { assetUrl } from "~/server/storage/assets";
+
+/** Google Merchant Center allows 10 additional images and 5,000 characters of description. */
+const MORE_IMAGES = 10;
+const DESCRIPTION_MAX = 5000;
+
+export type FeedFormat = "xml" | "jsonl";
+
+export interface FeedName {
+  culture: Culture;
+  /** ISO code, upper case (BE). */
+  country: string;
+  format: FeedFormat;
+}
+
+/** `products.fr-be.xml` or `products.nl-nl.jsonl` → culture, country, format; null for anything else. */
+export function parseFeedName(name: string): FeedName | null {
+  const match = /^products\.([a-z]{2})-([a-z]{2})\.(xml|jsonl)$/.exec(name);
+  if (!match || !isCulture(match[1])) return null;
+  return { culture: match[1], country: (match[2] as string).toUpperCase(), format: match[3] as FeedFormat };
+}
+
+/** One line of the feed, the same in both formats (the JSON Lines use these names). */
+export interface FeedItem {
+  id: string;
+  item_group_id: string;
+  title: string;
+  description: string;
+  link: string;
+  image_link?: string;
+  additional_image_link: string[];
+  availability: "in_stock" | "out_of_stock";
+  price: string;
+  condition: "new";
+  brand: string;
+  gtin?: string;
+  identifier_exists?: "no";
+  color?: string;
+  size?: string;
+  shipping: { country: string; price: string }[];
+}
+
+const money = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
+
+/** The description as plain text: the editors' HTML without its tags, spaces folded, within the limit. */
+function plain(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, DESCRIPTION_MAX);
+}
+
+function item(v: FeedVariant, culture: Culture, site: string, rate: number, shipping: FeedItem["shipping"]): FeedItem {
+  const variantPart = [v.colour, v.size].filter(Boolean).join(", ");
+  const images = v.images.map((guid) => `${site}${assetUrl(guid, "jpg")}`);
+  return {
+    id: v.sku,
+    item_group_id: v.productKey,
+    title: variantPart ? `${v.name} – ${variantPart}` : v.name,
+    description: plain(v.description),
+    link: `${site}/${culture}/p/${encodeURIComponent(v.slug)}?ProductVariantId=${v.variantId}`,
+    ...(images[0] ? { image_link: images[0] } : {}),
+    additional_image_link: images.slice(1, 1 + MORE_IMAGES),
+    availability: v.stock > 0 ? "in_stock" : "out_of_stock",
+    price: money(withVat(v.priceTaxExcl, rate)),
+    condition: "new",
+    brand: v.brand,
+    ...(v.ean ? { gtin: v.ean } : { identifier_exists: "no" as const }),
+    ...(v.colour ? { color: v.colour } : {}),
+    ...(v.size ? { size: v.size } : {}),
+    shipping,
+  };
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function xmlItem(i: FeedItem): string {
+  const tag = (name: string, value: string | undefined) => (value ? `<g:${name}>${escapeXml(value)}</g:${name}>` : "");
+  return [
+    "<item>",
+    tag("id", i.id),
+    tag("item_group_id", i.item_group_id),
+    tag("title", i.title),
+    tag("description", i.description),
+    tag("link", i.link),
+    tag("image_link", i.image_link),
+    ...i.additional_image_link.map((l) => tag("additional_image_link", l)),
+    tag("availability", i.availability),
+    tag("price", i.price),
+    tag("condition", i.condition),
+    tag("brand", i.brand),
+    tag("gtin", i.gtin),
+    tag("identifier_exists", i.identifier_exists),
+    tag("color", i.color),
+    tag("size", i.size),
+    ...i.shipping.map((s) => `<g:shipping>${tag("country", s.country)}${tag("price", s.price)}</g:shipping>`),
+    "</item>\n",
+  ].join("");
+}
+
+/**
+ * A culture's catalogue for one country, priced with that country's VAT and shipping, written as it is
+ * read; null when the shop does not ship to the country.
+ */
+export async function productFeed(site: string, name: FeedName): Promise<AsyncGenerator<string> | null> {
+  const country = (await shippingCountries()).find((c) => c.code === name.country);
+  if (!country) return null;
+  const methods = await shippingMethodsFor(db(), country.id, name.culture);
+  const standard = await vatRate(country.code);
+  const cheapest = methods.reduce<number | null>(
+    (min, m) => (min === null || m.amountTaxExcl < min ? m.amountTaxExcl : min),
+    null,
+  );
+  const shipping = cheapest === null ? [] : [{ country: country.code, price: money(withVat(cheapest, standard)) }];
+  const rates = new Map<string, number>();
+  const rateOf = async (vatClass: string) => {
+    if (!rates.has(vatClass)) rates.set(vatClass, await vatRate(country.code, vatClass));
+    return rates.get(vatClass) as number;
+  };
+  const { culture, format } = name;
+  return (async function* () {
+    if (format === "xml")
+      yield `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n<title>Vitrine ${culture}-${country.code}</title>\n<link>${escapeXml(`${site}/${culture}/`)}</link>\n<description>Vitrine product feed (${culture}, ${country.code})</description>\n`;
+    for await (const batch of feedCatalogue(culture)) {
+      let chunk = "";
+      for (const v of batch) {
+        const line = item(v, culture, site, await rateOf(v.vatClass), shipping);
+        chunk += format === "xml" ? xmlItem(line) : `${JSON.stringify(line)}\n`;
+      }
+      yield chunk;
+    }
+    if (format === "xml") yield "</channel>\n</rss>\n";
+  })();
+}
