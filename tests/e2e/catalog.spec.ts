@@ -37,7 +37,7 @@ test.describe("product page", () => {
     await expect(page.locator("[data-omnibus]")).toContainText(
       `Prix le plus bas des 30 jours précédant la réduction : ${product.variant.LowestPrice30DaysTaxInclHtml}`,
     );
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
     expect(ld).toMatchObject({
       "@type": "Product",
       sku: product.variant.SKU,
