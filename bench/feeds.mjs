@@ -27,7 +27,6 @@ const server = spawn(process.execPath, ["dist/main.mjs"], {
     SEED_PRODUCTS: String(PRODUCTS),
     ASSETS_DIR: "data/bench-assets",
     COOKIE_SECURE: "false",
-    LOG_LEVEL: "warn",
   },
   stdio: ["ignore", "pipe", "inherit"],
 });

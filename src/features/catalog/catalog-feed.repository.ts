@@ -30,19 +30,35 @@ export interface FeedVariant {
 export async function* feedVariants(ex: Executor, culture: Culture, batch = 500): AsyncGenerator<FeedVariant[]> {
   let after = 0;
   for (;;) {
-    const products = await ex
-      .selectFrom("product_translations as t")
-      .innerJoin("products as p", "p.id", "t.product_id")
+    // By id from the products (their primary key), then their texts: asked the other way round, SQLite
+    // reads a culture's every translation and sorts them, 80 ms a batch on 20,000 products.
+    const rows = await ex
+      .selectFrom("products as p")
       .innerJoin("brands as b", "b.id", "p.brand_id")
-      .where("t.culture", "=", culture)
       .where("p.is_active", "=", 1)
       .where("p.id", ">", after)
-      .select(["p.id", "p.product_key", "t.name", "t.slug", "t.description", "b.name as brand", "p.vat_class"])
+      .select(["p.id", "p.product_key", "b.name as brand", "p.vat_class"])
       .orderBy("p.id")
       .limit(batch)
       .execute();
-    if (products.length === 0) return;
-    after = products[products.length - 1]?.id as number;
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]?.id as number;
+    const texts = await ex
+      .selectFrom("product_translations")
+      .select(["product_id", "name", "slug", "description"])
+      .where("culture", "=", culture)
+      .where(
+        "product_id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .execute();
+    const textOf = new Map(texts.map((t) => [t.product_id, t]));
+    const products = rows.flatMap((r) => {
+      const text = textOf.get(r.id);
+      return text ? [{ ...r, name: text.name, slug: text.slug, description: text.description }] : [];
+    });
+    if (products.length === 0) continue;
     const ids = products.map((p) => p.id);
     const variants = await ex
       .selectFrom("product_variants")
@@ -82,16 +98,30 @@ export async function* feedVariants(ex: Executor, culture: Culture, batch = 500)
         .execute(),
     ]);
     const byProduct = new Map(products.map((p) => [p.id, p]));
+    // Grouped once: a batch holds thousands of variants, and a lookup per variant must not scan them all.
+    const group = <T, K>(rows: T[], key: (row: T) => K) => {
+      const map = new Map<K, T[]>();
+      for (const row of rows) {
+        const list = map.get(key(row));
+        if (list) list.push(row);
+        else map.set(key(row), [row]);
+      }
+      return map;
+    };
+    const tiersOf = group(prices, (p) => p.variant_id);
+    const valuesOf = group(values, (x) => x.variant_id);
+    const photosOf = group(images, (i) => i.product_id);
+    const unitsOf = new Map(stock.map((s) => [s.variant_id, Number(s.units ?? 0)]));
     const out: FeedVariant[] = [];
     for (const v of variants) {
       const product = byProduct.get(v.product_id);
-      const tiers = prices.filter((p) => p.variant_id === v.id);
+      const tiers = tiersOf.get(v.id) ?? [];
       if (!product || tiers.length === 0) continue;
       const quantity = Math.max(1, v.min_quantity);
       const tier = tiers.filter((p) => p.min_quantity <= quantity).at(-1) ?? tiers[0];
-      const own = values.filter((x) => x.variant_id === v.id);
+      const own = valuesOf.get(v.id) ?? [];
       const valueIds = new Set(own.map((x) => x.attribute_value_id));
-      const photos = images.filter((i) => i.product_id === v.product_id);
+      const photos = photosOf.get(v.product_id) ?? [];
       out.push({
         productId: product.id,
         productKey: product.product_key ?? `P${product.id}`,
@@ -104,7 +134,7 @@ export async function* feedVariants(ex: Executor, culture: Culture, batch = 500)
         sku: v.sku,
         ean: v.ean,
         priceTaxExcl: tier?.amount_tax_excl ?? 0,
-        stock: Number(stock.find((s) => s.variant_id === v.id)?.units ?? 0),
+        stock: unitsOf.get(v.id) ?? 0,
         colour: own.find((x) => x.code === "colour")?.name ?? null,
         size: own.find((x) => x.code === "size")?.name ?? null,
         images: [

@@ -44,11 +44,16 @@ export async function* productSitemapEntries(
   let after = first.id - 1;
   let left = limit;
   while (left > 0) {
-    const rows = await reachable(ex, culture)
-      .select(["p.id", lastChange.as("updated")])
+    // By id from the products' primary key, then their addresses (the other way round, SQLite reads and
+    // sorts a culture's every translation each batch).
+    const rows = await ex
+      .selectFrom("products as p")
+      .innerJoin("brands as b", "b.id", "p.brand_id")
+      .where("p.is_active", "=", 1)
       .where("p.id", ">", after)
+      .select(["p.id", lastChange.as("updated")])
       .orderBy("p.id")
-      .limit(Math.min(batch, left))
+      .limit(batch)
       .execute();
     if (rows.length === 0) return;
     const from = rows[0]?.id as number;
@@ -65,9 +70,16 @@ export async function* productSitemapEntries(
       own[s.culture as Culture] = `/${s.culture}/p/${s.slug}`;
       urls.set(s.product_id, own);
     }
-    yield rows.map((r) => ({ urls: urls.get(r.id) ?? {}, updated: r.updated }));
+    const entries: Located[] = [];
+    for (const r of rows) {
+      const own = urls.get(r.id);
+      if (!own?.[culture]) continue;
+      if (entries.length === left) break;
+      entries.push({ urls: own, updated: r.updated });
+    }
+    if (entries.length > 0) yield entries;
     after = to;
-    left -= rows.length;
+    left -= entries.length;
   }
 }
 

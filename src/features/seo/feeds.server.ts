@@ -58,14 +58,21 @@ function plain(html: string): string {
     .slice(0, DESCRIPTION_MAX);
 }
 
-function item(v: FeedVariant, culture: Culture, site: string, rate: number, shipping: FeedItem["shipping"]): FeedItem {
+function item(
+  v: FeedVariant,
+  culture: Culture,
+  site: string,
+  rate: number,
+  shipping: FeedItem["shipping"],
+  description: string,
+): FeedItem {
   const variantPart = [v.colour, v.size].filter(Boolean).join(", ");
   const images = v.images.map((guid) => `${site}${assetUrl(guid, "jpg")}`);
   return {
     id: v.sku,
     item_group_id: v.productKey,
     title: variantPart ? `${v.name} – ${variantPart}` : v.name,
-    description: plain(v.description),
+    description,
     link: `${site}/${culture}/p/${encodeURIComponent(v.slug)}?ProductVariantId=${v.variantId}`,
     ...(images[0] ? { image_link: images[0] } : {}),
     additional_image_link: images.slice(1, 1 + MORE_IMAGES),
@@ -131,8 +138,11 @@ export async function productFeed(site: string, name: FeedName): Promise<AsyncGe
       yield `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n<title>Vitrine ${culture}-${country.code}</title>\n<link>${escapeXml(`${site}/${culture}/`)}</link>\n<description>Vitrine product feed (${culture}, ${country.code})</description>\n`;
     for await (const batch of feedCatalogue(culture)) {
       let chunk = "";
+      // A product's variants share its description: made plain once (it is most of the work).
+      let described = { productId: 0, text: "" };
       for (const v of batch) {
-        const line = item(v, culture, site, await rateOf(v.vatClass), shipping);
+        if (described.productId !== v.productId) described = { productId: v.productId, text: plain(v.description) };
+        const line = item(v, culture, site, await rateOf(v.vatClass), shipping, described.text);
         chunk += format === "xml" ? xmlItem(line) : `${JSON.stringify(line)}\n`;
       }
       yield chunk;
