@@ -1,6 +1,7 @@
 import type { Culture } from "~/lib/culture";
 import type { Executor } from "~/server/db/client";
 import { stockByVariant } from "~/server/db/fragments";
+import { dependsOn, LISTS_TAG } from "~/server/page-cache/tags";
 
 /** One variant as a product feed lists it (features/seo): prices tax excluded, photos by guid. */
 export interface FeedVariant {
@@ -28,6 +29,9 @@ export interface FeedVariant {
  * by batches of products in id order: six small queries a batch, whatever the catalogue's size.
  */
 export async function* feedVariants(ex: Executor, culture: Culture, batch = 500): AsyncGenerator<FeedVariant[]> {
+  // It shows every product's stock and price: a cached feed is made fresh by what moves any list
+  // (a variant in or out of stock, a price), as category pages are (decision 057).
+  dependsOn(LISTS_TAG);
   let after = 0;
   for (;;) {
     // By id from the products (their primary key), then their texts: asked the other way round, SQLite

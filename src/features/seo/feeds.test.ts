@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { withVat } from "~/lib/money";
 import { db } from "~/server/db/client";
+import { collectTags, LISTS_TAG } from "~/server/page-cache/tags";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { type FeedItem, type FeedName, parseFeedName, productFeed } from "./feeds.server";
 
@@ -101,6 +102,12 @@ describe.each(DIALECTS)("product feeds on %s", (dialect) => {
     expect(after.some((i) => i.id?.[0] === sku)).toBe(false);
     expect(after).toHaveLength((await variantsOfActiveProducts()).length);
     await db().updateTable("products").set({ is_active: 1 }).where("id", "=", product.product_id).execute();
+  });
+
+  it("say they show every product's stock and price, so an order that empties a variant makes them fresh", async () => {
+    const tags = new Set<string>();
+    await collectTags(tags, () => feed("products.fr-be.jsonl"));
+    expect([...tags]).toContain(LISTS_TAG);
   });
 
   it("answer no feed for a country the shop does not ship to or a name it does not know", async () => {
