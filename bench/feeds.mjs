@@ -30,6 +30,9 @@ const server = spawn(process.execPath, ["dist/main.mjs"], {
   },
   stdio: ["ignore", "pipe", "inherit"],
 });
+// The server goes with the bench, however it ends (Ctrl-C included).
+process.on("exit", () => server.kill("SIGTERM"));
+process.on("SIGINT", () => process.exit(130));
 await new Promise((resolve, reject) => {
   server.stdout.on("data", (chunk) => String(chunk).includes("listening") && resolve());
   server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
