@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { workerPort } from "../support/e2e-server";
+import { freePort } from "../support/processes";
 import { rawRequest } from "../support/raw-http";
 
 /**
@@ -9,7 +10,8 @@ import { rawRequest } from "../support/raw-http";
  * answering in full for a visitor whose session cannot be read, and come back when Redis does.
  */
 const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
-const REDIS_PORT = 20000 + (process.pid % 20000) + 1;
+// A port the system says is free (one from the process id collided now and then with a connection's).
+let redisPort = 0;
 // One of this worker's ports (its own server takes the first).
 const PORT = workerPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0)) + 7;
 const base = `http://127.0.0.1:${PORT}`;
@@ -41,7 +43,7 @@ const stop = (child: ChildProcess | undefined) =>
     child.kill("SIGKILL");
   });
 
-const redisArgs = ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"];
+const redisArgs = () => ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"];
 
 test.describe("a Redis outage seen from the browser", () => {
   // One Redis and one server on fixed ports for the whole block: its tests run in order, on one worker.
@@ -52,14 +54,15 @@ test.describe("a Redis outage seen from the browser", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    redis = await start("redis-server", redisArgs, "Ready to accept connections");
+    redisPort = await freePort();
+    redis = await start("redis-server", redisArgs(), "Ready to accept connections");
     server = await start(process.execPath, ["dist/main.mjs"], "listening", {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(PORT),
       SITE_URL: base,
       DATABASE_URL: database,
-      REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       SEED_PRODUCTS: "8",
       ASSETS_DIR: "data/test-assets",
     });
@@ -99,7 +102,7 @@ test.describe("a Redis outage seen from the browser", () => {
     expect(form.body).toContain("momentanément indisponible");
 
     // Back by itself once Redis is.
-    redis = await start("redis-server", redisArgs, "Ready to accept connections");
+    redis = await start("redis-server", redisArgs(), "Ready to accept connections");
     await expect
       .poll(
         async () =>
