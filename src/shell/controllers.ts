@@ -45,7 +45,7 @@ const connected = new WeakMap<HTMLElement, Set<string>>();
  * function that ends the hold.
  */
 function whenUsed(element: HTMLElement, start: (release: () => void) => void): void {
-  const held: { type: string; target: EventTarget | null }[] = [];
+  const held: { type: string; target: EventTarget | null; submitter: HTMLElement | null }[] = [];
   let started = false;
   const documentEvents = (element.dataset.loadOn ?? "").split(/\s+/).filter(Boolean);
   const hold = (event: Event) => {
@@ -54,7 +54,7 @@ function whenUsed(element: HTMLElement, start: (release: () => void) => void): v
       event.preventDefault();
       event.stopImmediatePropagation();
     }
-    held.push({ type: event.type, target: event.target });
+    held.push({ type: event.type, target: event.target, submitter: (event as SubmitEvent).submitter ?? null });
     begin();
   };
   const begin = () => {
@@ -64,8 +64,10 @@ function whenUsed(element: HTMLElement, start: (release: () => void) => void): v
     for (const name of documentEvents) document.removeEventListener(name, begin);
     start(() => {
       for (const name of HELD_EVENTS) element.removeEventListener(name, hold, true);
-      for (const { type, target } of held) {
-        if (type === "submit" && element instanceof HTMLFormElement) element.requestSubmit();
+      for (const { type, target, submitter } of held) {
+        // A submit is sent again for real (a dispatched event submits nothing), from the form it was
+        // for, which may be inside the behaviour's element (the checkout's), with the button pressed.
+        if (type === "submit" && target instanceof HTMLFormElement) target.requestSubmit(submitter);
         else if (type === "click") (target as Element).closest<HTMLElement>("a[href]")?.click();
         else target?.dispatchEvent(new Event(type, { bubbles: true }));
       }

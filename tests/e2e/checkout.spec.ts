@@ -194,3 +194,22 @@ test("a customer's coupon list opens in a large modal (the spec's size name)", a
   // Wider than the default modal (560 px).
   expect((await modal.boundingBox())?.width ?? 0).toBeGreaterThan(800);
 });
+
+test("an order placed before the checkout's script arrived is placed, not lost", async ({
+  page,
+  customer,
+  workerServer,
+}) => {
+  giveAddress(workerServer.database, customer, "BE");
+  await signIn(page, customer.email, customer.password);
+  await addFromCard(page, "fr");
+  // A slow network: the checkout's behaviour (loaded on first use) arrives a second after the first tap.
+  await page.route("**/checkout.controller.*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto("/fr/checkout");
+  await page.locator("[name=AcceptTerms]").check();
+  await page.locator("[data-place-order]").click();
+  await expect(page).toHaveURL(/\/fr\/sales\/order\/VT-[0-9A-F]+\/payment/, { timeout: 10_000 });
+});
