@@ -6,3 +6,8 @@ export function foldTerm(term: string): string {
     .replace(/ß/g, "ss")
     .toLowerCase();
 }
+
+/** Text made safe inside HTML, in an element or a quoted attribute (the mails and seeded pages write HTML by hand). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

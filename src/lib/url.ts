@@ -50,3 +50,11 @@ export function safeDecode(value: string): string {
 export function signInPath(culture: string, returnUrl: string): string {
   return `/${culture}/security/login?returnUrl=${encodeURIComponent(returnUrl)}`;
 }
+
+/**
+ * A legal page by its key (`terms`, `privacy`, `withdrawal`, `legal-notice`): the address the footer, the
+ * checkout and the mails link to, whatever slug the editors gave the page.
+ */
+export function legalPath(culture: string, key: string): string {
+  return `/${culture}/legal/${key}`;
+}

@@ -1,12 +1,9 @@
 import { type Culture, isCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
+import { escapeHtml } from "~/lib/text";
 import { env } from "~/server/config/env";
 import type { Executor } from "~/server/db/client";
 import { enqueueMail } from "~/server/mail/outbox";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export type AccountMailKind = "Verify" | "Reset" | "PasswordChanged" | "TwoFactorChanged";
 

@@ -15,6 +15,8 @@ export const CONSENT_SCRIPTS_SETTING = "ConsentScripts";
 
 export const ConsentScriptSchema = z.object({
   category: z.enum(CONSENT_CATEGORIES),
+  /** What the privacy notice's cookie list calls it ("Matomo", "Meta pixel"). */
+  name: z.string().trim().max(100).optional(),
   code: z
     .string()
     .trim()

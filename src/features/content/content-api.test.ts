@@ -26,14 +26,17 @@ describe.each(DIALECTS)("content pages on %s", (dialect) => {
   useTestDatabase(dialect, { products: 4 });
 
   it("lets editors write; shoppers get 403, guests 401, and nothing is stored", async () => {
-    const body = page("terms", { fr: "conditions" });
+    const body = page("shipping-faq", { fr: "livraison-faq" });
     expect((await apiClient().call("POST", "/content/pages", body)).status).toBe(401);
     expect((await (await marie()).call("POST", "/content/pages", body)).status).toBe(403);
     expect((await (await marie()).call("GET", "/content/pages")).status).toBe(403);
-    expect(await db().selectFrom("content_pages").selectAll().where("key", "=", "terms").execute()).toEqual([]);
+    expect(await db().selectFrom("content_pages").selectAll().where("key", "=", "shipping-faq").execute()).toEqual([]);
     const created = await (await editor()).call("POST", "/content/pages", body);
     expect(created.status).toBe(200);
-    expect(await created.json()).toMatchObject({ Url: "/fr/pages/conditions", Urls: { fr: "/fr/pages/conditions" } });
+    expect(await created.json()).toMatchObject({
+      Url: "/fr/pages/livraison-faq",
+      Urls: { fr: "/fr/pages/livraison-faq" },
+    });
   });
 
   it("answers the public Url in the request's culture, per culture, and none while unpublished", async () => {

@@ -1,8 +1,10 @@
 import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
+import { env } from "~/server/config/env";
 import { renderScene } from "~/server/db/seed/images";
 import { guidFor, insertMany, type SeedContext } from "~/server/db/seed/seeder";
 import { HOME_PAGE_KEY } from "./content";
+import { seedLegalPages } from "./legal-pages.seed";
 
 const CONTENT_FOLDER = 3;
 const HERO = { width: 1200, height: 500 };
@@ -345,4 +347,5 @@ export async function seedContent(ctx: SeedContext): Promise<void> {
     ]),
   );
   await insertMany(handle, "settings", [{ key: "GoogleFrontAPIKey", value: "" }]);
+  await seedLegalPages(handle, { published: true, now, returnDays: env().RETURN_DAYS, firstId: 3 });
 }

@@ -15,6 +15,17 @@ export const CONTENT_HTML_MAX = 200_000;
 /** The page whose content is the shop's home page. */
 export const HOME_PAGE_KEY = "home";
 
+/**
+ * The legal pages a shop in the EU must show (issue 36), found by key: the footer and the checkout link to
+ * `/{culture}/legal/{key}` (`legalPath` in src/lib/url.ts), which shows the page whatever its slug.
+ */
+export const LEGAL_PAGE_KEYS = ["terms", "privacy", "withdrawal", "legal-notice"] as const;
+export type LegalPageKey = (typeof LEGAL_PAGE_KEYS)[number];
+
+export function isLegalPageKey(key: string): key is LegalPageKey {
+  return (LEGAL_PAGE_KEYS as readonly string[]).includes(key);
+}
+
 /** The public address of a page in a culture. */
 export function pageUrl(culture: Culture, key: string, slug: string): string {
   return key === HOME_PAGE_KEY ? `/${culture}/` : `/${culture}/pages/${slug}`;

@@ -21,6 +21,8 @@ export interface CustomersTables {
     default_billing_address_id: number | null;
     default_shipping_address_id: number | null;
     security_stamp: Generated<number>;
+    /** When the account was closed (issue 36): its personal data erased, the row kept for its orders. */
+    closed_at: Generated<string | null>;
   };
   recovery_codes: { id: Generated<number>; customer_id: number; code_hash: string; used_at: string | null };
 }

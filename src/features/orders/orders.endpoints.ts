@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ReAddSchema, reAddOrderLine } from "./orders.server";
+import { WithdrawalSchema, withdrawFromOrder } from "./withdrawal.server";
 
 export const reAdd = defineEndpoint({
   method: "put",
@@ -10,4 +11,19 @@ export const reAdd = defineEndpoint({
   body: ReAddSchema,
   response: z.object({ Cart: z.unknown(), Message: z.string() }),
   run: ({ session, culture, body }) => reAddOrderLine(session, culture, body),
+});
+
+export const withdraw = defineEndpoint({
+  method: "post",
+  path: "/sales/orders/withdrawal",
+  summary:
+    "Withdraw from lines of one of the shopper's paid orders with the EU model form (stored, mailed to the shop and to her; 404 for another's order, 409 for a line withdrawn before)",
+  tags: ["orders"],
+  auth: true,
+  body: WithdrawalSchema,
+  response: z.object({
+    Id: z.number(),
+    Lines: z.array(z.object({ OrderLineId: z.number(), Name: z.string(), Sku: z.string(), Quantity: z.number() })),
+  }),
+  run: ({ customerId, culture, body }) => withdrawFromOrder(customerId, body, culture),
 });

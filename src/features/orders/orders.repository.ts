@@ -329,3 +329,18 @@ export async function markShipped(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export async function insertWithdrawal(trx: Trx, row: Omit<Database["order_withdrawals"], "id">): Promise<number> {
+  const inserted = await trx.insertInto("order_withdrawals").values(row).returning("id").executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/** An order's withdrawals, oldest first. */
+export function withdrawalRows(ex: Executor, orderId: number) {
+  return ex
+    .selectFrom("order_withdrawals")
+    .select(["id", "lines", "name", "address", "received_on", "created_at"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+}

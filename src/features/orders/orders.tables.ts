@@ -78,4 +78,16 @@ export interface OrdersTables {
     lines: string;
     created_at: string;
   };
+  order_withdrawals: {
+    id: Generated<number>;
+    order_id: number;
+    customer_id: number | null;
+    /** JSON: [{ OrderLineId, Name, Sku, Quantity }], as the shopper chose them. */
+    lines: string;
+    name: string;
+    address: string;
+    received_on: string | null;
+    culture: string;
+    created_at: string;
+  };
 }

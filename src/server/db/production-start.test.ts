@@ -46,8 +46,16 @@ describe.each(DIALECTS)("a production start on %s", (dialect) => {
       expect(starts.filter((s) => s.output.includes("adding countries")).length).toBe(1);
       const countries = await count(database.handle, "countries");
       expect(countries).toBeGreaterThan(5);
-      for (const table of ["products", "customers", "coupons", "content_pages"] as const)
+      for (const table of ["products", "customers", "coupons"] as const)
         expect(await count(database.handle, table)).toBe(0);
+      // The legal pages only, once, as drafts for the operator to complete and publish (issue 36).
+      const pages = await database.handle.db
+        .selectFrom("content_pages")
+        .select(["key", "published"])
+        .orderBy("key")
+        .execute();
+      expect(pages).toEqual(["legal-notice", "privacy", "terms", "withdrawal"].map((key) => ({ key, published: 0 })));
+      expect(starts.filter((s) => s.output.includes("adding the legal pages")).length).toBe(1);
       expect((await startProcess(database.url)).output).not.toContain("adding");
       expect(await count(database.handle, "countries")).toBe(countries);
     } finally {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { lacksCatalogueExtras, seedCatalogueExtras } from "~/features/catalog/catalogue-extras.seed";
 import { lacksCheckoutData, seedCheckout } from "~/features/checkout/checkout.seed";
+import { lacksLegalPages, seedLegalPages } from "~/features/content/legal-pages.seed";
 import { demoTokenHash } from "~/features/integration/integration.seed";
 import { EnvError, env } from "../config/env";
 import { verifyPassword } from "../security/password";
@@ -42,6 +43,7 @@ async function seedOnce(handle: DbHandle, log: (line: string) => void): Promise<
       log("adding countries, VAT rates and postal codes...");
       await seedReferenceData(locked);
     }
+    await ensureLegalPages(locked, demoShop, log);
     if (!demoShop) return;
     if (!(await isSeeded(locked))) {
       log(`seeding the demo shop (${SEED_PRODUCTS} products, seed ${SEED})...`);
@@ -57,6 +59,17 @@ async function seedOnce(handle: DbHandle, log: (line: string) => void): Promise<
       await seedCheckout(locked, new Date());
     }
   });
+}
+
+/**
+ * The legal pages (issue 36): a production shop gets them as drafts to complete and publish, a demo shop
+ * published. The demo's own seeding writes them with the rest; this adds them to a shop made before.
+ */
+async function ensureLegalPages(handle: DbHandle, demoShop: boolean, log: (line: string) => void): Promise<void> {
+  if (demoShop && !(await isSeeded(handle))) return;
+  if (!(await lacksLegalPages(handle))) return;
+  log(demoShop ? "adding the legal pages..." : "adding the legal pages as drafts to complete and publish...");
+  await seedLegalPages(handle, { published: demoShop, now: new Date(), returnDays: env().RETURN_DAYS });
 }
 
 /**

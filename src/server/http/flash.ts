@@ -7,6 +7,7 @@ import { env } from "../config/env";
  * handler, shown and cleared by the next page. Only our own text and same-site links go in it.
  */
 export const FLASH_COOKIE = "vitrine_flash";
+export const FLASH_COOKIE_MAX_AGE_SECONDS = 300;
 
 const FlashSchema = z.object({
   kind: z.enum(["success", "error"]),
@@ -24,7 +25,7 @@ export function setFlash(cookies: AstroCookies, flash: Flash): void {
     httpOnly: true,
     sameSite: "lax",
     secure: env().cookieSecure,
-    maxAge: 300,
+    maxAge: FLASH_COOKIE_MAX_AGE_SECONDS,
   });
 }
 

@@ -22,6 +22,7 @@ import { m020_payment_providers } from "./020_payment_providers";
 import { m021_integration } from "./021_integration";
 import { m022_catalogue_keys_webhooks } from "./022_catalogue_keys_webhooks";
 import { m023_product_updated_at } from "./023_product_updated_at";
+import { m024_withdrawals_and_closures } from "./024_withdrawals_and_closures";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -96,6 +97,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "023_product_updated_at": {
       up: (db: Kysely<unknown>) => m023_product_updated_at(db),
+    },
+    "024_withdrawals_and_closures": {
+      up: (db: Kysely<unknown>) => m024_withdrawals_and_closures(db, dialect),
     },
   };
 }

@@ -1,0 +1,141 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/server/db/client";
+import { apiClient } from "../../../tests/support/api";
+import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
+import { paidOrder } from "../../../tests/support/orders";
+import { withdrawalForm } from "./withdrawal.server";
+
+async function customer(email: string, password: string, ip: string) {
+  const client = apiClient(ip);
+  expect((await client.call("POST", "/security/login", { Email: email, Password: password })).status).toBe(200);
+  const id = (await db().selectFrom("customers").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+  return { client, id };
+}
+
+const mailsTo = (to: string) =>
+  db().selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id", "desc").execute();
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (dialect) => {
+  useTestDatabase(dialect, { products: 20 });
+  beforeEach(async () => {
+    await db().deleteFrom("cart_lines").execute();
+  });
+
+  it("carries the terms and the withdrawal information in the order confirmation mail", async () => {
+    const marie = await customer("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.81");
+    const order = await paidOrder(marie.client, [1]);
+    const [mail] = (await mailsTo("marie@vitrine.test")).filter((m) => m.subject.includes(order.number));
+    expect(mail?.body).toContain("CONDITIONS GÉNÉRALES DE VENTE");
+    expect(mail?.body).toContain("/fr/legal/terms");
+    expect(mail?.body).toContain("Formulaire de rétractation");
+    expect(mail?.body).toContain(`/fr/account/orders/${order.number}/withdrawal`);
+    expect(mail?.html).toContain("<h1>Droit de rétractation</h1>");
+    // No island tag leaks into a mail.
+    expect(`${mail?.body}${mail?.html}`).not.toContain("shop-island");
+  });
+
+  it("stores a withdrawal, mails the filled form to the shop and to her, and offers only the lines left", async () => {
+    const marie = await customer("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.82");
+    const order = await paidOrder(marie.client, [1, 2]);
+    const before = await withdrawalForm(marie.id, order.number);
+    expect(before.open).toBe(true);
+    expect(before.lines).toHaveLength(2);
+    expect(before.name).not.toBe("");
+    const first = Number(order.lines[0]?.id);
+    const response = await marie.client.call("POST", "/sales/orders/withdrawal", {
+      OrderNumber: order.number,
+      Lines: [first],
+      Name: "Marie Dupont",
+      Address: "Rue Haute 1\n1000 Bruxelles",
+      ReceivedOn: today(),
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { Lines: { OrderLineId: number }[] };
+    expect(answer.Lines.map((l) => l.OrderLineId)).toEqual([first]);
+    const [shop] = await mailsTo("shop@vitrine.test");
+    expect(shop?.subject).toContain(order.number);
+    expect(shop?.body).toContain("Marie Dupont");
+    expect(shop?.body).toContain("Rue Haute 1, 1000 Bruxelles");
+    expect(shop?.body).toContain(order.lines[0]?.sku);
+    expect(shop?.body).not.toContain(order.lines[1]?.sku);
+    const [copy] = await mailsTo("marie@vitrine.test");
+    expect(copy?.subject).toContain(order.number);
+    expect(copy?.body).toContain("Formulaire de rétractation");
+    const after = await withdrawalForm(marie.id, order.number);
+    expect(after.lines.map((l) => l.id)).toEqual([Number(order.lines[1]?.id)]);
+    expect(after.sent).toHaveLength(1);
+    // The same line again is refused; the form of an order is hers only.
+    const again = await marie.client.call("POST", "/sales/orders/withdrawal", {
+      OrderNumber: order.number,
+      Lines: [first],
+      Name: "Marie Dupont",
+      Address: "Rue Haute 1",
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it("refuses another customer's order, lines of another order, a date out of range and an unpaid order", async () => {
+    const marie = await customer("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.83");
+    const jan = await customer("jan@vitrine.test", "Vitrine-demo-2", "203.0.113.84");
+    const hers = await paidOrder(marie.client, [1]);
+    const his = await paidOrder(jan.client, [1]);
+    const body = (lines: number[], extra: Record<string, unknown> = {}) => ({
+      OrderNumber: hers.number,
+      Lines: lines,
+      Name: "Jan",
+      Address: "Meir 1",
+      ...extra,
+    });
+    expect((await jan.client.call("POST", "/sales/orders/withdrawal", body([Number(hers.lines[0]?.id)]))).status).toBe(
+      404,
+    );
+    await expect(withdrawalForm(jan.id, hers.number)).rejects.toMatchObject({ status: 404 });
+    const foreign = await marie.client.call("POST", "/sales/orders/withdrawal", body([Number(his.lines[0]?.id)]));
+    expect(foreign.status).toBe(400);
+    const future = await marie.client.call(
+      "POST",
+      "/sales/orders/withdrawal",
+      body([Number(hers.lines[0]?.id)], { ReceivedOn: "2999-01-01" }),
+    );
+    expect(future.status).toBe(400);
+    expect(((await future.json()) as { Errors: Record<string, string[]> }).Errors).toHaveProperty("ReceivedOn");
+    // Received long ago (the order is dated back with it): the period is over.
+    await db()
+      .updateTable("orders")
+      .set({ created_at: "2020-01-01T10:00:00.000Z" })
+      .where("id", "=", hers.id)
+      .execute();
+    const late = await marie.client.call(
+      "POST",
+      "/sales/orders/withdrawal",
+      body([Number(hers.lines[0]?.id)], { ReceivedOn: "2020-01-03" }),
+    );
+    expect(late.status).toBe(409);
+    await db().updateTable("orders").set({ status: "AwaitingPayment" }).where("id", "=", hers.id).execute();
+    const unpaid = await marie.client.call("POST", "/sales/orders/withdrawal", body([Number(hers.lines[0]?.id)]));
+    expect(unpaid.status).toBe(409);
+    expect(await db().selectFrom("order_withdrawals").selectAll().where("order_id", "=", hers.id).execute()).toEqual(
+      [],
+    );
+  });
+
+  it("takes a line once when two forms for it arrive at the same time", async () => {
+    // Lucía: her own limit of forms per hour is untouched by the tests above.
+    const lucia = await customer("lucia@vitrine.test", "Vitrine-demo-3", "203.0.113.85");
+    const order = await paidOrder(lucia.client, [1]);
+    const send = () =>
+      lucia.client.call("POST", "/sales/orders/withdrawal", {
+        OrderNumber: order.number,
+        Lines: [Number(order.lines[0]?.id)],
+        Name: "Marie",
+        Address: "Rue Haute 1",
+      });
+    const statuses = (await Promise.all([send(), send(), send()])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    expect(
+      await db().selectFrom("order_withdrawals").selectAll().where("order_id", "=", order.id).execute(),
+    ).toHaveLength(1);
+  });
+});
