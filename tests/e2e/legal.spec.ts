@@ -101,3 +101,58 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("[data-withdrawal]")).toHaveCount(1);
   });
 });
+
+/** The last link the outbox holds for an address (the development outbox page, on in the e2e server). */
+async function mailedLink(page: Page, email: string, path: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  await outbox.goto("/dev/mails");
+  const text =
+    (await outbox
+      .locator("[data-mail]", { hasText: `To ${email}` })
+      .filter({ hasText: path })
+      .first()
+      .locator("pre")
+      .textContent()) ?? "";
+  await outbox.close();
+  const url = new URL(/https?:\/\/\S+/.exec(text)?.[0] ?? "http://none/");
+  return url.pathname + url.search;
+}
+
+test.describe("a shopper's own data, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("she downloads her data, then closes her account from the mailed link, and her password no longer signs in", async ({
+    page,
+    customer,
+  }) => {
+    await signIn(page, customer.email, customer.password);
+    await page.goto("/fr/account");
+    await page.getByRole("link", { name: "Mes données" }).first().click();
+    await expect(page).toHaveURL(/\/fr\/account\/privacy$/);
+    const download = page.waitForEvent("download");
+    await page.locator("[data-export-link]").click();
+    const file = await (await download).path();
+    const data = JSON.parse(await (await import("node:fs/promises")).readFile(file as string, "utf8"));
+    expect(data.Account.email).toBe(customer.email);
+
+    await page.locator("[name=Password]").fill("not my password");
+    await page.locator("[data-closure-form] button[type=submit]").click();
+    await expect(
+      page.locator("[data-closure-form] .form-error, [data-closure-form] [id$=-error]").first(),
+    ).not.toBeEmpty();
+    await page.locator("[name=Password]").fill(customer.password);
+    await page.locator("[data-closure-form] button[type=submit]").click();
+    await expect(page.locator("[data-closure-sent]")).toBeVisible();
+
+    await page.goto(await mailedLink(page, customer.email, "/fr/account/close"));
+    await expect(page.locator("[data-close-form]")).toBeVisible();
+    await page.locator("[data-close-form] button[type=submit]").click();
+    await expect(page.locator("[data-account-closed]")).toBeVisible();
+    await page.goto("/fr/account");
+    await expect(page).toHaveURL(/\/fr\/security\/login/);
+    await page.locator("[name=Email]").fill(customer.email);
+    await page.locator("[name=Password]").fill(customer.password);
+    await page.locator("[name=Password]").press("Enter");
+    await expect(page).toHaveURL(/\/fr\/security\/login/);
+  });
+});

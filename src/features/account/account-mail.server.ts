@@ -5,7 +5,7 @@ import { env } from "~/server/config/env";
 import type { Executor } from "~/server/db/client";
 import { enqueueMail } from "~/server/mail/outbox";
 
-export type AccountMailKind = "Verify" | "Reset" | "PasswordChanged" | "TwoFactorChanged";
+export type AccountMailKind = "Verify" | "Reset" | "PasswordChanged" | "TwoFactorChanged" | "Closure";
 
 /**
  * An account mail in the customer's language (`Account.Mail{kind}Subject`, `…Body`), plain text and

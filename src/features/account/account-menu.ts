@@ -11,4 +11,5 @@ export const ACCOUNT_MENU = [
   { path: "catalog/wishlist/list", labelKey: "Wishlist.Title" },
   { path: "birthlists/birthlist/mine", labelKey: "BirthList.MyLists" },
   { path: "account/profile", labelKey: "Account.Profile" },
+  { path: "account/privacy", labelKey: "Privacy.MyData" },
 ] as const;

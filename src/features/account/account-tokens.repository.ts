@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Executor } from "~/server/db/client";
 
-export type TokenPurpose = "verify" | "reset";
+export type TokenPurpose = "verify" | "reset" | "close";
 
 /** Tokens are kept as hashes: a copy of the database gives no one a working link. */
 export function tokenHash(token: string): string {

@@ -207,3 +207,34 @@ export async function completeSignIn(session: Session, code: string, culture: Cu
   await adoptSessionCart(previousId, session.id as string, account.id);
   return (await findCustomerById(db(), account.id)) as SignedInCustomer;
 }
+
+/**
+ * Proof that the signed-in person is the account's owner before something that cannot be undone (closing
+ * the account, issue 36): the password (its checks counted per account) and, when two-factor is on, a
+ * current code or a recovery code.
+ */
+export async function confirmIdentity(
+  customerId: number,
+  input: { Password: string; Code?: string | null | undefined },
+  culture: Culture,
+): Promise<void> {
+  const account = await customerSecurity(db(), customerId);
+  if (!account) throw new ApiError("Unauthorized");
+  const t = translator(culture);
+  const limitKey = `password:check:${customerId}`;
+  const wait = await rateLimiter().hit(limitKey, {
+    max: TWO_FACTOR_ATTEMPTS,
+    windowSeconds: TWO_FACTOR_WINDOW_SECONDS,
+  });
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (!(await verifyPassword(input.Password, account.password_hash)))
+    throw new ApiError(
+      "ValidationFailed",
+      { Password: [t("Errors.CurrentPasswordWrong")] },
+      "Errors.CurrentPasswordWrong",
+    );
+  await rateLimiter().reset(limitKey);
+  if (!account.totp_enabled_at || !account.totp_secret) return;
+  if (!input.Code?.trim()) throw new ApiError("ValidationFailed", { Code: [t("Errors.Required")] });
+  await checkSecondFactor(customerId, account.totp_secret, input.Code, { recovery: true, culture });
+}

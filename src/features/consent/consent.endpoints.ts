@@ -16,13 +16,14 @@ export const recordDecision = defineEndpoint({
     Marketing: z.boolean(),
   }),
   response: z.object({ ConsentId: z.string() }),
-  run: async ({ body, culture }) => {
+  run: async ({ body, culture, customerId }) => {
     // A decision for texts we no longer show proves nothing.
     if (body.Stamp !== env().CONSENT_STAMP)
       throw new ApiError("ConsentStampOutdated", { Stamp: [] }, "Errors.ConsentStampOutdated");
     const id = await recordConsentDecision(
       { stamp: body.Stamp, preferences: body.Preferences, statistics: body.Statistics, marketing: body.Marketing },
       culture,
+      customerId,
     );
     return { ConsentId: id };
   },

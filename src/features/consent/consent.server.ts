@@ -1,14 +1,28 @@
 import { randomUUID } from "node:crypto";
 import type { Culture } from "~/lib/culture";
-import { db } from "~/server/db/client";
+import { db, type Executor } from "~/server/db/client";
 import { acceptAll, type ConsentSettings, declineAll } from "./consent";
-import { insertConsentRecord } from "./consent.repository";
+import { consentRecordsOf, insertConsentRecord, unlinkConsentRecords } from "./consent.repository";
 
-/** Keeps proof of a decision; returns the anonymous id it is filed under. */
-export async function recordConsentDecision(settings: ConsentSettings, culture: Culture): Promise<string> {
+/** Keeps proof of a decision (and whose, when she is signed in); returns the anonymous id it is filed under. */
+export async function recordConsentDecision(
+  settings: ConsentSettings,
+  culture: Culture,
+  customerId: number | null = null,
+): Promise<string> {
   const id = randomUUID();
-  await insertConsentRecord(db(), id, settings, culture);
+  await insertConsentRecord(db(), id, settings, culture, customerId);
   return id;
+}
+
+/** Her consent decisions (issue 36: a shopper's own data). */
+export function consentPersonalData(customerId: number) {
+  return consentRecordsOf(db(), customerId);
+}
+
+/** Her closed account's decisions stay as anonymous proof. */
+export function unlinkConsent(trx: Executor, customerId: number): Promise<void> {
+  return unlinkConsentRecords(trx, customerId);
 }
 
 /** The decision of the no-JavaScript form: its button and checkboxes. */

@@ -11,5 +11,7 @@ export interface ConsentTables {
     marketing: number;
     culture: string;
     created_at: string;
+    /** The signed-in customer who decided (issue 36: her export lists it, her closure unlinks it). */
+    customer_id: Generated<number | null>;
   };
 }

@@ -204,3 +204,60 @@ export function customerPage(ex: Executor, search: string | undefined, offset: n
   if (q) query = query.where("email", "like", `${q}%`);
   return query.orderBy("id", "desc").offset(offset).limit(limit).execute();
 }
+
+/** Her account as the shop keeps it, without its secrets (issue 36: a shopper's own data). */
+export function customerProfile(ex: Executor, id: number) {
+  return ex
+    .selectFrom("customers")
+    .select([
+      "email",
+      "first_name",
+      "last_name",
+      "culture",
+      "is_business",
+      "company_name",
+      "vat_number",
+      "role",
+      "created_at",
+      "email_verified_at",
+      "totp_enabled_at",
+    ])
+    .where("id", "=", id)
+    .where("closed_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** The address a closed account keeps: unique, reaching no one, never a sign-in. */
+export const closedAccountEmail = (id: number) => `closed-${id}@closed.invalid`;
+
+/**
+ * Closes an account (issue 36): its personal data erased, the row kept for the orders that point at it;
+ * no password matches "!" and the new stamp ends whatever was pending on the old one. Answers false
+ * when it was closed already.
+ */
+export async function anonymiseCustomerRow(ex: Executor, id: number, now: string): Promise<boolean> {
+  const result = await ex
+    .updateTable("customers")
+    .set((eb) => ({
+      email: closedAccountEmail(id),
+      password_hash: "!",
+      first_name: "",
+      last_name: "",
+      company_name: null,
+      vat_number: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+      email_verified_at: null,
+      default_billing_address_id: null,
+      default_shipping_address_id: null,
+      closed_at: now,
+      security_stamp: eb("security_stamp", "+", 1),
+    }))
+    .where("id", "=", id)
+    .where("closed_at", "is", null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await ex.deleteFrom("recovery_codes").where("customer_id", "=", id).execute();
+  return true;
+}

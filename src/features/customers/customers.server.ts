@@ -9,8 +9,11 @@ import { findCustomerById } from "./customers.repository";
  * and references, the stock page is staff only), while sign-in flows (account) sit above the cart.
  */
 export {
+  anonymiseCustomerRow,
   claimTotpStep,
+  closedAccountEmail,
   customerPage,
+  customerProfile,
   customerSecurity,
   findCustomerByEmail,
   findCustomerById,

@@ -6,7 +6,7 @@ import { formRoute } from "~/server/http/form-route";
 /** The consent form without JavaScript: store the decision in the same cookie, then go back. */
 export const POST = formRoute({
   back: (culture) => `/${culture}/`,
-  run: async (form, { culture, returnUrl, cookies }) => {
+  run: async (form, { culture, returnUrl, cookies, session }) => {
     // "Customise" without JavaScript: the settings page shows the categories.
     if (form.get("choice") === "customize")
       return { location: `/${culture}/cookies?returnUrl=${encodeURIComponent(returnUrl)}` };
@@ -17,7 +17,7 @@ export const POST = formRoute({
       sameSite: "lax",
       secure: env().cookieSecure,
     });
-    await recordConsentDecision(settings, culture);
+    await recordConsentDecision(settings, culture, session.customerId);
     return {};
   },
 });

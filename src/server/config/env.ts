@@ -258,6 +258,9 @@ export const SETTINGS_SCHEMA = z.object({
   // shopper has to send an item back (the EU's withdrawal period at least), and who pays the return.
   RETURN_DAYS: z.coerce.number().int().min(14).max(365).default(14),
   RETURN_FEES: z.enum(["free", "customer"]).default("customer"),
+  // How long the orders of a closed account keep their buyer's name and addresses (the books' legal
+  // retention: 10 years in France and Germany, 7 in Belgium); then a daily sweep erases them.
+  ORDER_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(10),
   /** How long a merchant's webhook endpoint may take to answer one delivery. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Uploads and crops one editor may make in 10 minutes (each request counts once). */

@@ -43,6 +43,7 @@ export const ERROR_CATALOGUE = {
   OrderNotRefundable: { status: 409, messageKey: "Errors.OrderNotRefundable" },
   OrderAlreadyShipped: { status: 409, messageKey: "Errors.OrderAlreadyShipped" },
   OrderNotWithdrawable: { status: 409, messageKey: "Errors.OrderNotWithdrawable" },
+  AccountClosureBlocked: { status: 409, messageKey: "Errors.AccountClosureBlocked" },
   AlreadyWithdrawn: { status: 409, messageKey: "Errors.AlreadyWithdrawn" },
   WithdrawalPeriodOver: { status: 409, messageKey: "Errors.WithdrawalPeriodOver" },
   OrderNotAwaitingPayment: { status: 409, messageKey: "Errors.OrderNotAwaitingPayment" },

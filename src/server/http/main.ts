@@ -9,6 +9,7 @@ import { POPUP_MEMORY_COOKIE } from "~/features/banners/banners";
 import { startCartSweeper } from "~/features/cart/cart-sweeper.server";
 import { CONSENT_COOKIE_NAME } from "~/features/consent/consent";
 import { startWebhookSender, webhooksSettled } from "~/features/integration/webhooks.server";
+import { startRetentionSweeper } from "~/features/orders/personal-data.server";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
 import { notificationsSettled, startNotificationSweeper } from "~/features/payment/notifications.server";
 import { CULTURES } from "~/lib/culture";
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
   stops.push(startNotificationSweeper());
   // The merchant's webhooks: deliveries queued with their events, sent in order per webhook.
   stops.push(startWebhookSender());
+  // The orders of closed accounts past ORDER_RETENTION_YEARS lose their buyer's name and addresses (daily).
+  stops.push(startRetentionSweeper());
   // Mails waiting in the outbox, every OUTBOX_INTERVAL_MS (each process claims its own).
   startOutbox();
 

@@ -222,3 +222,18 @@ export async function outboxState(): Promise<{ queued: number; failed: number; o
 export async function recentMails(limit = 20) {
   return db().selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(limit).execute();
 }
+
+/** The mails the shop sent or will send to an address (issue 36: a shopper's own data), oldest first. */
+export function mailsTo(email: string) {
+  return db()
+    .selectFrom("mail_outbox")
+    .select(["subject", "body", "culture", "created_at", "sent_at"])
+    .where("to_address", "=", email)
+    .orderBy("id")
+    .execute();
+}
+
+/** Forgets the mails to an address (a closed account's): sent, failed or still waiting. */
+export async function forgetMailsTo(ex: Executor, email: string): Promise<void> {
+  await ex.deleteFrom("mail_outbox").where("to_address", "=", email).execute();
+}
