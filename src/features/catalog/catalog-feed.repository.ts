@@ -2,6 +2,7 @@ import type { Culture } from "~/lib/culture";
 import type { Executor } from "~/server/db/client";
 import { stockByVariant } from "~/server/db/fragments";
 import { dependsOn, LISTS_TAG } from "~/server/page-cache/tags";
+import { runningSales, type SaleFacts } from "./sales.server";
 
 /** One variant as a product feed lists it (features/seo): prices tax excluded, photos by guid. */
 export interface FeedVariant {
@@ -17,6 +18,8 @@ export interface FeedVariant {
   ean: string | null;
   /** The unit price tax excluded at the variant's smallest quantity. */
   priceTaxExcl: number;
+  /** A running sale with an end: the price before it at that quantity, and its dates. */
+  sale: { regularTaxExcl: number; startsAt: string; endsAt: string } | null;
   stock: number;
   colour: string | null;
   size: string | null;
@@ -74,7 +77,7 @@ export async function* feedVariants(ex: Executor, culture: Culture, batch = 500)
       .execute();
     const variantIds = variants.map((v) => v.id);
     if (variantIds.length === 0) continue;
-    const [prices, stock, values, images] = await Promise.all([
+    const [prices, stock, values, images, sales] = await Promise.all([
       ex
         .selectFrom("prices")
         .select(["variant_id", "min_quantity", "amount_tax_excl"])
@@ -100,6 +103,7 @@ export async function* feedVariants(ex: Executor, culture: Culture, batch = 500)
         .orderBy("pa.product_id")
         .orderBy("pa.position")
         .execute(),
+      runningSales(ex, variantIds),
     ]);
     const byProduct = new Map(products.map((p) => [p.id, p]));
     // Grouped once: a batch holds thousands of variants, and a lookup per variant must not scan them all.
@@ -138,6 +142,11 @@ export async function* feedVariants(ex: Executor, culture: Culture, batch = 500)
         sku: v.sku,
         ean: v.ean,
         priceTaxExcl: tier?.amount_tax_excl ?? 0,
+        sale: saleAt(
+          sales.get(v.id),
+          tier?.amount_tax_excl ?? 0,
+          tiers.find((p) => p.min_quantity === 1)?.amount_tax_excl,
+        ),
         stock: unitsOf.get(v.id) ?? 0,
         colour: own.find((x) => x.code === "colour")?.name ?? null,
         size: own.find((x) => x.code === "size")?.name ?? null,
@@ -149,4 +158,11 @@ export async function* feedVariants(ex: Executor, culture: Culture, batch = 500)
     }
     yield out;
   }
+}
+
+/** A sale at the feed's quantity: the regular price in proportion when that quantity has a tier of its own. */
+function saleAt(sale: SaleFacts | undefined, price: number, unit: number | undefined) {
+  if (!sale) return null;
+  const regular = unit && unit !== price ? Math.round((sale.regularTaxExcl * price) / unit) : sale.regularTaxExcl;
+  return { regularTaxExcl: regular, startsAt: sale.startsAt, endsAt: sale.endsAt };
 }

@@ -199,6 +199,10 @@ async function seedProducts(ctx: SeedContext, { categoryIds, colourValueIds, siz
   const products: Database["products"][] = [];
   const productNames: Database["product_translations"][] = [];
   const variants: Database["product_variants"][] = [];
+  // The demo's reduced prices are its winter sale, ending with the home banner's countdown: the first of
+  // a month more than a year after the day it is seeded (an ended sale would give the prices back).
+  const today = new Date(Math.max(now.getTime(), Date.now()));
+  const saleEnd = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth() + 1, 1)).toISOString();
   const variantValues: Database["variant_attribute_values"][] = [];
   const prices: Database["prices"][] = [];
   const history: Omit<Database["price_history"], "id">[] = [];
@@ -277,6 +281,7 @@ async function seedProducts(ctx: SeedContext, { categoryIds, colourValueIds, siz
           min_quantity: step,
           max_quantity: category.code === "jackets" ? 5 : null,
           step_quantity: step,
+          sale_ends_at: reduced ? saleEnd : null,
         });
         first = false;
         if (colour) variantValues.push({ variant_id: id, attribute_value_id: colourValueIds.get(colour) as number });

@@ -30,6 +30,7 @@ import {
 } from "./catalog.repository";
 import { type VariantSummaryRow, variantSummaryRows } from "./product/variant-summaries.repository";
 import { chooseVariant, type ProductPageFacts, valuesOfVariant } from "./product/variants.server";
+import { saleEnd } from "./sales.server";
 
 export interface PricedCard extends ProductCard {
   priceTaxIncl: number;
@@ -376,6 +377,7 @@ export async function productPageFacts(
   const cheapest = methods.length > 0 ? Math.min(...methods.map((m) => m.amountTaxExcl)) : null;
   return {
     gtin: await variantEan(db(), variantId),
+    saleEndsAt: await saleEnd(variantId),
     trail: [{ name: home, path: `/${culture}/` }, ...trail],
     country,
     shippingTaxIncl: cheapest === null ? null : withVat(cheapest, await vatRate(country)),

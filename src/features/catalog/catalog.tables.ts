@@ -50,6 +50,8 @@ export interface CatalogTables {
     min_quantity: number;
     max_quantity: number | null;
     step_quantity: number;
+    /** Until when its reduced price holds (a sale with an end, issue 36); the earlier price comes back then. */
+    sale_ends_at: string | null;
   };
   variant_attribute_values: { variant_id: number; attribute_value_id: number };
   prices: { variant_id: number; min_quantity: number; amount_tax_excl: number };

@@ -36,7 +36,10 @@ export interface FeedItem {
   image_link?: string;
   additional_image_link: string[];
   availability: "in_stock" | "out_of_stock";
+  /** The regular price; during a sale with an end, the sale price and its dates beside it. */
   price: string;
+  sale_price?: string;
+  sale_price_effective_date?: string;
   condition: "new";
   brand: string;
   gtin?: string;
@@ -77,7 +80,13 @@ function item(
     ...(images[0] ? { image_link: images[0] } : {}),
     additional_image_link: images.slice(1, 1 + MORE_IMAGES),
     availability: v.stock > 0 ? "in_stock" : "out_of_stock",
-    price: money(withVat(v.priceTaxExcl, rate)),
+    ...(v.sale
+      ? {
+          price: money(withVat(v.sale.regularTaxExcl, rate)),
+          sale_price: money(withVat(v.priceTaxExcl, rate)),
+          sale_price_effective_date: `${v.sale.startsAt}/${v.sale.endsAt}`,
+        }
+      : { price: money(withVat(v.priceTaxExcl, rate)) }),
     condition: "new",
     brand: v.brand,
     ...(v.ean ? { gtin: v.ean } : { identifier_exists: "no" as const }),
@@ -102,6 +111,8 @@ function xmlItem(i: FeedItem): string {
     ...i.additional_image_link.map((l) => tag("additional_image_link", l)),
     tag("availability", i.availability),
     tag("price", i.price),
+    tag("sale_price", i.sale_price),
+    tag("sale_price_effective_date", i.sale_price_effective_date),
     tag("condition", i.condition),
     tag("brand", i.brand),
     tag("gtin", i.gtin),

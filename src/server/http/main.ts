@@ -7,6 +7,7 @@ import compression from "compression";
 import { startUploadSweeper } from "~/features/assets/assets.server";
 import { POPUP_MEMORY_COOKIE } from "~/features/banners/banners";
 import { startCartSweeper } from "~/features/cart/cart-sweeper.server";
+import { startSaleSweeper } from "~/features/catalog/sales.server";
 import { CONSENT_COOKIE_NAME } from "~/features/consent/consent";
 import { startWebhookSender, webhooksSettled } from "~/features/integration/webhooks.server";
 import { startRetentionSweeper } from "~/features/orders/personal-data.server";
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
   stops.push(startNotificationSweeper());
   // The merchant's webhooks: deliveries queued with their events, sent in order per webhook.
   stops.push(startWebhookSender());
+  // Sales whose end has come give the regular prices back (every minute).
+  stops.push(startSaleSweeper());
   // The orders of closed accounts past ORDER_RETENTION_YEARS lose their buyer's name and addresses (daily).
   stops.push(startRetentionSweeper());
   // Mails waiting in the outbox, every OUTBOX_INTERVAL_MS (each process claims its own).

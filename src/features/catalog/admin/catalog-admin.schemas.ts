@@ -36,6 +36,8 @@ export const ProductBody = z
           .object({
             Sku: z.string().regex(KEY_PATTERN),
             Ean: z.string().nullable().optional(),
+            /** Until when Price is a sale: then the price before it comes back (null ends none). */
+            SaleEndsAt: z.iso.datetime({ offset: true }).nullable().optional(),
             Attributes: z.record(z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/), z.string().max(MAX_NAME)).optional(),
             ColourCodes: z.array(z.string().regex(COLOUR_CODE)).max(3).optional(),
             Price: Cents,

@@ -18,6 +18,15 @@ export async function upsertProduct(actor: AdminActor, key: string, body: Produc
       "ValidationFailed",
       Object.fromEntries(eans.map(([i]) => [`Variants[${i}].Ean`, [t("Import.Ean")]])),
     );
+  // A sale's end is to come: one already past would give the price back at once.
+  const ended = body.Variants.map((v, i) => [i, v.SaleEndsAt] as const).filter(
+    ([, end]) => end && Date.parse(end) <= Date.now(),
+  );
+  if (ended.length > 0)
+    throw new ApiError(
+      "ValidationFailed",
+      Object.fromEntries(ended.map(([i]) => [`Variants[${i}].SaleEndsAt`, [t("Import.SaleEnded")]])),
+    );
   const skus = body.Variants.map((v) => v.Sku);
   const twice = skus.findIndex((sku, i) => skus.indexOf(sku) !== i);
   if (twice >= 0)
@@ -43,6 +52,8 @@ export async function upsertProduct(actor: AdminActor, key: string, body: Produc
       row: i + 1,
       sku: v.Sku,
       ean: v.Ean,
+      saleEndsAt:
+        v.SaleEndsAt === undefined || v.SaleEndsAt === null ? v.SaleEndsAt : new Date(v.SaleEndsAt).toISOString(),
       attributes: v.Attributes ?? {},
       colourCodes: v.ColourCodes,
       price: v.Price,
@@ -142,6 +153,7 @@ export async function productByKey(key: string) {
       return {
         Sku: v.sku,
         Ean: v.ean,
+        SaleEndsAt: v.sale_ends_at,
         Attributes: Object.fromEntries(own.map((x) => [x.attribute, x.name ?? x.code])),
         ColourCodes: colour ? [colour.color_code1, colour.color_code2, colour.color_code3].filter(Boolean) : [],
         Price: list.find((p) => p.min_quantity === 1)?.amount_tax_excl ?? 0,

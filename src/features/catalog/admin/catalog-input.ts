@@ -29,6 +29,8 @@ export interface VariantInput {
   row: number;
   sku: string;
   ean?: string | null;
+  /** Until when the price is a sale (ISO time), null for none; absent leaves it as it is. */
+  saleEndsAt?: string | null;
   /** Attribute code → the value's name (French) or code; "" removes the variant's value of that attribute. */
   attributes: Record<string, string>;
   /** Up to three swatch colours of the variant's colour value. */

@@ -262,6 +262,7 @@ export class CatalogWriter {
         "v.sku",
         "v.product_id",
         "v.ean",
+        "v.sale_ends_at",
         "v.min_quantity",
         "v.max_quantity",
         "v.step_quantity",
@@ -425,7 +426,14 @@ export class CatalogWriter {
     productId: number,
     v: VariantInput,
     current:
-      | { id: number; ean: string | null; min_quantity: number; max_quantity: number | null; step_quantity: number }
+      | {
+          id: number;
+          ean: string | null;
+          sale_ends_at: string | null;
+          min_quantity: number;
+          max_quantity: number | null;
+          step_quantity: number;
+        }
       | undefined,
     isDefault: boolean,
   ): Promise<RowOutcome> {
@@ -440,6 +448,7 @@ export class CatalogWriter {
         product_id: productId,
         sku: v.sku,
         ean: v.ean ?? null,
+        sale_ends_at: v.saleEndsAt ?? null,
         is_default: isDefault ? 1 : 0,
         min_quantity: v.minQuantity ?? step,
         max_quantity: v.maxQuantity ?? null,
@@ -449,6 +458,7 @@ export class CatalogWriter {
       variantId = current.id;
       const change: Record<string, unknown> = {};
       if (v.ean !== undefined && v.ean !== current.ean) change.ean = v.ean;
+      if (v.saleEndsAt !== undefined && v.saleEndsAt !== current.sale_ends_at) change.sale_ends_at = v.saleEndsAt;
       if (v.minQuantity !== undefined && v.minQuantity !== current.min_quantity) change.min_quantity = v.minQuantity;
       if (v.maxQuantity !== undefined && v.maxQuantity !== current.max_quantity) change.max_quantity = v.maxQuantity;
       if (v.step !== undefined && v.step !== current.step_quantity) change.step_quantity = v.step;

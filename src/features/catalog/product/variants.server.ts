@@ -132,6 +132,8 @@ export async function lowestRecentPrice(variantId: number, vatClass: string): Pr
 export interface ProductPageFacts {
   /** The variant's EAN/GTIN, when the merchant gave one. */
   gtin: string | null;
+  /** When its reduced price ends (a sale with an end), ISO; null otherwise. */
+  saleEndsAt: string | null;
   /** Home, then the category's parents and itself: names and paths. */
   trail: { name: string; path: string }[];
   /** The shopper's price country and its cheapest shipping rate tax included, in cents (null: none). */
@@ -170,6 +172,7 @@ export function productStructuredData(
       url,
       priceCurrency: variant.CurrencyCode,
       price: variant.UnitPriceTaxIncl.toFixed(2),
+      ...(facts.saleEndsAt ? { priceValidUntil: facts.saleEndsAt.slice(0, 10) } : {}),
       itemCondition: "https://schema.org/NewCondition",
       availability: variant.IsInStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       ...(facts.shippingTaxIncl === null

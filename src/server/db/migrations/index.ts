@@ -23,6 +23,7 @@ import { m021_integration } from "./021_integration";
 import { m022_catalogue_keys_webhooks } from "./022_catalogue_keys_webhooks";
 import { m023_product_updated_at } from "./023_product_updated_at";
 import { m024_withdrawals_and_closures } from "./024_withdrawals_and_closures";
+import { m025_sale_ends } from "./025_sale_ends";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -100,6 +101,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "024_withdrawals_and_closures": {
       up: (db: Kysely<unknown>) => m024_withdrawals_and_closures(db, dialect),
+    },
+    "025_sale_ends": {
+      up: (db: Kysely<unknown>) => m025_sale_ends(db),
     },
   };
 }
