@@ -147,6 +147,23 @@ export async function confirmEnrolment(
   return codes;
 }
 
+/** The account's password, its wrong guesses counted per account (a stolen session cannot guess on). */
+async function checkCurrentPassword(customerId: number, password: string, hash: string, culture: Culture) {
+  const limitKey = `password:check:${customerId}`;
+  const wait = await rateLimiter().hit(limitKey, {
+    max: TWO_FACTOR_ATTEMPTS,
+    windowSeconds: TWO_FACTOR_WINDOW_SECONDS,
+  });
+  if (wait > 0) throw tooManyAttempts(wait);
+  if (!(await verifyPassword(password, hash)))
+    throw new ApiError(
+      "ValidationFailed",
+      { Password: [translator(culture)("Errors.CurrentPasswordWrong")] },
+      "Errors.CurrentPasswordWrong",
+    );
+  await rateLimiter().reset(limitKey);
+}
+
 /** Turns two-factor off: the password and a current code (or a recovery code) are both needed. */
 export async function disableTwoFactor(
   customerId: number,
@@ -155,19 +172,7 @@ export async function disableTwoFactor(
 ): Promise<void> {
   const account = await customerSecurity(db(), customerId);
   if (!account?.totp_enabled_at || !account.totp_secret) throw new ApiError("TwoFactorNotEnabled");
-  const limitKey = `password:check:${customerId}`;
-  const wait = await rateLimiter().hit(limitKey, {
-    max: TWO_FACTOR_ATTEMPTS,
-    windowSeconds: TWO_FACTOR_WINDOW_SECONDS,
-  });
-  if (wait > 0) throw tooManyAttempts(wait);
-  if (!(await verifyPassword(input.Password, account.password_hash)))
-    throw new ApiError(
-      "ValidationFailed",
-      { Password: [translator(culture)("Errors.CurrentPasswordWrong")] },
-      "Errors.CurrentPasswordWrong",
-    );
-  await rateLimiter().reset(limitKey);
+  await checkCurrentPassword(customerId, input.Password, account.password_hash, culture);
   await checkSecondFactor(customerId, account.totp_secret, input.Code, { recovery: true, culture });
   await db()
     .transaction()
@@ -220,21 +225,8 @@ export async function confirmIdentity(
 ): Promise<void> {
   const account = await customerSecurity(db(), customerId);
   if (!account) throw new ApiError("Unauthorized");
-  const t = translator(culture);
-  const limitKey = `password:check:${customerId}`;
-  const wait = await rateLimiter().hit(limitKey, {
-    max: TWO_FACTOR_ATTEMPTS,
-    windowSeconds: TWO_FACTOR_WINDOW_SECONDS,
-  });
-  if (wait > 0) throw tooManyAttempts(wait);
-  if (!(await verifyPassword(input.Password, account.password_hash)))
-    throw new ApiError(
-      "ValidationFailed",
-      { Password: [t("Errors.CurrentPasswordWrong")] },
-      "Errors.CurrentPasswordWrong",
-    );
-  await rateLimiter().reset(limitKey);
+  await checkCurrentPassword(customerId, input.Password, account.password_hash, culture);
   if (!account.totp_enabled_at || !account.totp_secret) return;
-  if (!input.Code?.trim()) throw new ApiError("ValidationFailed", { Code: [t("Errors.Required")] });
+  if (!input.Code?.trim()) throw new ApiError("ValidationFailed", { Code: [translator(culture)("Errors.Required")] });
   await checkSecondFactor(customerId, account.totp_secret, input.Code, { recovery: true, culture });
 }

@@ -396,6 +396,17 @@ export async function lacksLegalPages(handle: DbHandle): Promise<boolean> {
   return rows.length < LEGAL_PAGE_KEYS.length;
 }
 
+/** The legal pages not published yet (drafts to complete), by key. */
+export async function unpublishedLegalPages(handle: DbHandle): Promise<string[]> {
+  const published = await handle.db
+    .selectFrom("content_pages")
+    .select("key")
+    .where("key", "in", [...LEGAL_PAGE_KEYS])
+    .where("published", "=", 1)
+    .execute();
+  return LEGAL_PAGE_KEYS.filter((key) => !published.some((row) => row.key === key));
+}
+
 /**
  * Adds the legal pages a shop lacks, in every culture: published in the demo shop, drafts for an
  * operator to complete and publish otherwise. Ids from `firstId` (the demo's explicit ids) or the

@@ -56,6 +56,10 @@ describe.each(DIALECTS)("a production start on %s", (dialect) => {
         .execute();
       expect(pages).toEqual(["legal-notice", "privacy", "terms", "withdrawal"].map((key) => ({ key, published: 0 })));
       expect(starts.filter((s) => s.output.includes("adding the legal pages")).length).toBe(1);
+      for (const start of starts)
+        expect(start.output).toContain(
+          "warning: the legal pages terms, privacy, withdrawal, legal-notice are not published",
+        );
       expect((await startProcess(database.url)).output).not.toContain("adding");
       expect(await count(database.handle, "countries")).toBe(countries);
     } finally {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { lacksCatalogueExtras, seedCatalogueExtras } from "~/features/catalog/catalogue-extras.seed";
 import { lacksCheckoutData, seedCheckout } from "~/features/checkout/checkout.seed";
-import { lacksLegalPages, seedLegalPages } from "~/features/content/legal-pages.seed";
+import { lacksLegalPages, seedLegalPages, unpublishedLegalPages } from "~/features/content/legal-pages.seed";
 import { demoTokenHash } from "~/features/integration/integration.seed";
 import { EnvError, env } from "../config/env";
 import { verifyPassword } from "../security/password";
@@ -27,7 +27,15 @@ export function ensureDatabaseReady(log: (line: string) => void = () => {}): Pro
     const applied = await migrateToLatest(handle);
     if (applied.length) log(`migrated: ${applied.join(", ")}`);
     await seedOnce(handle, log);
-    if (env().isProduction && env().publicSite) await refuseDemoPasswords(handle);
+    if (env().isProduction && env().publicSite) {
+      await refuseDemoPasswords(handle);
+      const drafts = await unpublishedLegalPages(handle);
+      // The shop can sell without them, but its checkout's terms link has nothing to show (issue 36).
+      if (drafts.length)
+        log(
+          `warning: the legal pages ${drafts.join(", ")} are not published: complete and publish them (docs/merchant.md)`,
+        );
+    }
   })();
   ready.catch(() => {
     ready = undefined;
