@@ -52,7 +52,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 30_000,
+  // CI's machine is at times 2.5 times slower than this one: a test that takes 20 s here needs 50 s there.
+  // Long limits cost nothing when tests pass; a test that hangs still fails.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   // Screenshot baselines (tests/e2e/screens.spec.ts), one per name, whatever the platform: CI runs on
   // this same machine image with the same fonts.
   snapshotPathTemplate: "{testDir}/__screenshots__/{testFileName}/{arg}{ext}",

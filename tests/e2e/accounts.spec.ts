@@ -45,7 +45,7 @@ async function axe(page: Page, scope: { include?: string } = {}) {
 const uniqueEmail = (name: string) => `${name}.${Date.now()}@example.org`;
 
 test("a shopper registers, verifies the address, signs out, forgets the password and resets it", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const email = uniqueEmail("lea");
   await register(page, email);
   await expect(page.locator("[data-registered]")).toBeVisible();
@@ -115,7 +115,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("a customer enrols two-factor in the modal, then signs in with a code", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const email = uniqueEmail("totp");
   await register(page, email);
   await page.goto("/fr/account/profile");

@@ -19,7 +19,7 @@ test("a signed-in customer adds and edits a billing address in the checkout's po
   customer,
   workerServer,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   giveAddress(workerServer.database, customer);
   await signIn(page, customer.email, customer.password, "fr");
   await addFirstProduct(page, "fr");
@@ -113,7 +113,7 @@ test.describe("without JavaScript", () => {
     page,
     customer,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await signIn(page, customer.email, customer.password, "it");
     await addFirstProduct(page, "it", false);
     await page.goto("/it/checkout");

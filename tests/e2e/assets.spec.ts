@@ -16,7 +16,7 @@ async function hydratedUploader(page: Page) {
 }
 
 test("an editor browses folders, uploads, renames and saves into the chosen folder", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
   await page.goto("/fr/assetslibrary");
   await settled(page);
@@ -187,7 +187,7 @@ test.describe("without JavaScript", () => {
 
   test("the library's form posts the chosen file itself", async ({ page }) => {
     // 23 s on an idle machine (the library's page alone takes 8 s to render): past 30 s when it is slower.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
     await page.goto("/fr/assetslibrary?folderId=2");
     await page.locator("input[name=files]").setInputFiles(await png("sans-js.png", 120, 90));

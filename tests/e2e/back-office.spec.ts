@@ -95,7 +95,7 @@ test.describe("the back office", () => {
     page,
     staff,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await signIn(page, staff.email, staff.password);
     for (const path of ["/fr/staff/tokens", "/fr/staff/webhooks", "/fr/staff/deliverychanges", "/nl/staff/orders"]) {
       await page.goto(path);

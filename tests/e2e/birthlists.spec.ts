@@ -35,7 +35,7 @@ test("a visitor finds a birth list, gives a priority gift, pays; its owner sees 
   customer,
   workerServer,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const family = `moreau${customer.id}`;
   await giveBirthListTo(workerServer.database, customer, { name: LIST, parents: `Claire et Paul ${family}` });
   await page.goto("/fr/birthlists/birthlist/search");
@@ -82,7 +82,7 @@ test("the owner's page: stepper, typed quantity, priority, information dialog, r
   customer,
   workerServer,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await giveBirthListTo(workerServer.database, customer, { name: LIST, parents: "Claire et Paul Moreau" });
   await signIn(page, customer.email, customer.password);
   await page.goto("/fr/birthlists/birthlist/mine");
@@ -160,7 +160,7 @@ test.describe("without JavaScript", () => {
     page,
     customer,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await signIn(page, customer.email, customer.password, "nl");
     await page.goto("/nl/birthlists/birthlist/mine");
     await page.getByLabel("Titel van de lijst").fill("Geboorte van Noor");
@@ -194,7 +194,7 @@ test.describe("without JavaScript", () => {
 
 test("the add dialogs' pages and the customer's birth lists pass axe", async ({ page }) => {
   // Axe on each of the pages: about 15 s alone, past 30 s on a loaded machine (CI timed it out once).
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Only reads: Marie's birth lists and the dialogs' pages.
   await signIn(page, "marie@vitrine.test", "Vitrine-demo-1");
   await page.goto("/fr/catalog?q=");

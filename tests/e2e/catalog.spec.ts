@@ -264,7 +264,7 @@ test.describe("variation picker", () => {
   });
 
   test("a quantity typed right after load is kept on every kind of product: no hydration error", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {

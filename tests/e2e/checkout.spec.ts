@@ -9,7 +9,7 @@ async function fillAddress(page: Page, prefix: "Billing" | "Shipping", values: R
 const ANNE = { FirstName: "Anne", LastName: "Martin", Street1: "Rue Haute 10", PostalCode: "1000", City: "Bruxelles" };
 
 test("a guest checks out with home delivery in French and pays with a test card", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await addFromCard(page, "fr");
   await page.goto("/fr/shoppingcarts");
   await expect(page.locator("[data-cart-line]")).toHaveCount(1);
@@ -77,7 +77,7 @@ test.describe("a business customer in Dutch (as Jan in the demo shop)", () => {
   test.use({ customerCulture: "nl", customerBusiness: true });
 
   test("picks a pickup point in the modal and passes the card challenge", async ({ page, customer, workerServer }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     giveAddress(workerServer.database, customer, "NL");
     await page.goto("/nl/security/login");
     await page.locator("[name=Email]").fill(customer.email);
@@ -140,7 +140,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a guest changes the cart, checks out and pays on the hosted page", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await addFromCard(page, "es", false);
     await page.goto("/es/shoppingcarts");
     await expect(page.locator("[data-cart-line]")).toHaveCount(1);

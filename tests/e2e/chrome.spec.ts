@@ -144,7 +144,7 @@ test.describe("on a phone", () => {
 
   test("no page is wider than the screen at 360, 412 and 768 px", async ({ page }) => {
     // 24 page loads: past 30 s on a loaded machine, and past 60 s when the machine is 2.5× slower.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await addFromCard(page, "fr");
     const product = await page.locator(".product-card a[href*='/p/']").first().getAttribute("href");
     for (const width of [360, 412, 768]) {
@@ -306,7 +306,7 @@ test.describe("accessibility of every page type", () => {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`no serious violation at ${viewport.width} px, menu and drawer open included`, async ({ page }) => {
       // Ten axe runs over whole pages: about 25 s on two cores, more while the machine is busy.
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await page.setViewportSize(viewport);
       await addFromCard(page, "fr");
       const product = await page.locator(".product-card a[href*='/p/']").first().getAttribute("href");

@@ -507,7 +507,7 @@ test.describe("the editors' pages", () => {
     page,
   }) => {
     // A page written, an island picked and two previews rendered: past 30 s on a loaded machine (CI timed it out once).
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await signIn(page, "editor@vitrine.test", "Vitrine-editor-1");
     await page.goto("/fr/content/pages/new");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nouvelle page");

@@ -53,7 +53,7 @@ test.describe("a shop copied from SQLite to PostgreSQL", () => {
   test.skip(!BASE, "needs TEST_POSTGRES_URL");
 
   test("answers the same pages", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const file = `data/copy-${Date.now()}.sqlite`;
     const schema = `copy_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: BASE });

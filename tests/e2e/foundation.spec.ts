@@ -224,7 +224,7 @@ test.describe("every island's fixtures", () => {
       page,
       request,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const islands = (await (await request.get("/api/v1/islands")).json()) as { Name: string; Fixtures: string[] }[];
       const island = islands.find((candidate) => candidate.Name === name);
       expect(island?.Fixtures.length, name).toBeGreaterThan(0);

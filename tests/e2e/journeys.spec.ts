@@ -26,7 +26,7 @@ async function pickBuyableVariation(page: Page) {
 
 for (const culture of ["fr", "de"] as const) {
   test(`a shopper in ${culture} filters, sorts, pages, picks a variation and adds it to the cart`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.goto(`/${culture}/`);
     await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
     await page.locator("#site-nav .site-nav__link").first().click();

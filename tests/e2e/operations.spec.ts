@@ -42,7 +42,7 @@ test.describe("a production start on an empty PostgreSQL database", () => {
   });
 
   test("serves an empty shop with no demo account, its health, readiness and metrics, logs each request, and stops within its deadline", async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const env = {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
@@ -166,7 +166,7 @@ test.describe("a production start on an empty PostgreSQL database", () => {
   });
 
   test("npm start passes SIGTERM to the server and exits with its code", async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const port = String(await freePort());
     const started = startServer(
       {
@@ -270,7 +270,7 @@ test.describe("the container image and the compose file", () => {
   });
 
   test("its runtime stage, replayed here, starts the server from what it copies and answers /readyz", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const root = mkdtempSync(join(tmpdir(), "vitrine-image-"));
     try {
       // COPY --from=build: what the build stage leaves (this checkout after npm run build), copied as the stage does.

@@ -53,7 +53,7 @@ test.describe("a Redis outage seen from the browser", () => {
   let server: ChildProcess | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     redisPort = await freePort();
     redis = await start("redis-server", redisArgs(), "Ready to accept connections");
     server = await start(process.execPath, ["dist/main.mjs"], "listening", {
@@ -74,7 +74,7 @@ test.describe("a Redis outage seen from the browser", () => {
   });
 
   test("pages answer in full, as for a visitor, and sign-in says the service is briefly away", async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const login = await rawRequest(`${base}/api/v1/security/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: base },

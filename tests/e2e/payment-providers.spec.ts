@@ -74,7 +74,7 @@ test.describe("payment providers", () => {
   test("Adyen: the Drop-in loads on the payment page only; a card pays and the notification confirms the order", async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     let webhook = "";
     const adyen = await startFakeAdyen({
       apiKey: "AQE_e2e_key",
@@ -133,7 +133,7 @@ test.describe("payment providers", () => {
   test("Mollie: iDEAL for a Dutch shopper without JavaScript, on Mollie's page and back to a paid order", async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const mollie = await startFakeMollie({ apiKey: "test_e2eMollieKey0123456789abcdef" });
     const started = await shop({
       PAYMENT_PROVIDER: "mollie",

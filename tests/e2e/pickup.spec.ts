@@ -37,7 +37,7 @@ async function checkoutWithMethod(page: Page, kind: "store" | "pickup", culture 
 test("the pickup finder loads React and the map only when it opens, and a choice on the list updates the checkout without a reload", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await checkoutWithMethod(page, "store");
   // The checkout page as it first loads (the catalogue before it may have loaded React for its own dialog).
   const heavy = watchHeavyScripts(page);
@@ -95,7 +95,7 @@ test.describe("a business customer in Dutch", () => {
     customer,
     workerServer,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     giveAddress(workerServer.database, customer, "NL");
     await signIn(page, customer.email, customer.password, "nl");
     await checkoutWithMethod(page, "store", "nl");
@@ -135,7 +135,7 @@ test("near me searches around the browser's position; refused, the finder says t
   context,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const warnings: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "warning") warnings.push(m.text());
@@ -163,7 +163,7 @@ test("with the preferences consent the place searched is kept in the location co
   context,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const location = async () => (await context.cookies()).find((c) => c.name === "Location");
   // Without the preferences consent (the test's default): searched, nothing written.
   await checkoutWithMethod(page, "store");
@@ -190,7 +190,7 @@ test("with the preferences consent the place searched is kept in the location co
 test("the relay carrier asks for a postal address; an unknown place shows the error, a street filters the points", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await checkoutWithMethod(page, "pickup");
   await page.locator("[data-pickup-open]").click();
   const dialog = page.locator("dialog[open][data-pickup-dialog]");
@@ -219,7 +219,7 @@ test("the relay carrier asks for a postal address; an unknown place shows the er
 });
 
 test("the address field suggests postal codes and cities; choosing one fills both", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await checkoutWithMethod(page, "store");
   await page.locator("[data-pickup-open]").click();
   const dialog = page.locator("dialog[open][data-pickup-dialog]");
@@ -241,7 +241,7 @@ test("the address field suggests postal codes and cities; choosing one fills bot
 });
 
 test("a shipping method change made elsewhere updates the finder: it searches the new carrier", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.goto("/dev/islands/pickup-finder/shops?culture=fr");
   const finder = page.locator("[data-pickup-search]");
   await expect(finder.locator("[data-pickup-point]")).toHaveCount(3);
@@ -261,7 +261,7 @@ test("a shipping method change made elsewhere updates the finder: it searches th
 test("after a page swap from the cart, the finder still opens; on the search page itself a choice goes back to the checkout", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await checkoutWithMethod(page, "store");
   await page.goto("/fr/shoppingcarts");
   await page.locator("[data-begin-checkout]").click();
@@ -283,7 +283,7 @@ test("after a page swap from the cart, the finder still opens; on the search pag
 });
 
 test("a failed save keeps the finder open with the error, and the checkout block unchanged", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await checkoutWithMethod(page, "store");
   await page.route("**/api/v1/shoppingcarts/externalpickuppoint", (route) =>
     route.fulfill({
@@ -305,7 +305,7 @@ test("a hostile point name saved through the API shows as text in the delivery b
   page,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await checkoutWithMethod(page, "store");
   const hostile = '<img src=x onerror="window.__pwned=1">Vitrine';
   const shop = await (
@@ -351,7 +351,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the delivery block links to the search page, whose forms search and choose", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await addFromCard(page, "fr", false);
     await page.goto("/fr/checkout");
     await page.locator("input[name=ShippingMethodId][data-kind=store]").check();

@@ -20,7 +20,7 @@ test("a customer tops up an account, pays for it, then pays an order with the cr
   customer,
   workerServer,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // A customer of its own, set up as the demo shop sets up Marie: the test spends and tops up freely.
   givePrepaidSetUp(workerServer.database, customer);
   await signIn(page, customer.email, customer.password);

@@ -39,7 +39,8 @@ test.describe("three processes on one PostgreSQL, Redis and S3 store", () => {
   const processes: Process[] = [];
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    // The first process seeds the demo shop on PostgreSQL, up to a minute on a slow machine, then two start.
+    test.setTimeout(240_000);
     schema = `scale_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
     admin = new pg.Client({ connectionString: BASE });
     await admin.connect();
@@ -79,7 +80,7 @@ test.describe("three processes on one PostgreSQL, Redis and S3 store", () => {
   });
 
   test("a shopper, a merchant and an editor see one shop; each timer runs once; a stopped process loses no order", async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const origin = proxy.url;
     const json = { "Content-Type": "application/json", Origin: origin };
     await admin.query(`set search_path = ${schema}`);

@@ -24,7 +24,7 @@ test("a shopper adds a product to a new list, then to an existing one; hearts an
   customer,
   workerServer,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInWithLists(page, customer, workerServer.database, "nl");
   const product = await unwishedProduct(page, "nl");
   const islandScripts: string[] = [];
@@ -80,7 +80,7 @@ test("a guest who clicks the heart signs in in the modal and goes on to the dial
   customer,
   workerServer,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await giveWishlistsTo(workerServer.database, customer, "es");
   const product = await unwishedProduct(page, "es");
   await page.goto(product);
@@ -117,7 +117,7 @@ test("the wishlist page: lists in place, inline edits, quantity, remove, order a
   customer,
   workerServer,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInWithLists(page, customer, workerServer.database, "nl");
   await page.goto("/nl/catalog/wishlist/list");
   await settled(page);
