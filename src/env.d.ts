@@ -9,8 +9,12 @@ declare namespace App {
     requestId: string;
     /** A one-time notice from the previous form post (src/server/http/flash.ts). */
     flash: import("./server/http/flash").Flash | null;
-    /** The page is the same for every visitor without a session: the page cache may keep it (decision 050). */
+    /** The page is the same for every visitor of a culture, country and consent state (decisions 050, 062). */
     publicPage?: boolean;
+    /** This request's page, if shared, goes to the cache entry of shoppers with a session (set by the middleware). */
+    sharedWithSessions?: boolean;
+    /** A shared page for shoppers with a session: her own parts are placeholders her browser fills. */
+    personalLater?: boolean;
     /** The route pattern that answers, for the access log and the metrics (src/server/http/operations.ts). */
     route?: string;
     /**

@@ -10,12 +10,13 @@ import { hasControlCharacters } from "~/lib/validation";
 import { env } from "~/server/config/env";
 import { ensureDatabaseReady } from "~/server/db/ready";
 import { takeFlash } from "~/server/http/flash";
-import { withRequestSession } from "~/server/http/request-context";
+import { withRequestContext } from "~/server/http/request-context";
 import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from "~/server/http/security";
 import { log } from "~/server/observability/log";
 import { pageTicket, publishPage } from "~/server/page-cache/publish";
 import { collectTags } from "~/server/page-cache/tags";
-import { commitSessionCookie } from "~/server/session/cookies";
+import { commitSessionCookie, sendCountryCookie } from "~/server/session/cookies";
+import { COUNTRY_COOKIE, countryCode } from "~/server/session/country-preference";
 import { loadSession, SESSION_COOKIE } from "~/server/session/session";
 
 registerInlineScripts([HEAD_SCRIPT]);
@@ -83,6 +84,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Read before anything renders: a change committed while the page renders makes this version stale.
   const pageClaim = pageTicket(context.request);
+  context.locals.sharedWithSessions = pageClaim?.ticket.personal === true;
 
   // A rewrite to an error page (/400, /404) keeps the culture of the address the shopper asked for.
   context.locals.culture = requestCulture(
@@ -117,11 +119,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // A page carries the shop's consent-gated scripts (features/content ConsentScripts): the CSP allows them.
   // The stock and prices the page shows, by product (decision 057): an order elsewhere keeps it cached.
   const tags = new Set<string>();
+  // The shopper's own session, whatever the page puts in locals to render (a shared page: an empty one).
+  const session = context.locals.session;
+  const country = context.cookies.get(COUNTRY_COOKIE)?.value;
+  const { locals } = context;
+  const requestContext = {
+    get session() {
+      return locals.session;
+    },
+    country: countryCode(country),
+  };
   const response = withHeaders(
-    await collectTags(tags, () => withRequestSession(context.locals.session, next)),
+    await collectTags(tags, () => withRequestContext(requestContext, next)),
     await consentScriptHashes(),
     context.locals.cspOrigins,
   );
+  // A country chosen by a form post (or before the cookie existed) is mirrored in its cookie.
+  sendCountryCookie(context.cookies, session, country);
   // Only pages that declare themselves public (locals.publicPage) and set no cookie are cached.
   const setsCookies = !context.cookies.headers().next().done;
   return publishPage(context.request, pageClaim, context.locals.publicPage === true, setsCookies, response, tags);

@@ -4,9 +4,16 @@
  * so the Content-Security-Policy allows it by hash, not with 'unsafe-inline'; what varies (the consent
  * stamp and the visitor's stored choice) comes from the JSON in its `data-consent` attribute.
  */
+/**
+ * Set by the head script: this browser runs scripts, so a shared page's personal parts (name, cart,
+ * wishlist) can be left to it (decision 062); without it a shopper with a session gets her page rendered.
+ */
+export const SCRIPT_COOKIE = "vitrine_js";
+
 export const HEAD_SCRIPT = [
   // `is-initial-loading`: the initial loader, a bar over the top edge that hides nothing (shell/main.ts).
   'document.documentElement.classList.add("js","is-initial-loading");',
+  `if(document.cookie.indexOf("${SCRIPT_COOKIE}=1")<0)document.cookie="${SCRIPT_COOKIE}=1;path=/;max-age=31536000;samesite=lax"+(location.protocol==="https:"?";secure":"");`,
   "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}window.gtag=gtag;",
   "(function(c){",
   'gtag("consent","default",c.defaults);',

@@ -13,10 +13,11 @@ import type { ApiEnv } from "./http/context";
 import { type AnyEndpoint, runEndpoint } from "./http/endpoint";
 import { ApiError, errorBody } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
-import { withRequestSession } from "./http/request-context";
+import { withRequestContext } from "./http/request-context";
 import { isSameOriginRequest } from "./http/security";
 import { refuseControlCharacters, refuseDeepNesting } from "./http/validation";
 import { log } from "./observability/log";
+import { COUNTRY_COOKIE, countryCode, countryCookieOptions, countryCookieToSend } from "./session/country-preference";
 import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/session";
 import { StorageUnavailable, StoredFileMissing } from "./storage/s3-file-store";
 
@@ -84,10 +85,14 @@ export function createApi(): Hono<ApiEnv> {
     // The shopper's session is somewhere we cannot reach now: only public reads may go on without it.
     const publicRead = c.req.path === `${API_BASE}/openapi.json` || c.get("endpoint")?.public === true;
     if (session.unavailable && !publicRead) throw new ApiError("ServiceUnavailable");
-    await withRequestSession(session, next);
+    const country = getCookie(c, COUNTRY_COOKIE);
+    await withRequestContext({ session, country: countryCode(country) }, next);
     if (session.id && (session.id !== before || session.renewed))
       setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions(session));
     else if (!session.id && before && !session.unavailable) deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    // The country the prices follow, mirrored where the page cache finds it (decision 062).
+    const code = countryCookieToSend(session.data, country);
+    if (code) setCookie(c, COUNTRY_COOKIE, code, countryCookieOptions(env().cookieSecure));
   });
 
   for (const endpoint of ENDPOINTS) app.on(endpoint.method.toUpperCase(), endpoint.path, handler(endpoint));

@@ -5,7 +5,9 @@ export const ORIGIN = "http://localhost:4321";
 /** Calls the Hono app as a browser on our own site would (Origin header, JSON). */
 export function apiClient(clientAddress = "203.0.113.7") {
   const app = createApi();
-  let cookie = "";
+  // A cookie jar as a browser keeps one: the session's cookie and the others (the country) side by side.
+  const jar = new Map<string, string>();
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await app.request(
       `${ORIGIN}/api/v1${path}`,
@@ -14,28 +16,35 @@ export function apiClient(clientAddress = "203.0.113.7") {
         headers: {
           Origin: ORIGIN,
           ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-          ...(cookie ? { Cookie: cookie } : {}),
+          ...(jar.size > 0 ? { Cookie: header() } : {}),
           ...headers,
         },
         ...(body !== undefined ? { body: typeof body === "string" ? body : JSON.stringify(body) } : {}),
       },
       { clientAddress },
     );
-    const setCookie = response.headers.get("set-cookie");
-    if (setCookie) {
+    for (const setCookie of response.headers.getSetCookie()) {
       const [pair = ""] = setCookie.split(";");
-      cookie = /=$/.test(pair) || /Max-Age=0/i.test(setCookie) ? "" : pair;
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      if (/=$/.test(pair) || /Max-Age=0/i.test(setCookie)) jar.delete(name);
+      else jar.set(name, pair.slice(at + 1));
     }
     return response;
   };
   return {
     app,
     call,
+    /** The cookies sent with the next call ("name=value; …"); setting it replaces them all. */
     get cookie() {
-      return cookie;
+      return header();
     },
     set cookie(value: string) {
-      cookie = value;
+      jar.clear();
+      for (const part of value.split(";")) {
+        const at = part.indexOf("=");
+        if (at > 0) jar.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+      }
     },
   };
 }

@@ -77,9 +77,14 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
     return () => document.removeEventListener(CART_CHANGED_EVENT, reload);
   }, [open, culture]);
 
-  const countLabel = (
-    pluralRules(culture).select(live.ItemsCount) === "one" ? labels.countOne : labels.countOther
-  ).replace("{count}", String(live.ItemsCount));
+  // Not known yet (a page shared by every shopper, before her summary): an empty badge keeps its room.
+  const pending = live.ItemsCount < 0;
+  const countLabel = pending
+    ? ""
+    : (pluralRules(culture).select(live.ItemsCount) === "one" ? labels.countOne : labels.countOther).replace(
+        "{count}",
+        String(live.ItemsCount),
+      );
 
   const onSubmit = (event: FormEvent<HTMLDivElement>) => {
     const form = event.target as HTMLFormElement;
@@ -96,7 +101,7 @@ export default function MiniCart({ summary, showTotal, cartUrl, culture, labels 
         <LineIcon name="bag" />
         <span className="visually-hidden-narrow">{labels.cart} </span>
         <span className="mini-cart__count" data-cart-count aria-hidden="true">
-          {live.ItemsCount}
+          {pending ? "" : live.ItemsCount}
         </span>
         <span className="visually-hidden" data-cart-count-label>
           {countLabel}

@@ -43,7 +43,8 @@ export interface VariationPickerProps {
   productPath: string;
   cartUrl: string;
   /** Price tax excluded too (business customers). */
-  showTaxExcl: boolean;
+  /** "if-business": a page shared by every shopper shows it once her summary says she is one (decision 062). */
+  showTaxExcl: boolean | "if-business";
   /** "From" before the price until the shopper chooses (variants differ in price). */
   priceFrom: boolean;
   /** Where the add-to-cart form without JavaScript returns. */
@@ -163,7 +164,7 @@ export default function VariationPicker(props: VariationPickerProps) {
         {variant.UnitPriceTaxInclHtml} <small>{labels.priceTaxIncl}</small>
       </p>
       {props.showTaxExcl && (
-        <p className="hint" data-price-excl>
+        <p className={props.showTaxExcl === "if-business" ? "hint if-business" : "hint"} data-price-excl>
           {variant.UnitPriceTaxExclHtml} <small>{labels.priceTaxExcl}</small>
         </p>
       )}

@@ -6,4 +6,5 @@ export default defineControllers([
   { name: "prepaid-topup", load: "interaction", module: () => import("./prepaid-topup.controller") },
   { name: "cart-page", load: "eager", module: () => import("./cart-page.controller") },
   { name: "ecommerce", load: "eager", module: () => import("./ecommerce.controller") },
+  { name: "mini-cart-count", load: "eager", module: () => import("./mini-cart-count.controller") },
 ]);

@@ -12,6 +12,12 @@ export const CartSummarySchema = z.object({
 });
 export type CartSummary = z.infer<typeof CartSummarySchema>;
 
+/**
+ * The mini-cart of a page shared by every shopper, before her summary comes: no count, no total (an
+ * empty badge keeps its room). `ItemsCount` -1 says "not known yet".
+ */
+export const PENDING_SUMMARY: CartSummary = { ItemsCount: -1, AmountTaxInclHtml: "", AmountTaxExclHtml: "" };
+
 export interface CartTotals {
   itemsCount: number;
   amountTaxExcl: Cents;

@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { POPUP_MEMORY_COOKIE, POPUP_MEMORY_LIFETIME_DAYS } from "~/features/banners/banners";
 import { LOCATION_COOKIE, LOCATION_COOKIE_DAYS } from "~/features/pickup/location";
+import { HEAD_SCRIPT, SCRIPT_COOKIE } from "~/layouts/head-script";
 import { FLASH_COOKIE, FLASH_COOKIE_MAX_AGE_SECONDS } from "~/server/http/flash";
+import { COUNTRY_COOKIE, COUNTRY_COOKIE_SECONDS } from "~/server/session/country-preference";
 import { SESSION_COOKIE } from "~/server/session/session";
 import { COOKIE_LAW_COOKIE_NAME, COOKIE_LAW_LIFETIME_HOURS } from "~/shell/constants";
 import { CONSENT_COOKIE_LIFETIME_HOURS, CONSENT_COOKIE_NAME } from "./consent";
@@ -42,6 +44,10 @@ describe("the privacy notice's cookie list (issue 36)", () => {
     expect(declared(FLASH_COOKIE)?.lifetime).toEqual({ minutes: FLASH_COOKIE_MAX_AGE_SECONDS / 60 });
     expect(declared(CONSENT_COOKIE_NAME)?.lifetime).toEqual({ hours: CONSENT_COOKIE_LIFETIME_HOURS });
     expect(declared(COOKIE_LAW_COOKIE_NAME)?.lifetime).toEqual({ hours: COOKIE_LAW_LIFETIME_HOURS });
+    expect(declared(COUNTRY_COOKIE)?.lifetime).toEqual({ days: COUNTRY_COOKIE_SECONDS / 86400 });
+    // The head script writes it with its max-age in seconds.
+    const scriptSeconds = Number(new RegExp(`${SCRIPT_COOKIE}=1;path=/;max-age=(\\d+)`).exec(HEAD_SCRIPT)?.[1]);
+    expect(declared(SCRIPT_COOKIE)?.lifetime).toEqual({ days: scriptSeconds / 86400 });
     // Written only with the preferences consent (location-memory.ts, popup-memory.ts).
     expect(declared(LOCATION_COOKIE)).toEqual(
       expect.objectContaining({ category: "preferences", lifetime: { days: LOCATION_COOKIE_DAYS } }),

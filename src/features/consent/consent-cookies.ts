@@ -33,6 +33,8 @@ export const DECLARED_COOKIES: readonly DeclaredCookie[] = [
     lifetime: { hours: CONSENT_COOKIE_LIFETIME_HOURS },
   },
   { name: "CookieLawAccepted", category: "necessary", purpose: "Privacy.CookieLaw", lifetime: { hours: 8760 } },
+  { name: "vitrine_country", category: "necessary", purpose: "Privacy.CookieCountry", lifetime: { days: 365 } },
+  { name: "vitrine_js", category: "necessary", purpose: "Privacy.CookieScripts", lifetime: { days: 365 } },
   { name: "Location", category: "preferences", purpose: "Privacy.CookieLocation", lifetime: { days: 30 } },
   { name: "PopupMemory", category: "preferences", purpose: "Privacy.CookiePopupMemory", lifetime: { days: 9999 } },
 ];

@@ -1,15 +1,17 @@
-import { requestSession } from "~/server/http/request-context";
+import { requestCountry, requestSession } from "~/server/http/request-context";
+import { CURRENT_COUNTRY_KEY, countryCode } from "~/server/session/country-preference";
 import type { Session } from "~/server/session/session";
 import { DEFAULT_SHIPPING_COUNTRY } from "./pricing.constants";
 
 /** Where the session keeps the shopper's current country (PUT /api/v1/salestaxes/currentcountry). */
-export const CURRENT_COUNTRY_KEY = "currentCountry";
+export { CURRENT_COUNTRY_KEY };
 
 /**
  * The country whose VAT the prices shown include: the shopper's current country once chosen (the
- * header's selector, or the cart's shipping country), else the shop's home country.
+ * header's selector, or the cart's shipping country; kept in her session and in her country cookie),
+ * else the shop's home country. A page shared by every shopper renders with an empty session: its
+ * country is the cookie's, the one its cache entry is found by (decision 062).
  */
 export function priceCountryCode(session: Session | undefined = requestSession()): string {
-  const chosen = session?.data[CURRENT_COUNTRY_KEY];
-  return typeof chosen === "string" && /^[A-Z]{2}$/.test(chosen) ? chosen : DEFAULT_SHIPPING_COUNTRY;
+  return countryCode(session?.data[CURRENT_COUNTRY_KEY]) ?? requestCountry() ?? DEFAULT_SHIPPING_COUNTRY;
 }

@@ -13,6 +13,7 @@ import { startWebhookSender, webhooksSettled } from "~/features/integration/webh
 import { startRetentionSweeper } from "~/features/orders/personal-data.server";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
 import { notificationsSettled, startNotificationSweeper } from "~/features/payment/notifications.server";
+import { SCRIPT_COOKIE } from "~/layouts/head-script";
 import { CULTURES } from "~/lib/culture";
 import { COOKIE_LAW_COOKIE_NAME } from "~/shell/constants";
 import { backgroundSettled } from "../background";
@@ -31,6 +32,7 @@ import { PageCache } from "../page-cache/page-cache";
 import { type PageVersionSource, postgresPageVersion, sqlitePageVersion } from "../page-cache/page-version";
 import { registerPageCache, registerPublicVersion } from "../page-cache/registry";
 import { sharedRedis } from "../redis";
+import { COUNTRY_COOKIE } from "../session/country-preference";
 import { SESSION_COOKIE } from "../session/session";
 import { pinClientAddress } from "./client-ip";
 import { FLASH_COOKIE } from "./flash";
@@ -269,8 +271,10 @@ function startPageCache(settings: ReturnType<typeof env>, build: string, version
     build,
     // The pages, and the sitemaps and feeds made of the same public data.
     prefixes: [...CULTURES, "sitemap.xml", "sitemaps", "feeds"],
-    personalCookies: [SESSION_COOKIE, FLASH_COOKIE],
-    variantCookies: [CONSENT_COOKIE_NAME, POPUP_MEMORY_COOKIE, COOKIE_LAW_COOKIE_NAME],
+    personalCookies: [FLASH_COOKIE],
+    sessionCookie: SESSION_COOKIE,
+    scriptCookie: SCRIPT_COOKIE,
+    variantCookies: [CONSENT_COOKIE_NAME, POPUP_MEMORY_COOKIE, COOKIE_LAW_COOKIE_NAME, COUNTRY_COOKIE],
     redis: settings.REDIS_URL ? sharedRedis(settings.REDIS_URL) : undefined,
     redisPrefix: settings.REDIS_PREFIX,
   });

@@ -5,13 +5,31 @@ import type { Session } from "../session/session";
  * The request being answered, for the few rules that depend on the shopper but are read deep inside
  * shared code (the country prices are shown for: decision 042). Set once per request by the page
  * middleware and the API; outside a request (seeds, sweeps, tests of pure rules) there is none.
+ *
+ * `session` is read through the holder each time: a page that is the same for every shopper (decision
+ * 062) renders with an anonymous session put in its place.
  */
-const storage = new AsyncLocalStorage<{ session: Session }>();
+export interface RequestContext {
+  readonly session: Session;
+  /** The country the visitor's own cookie names (`vitrine_country`), checked; null without one. */
+  readonly country: string | null;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function withRequestContext<T>(context: RequestContext, run: () => T): T {
+  return storage.run(context, run);
+}
 
 export function withRequestSession<T>(session: Session, run: () => T): T {
-  return storage.run({ session }, run);
+  return storage.run({ session, country: null }, run);
 }
 
 export function requestSession(): Session | undefined {
   return storage.getStore()?.session;
+}
+
+/** The country of the visitor's cookie, when the request carried one. */
+export function requestCountry(): string | null {
+  return storage.getStore()?.country ?? null;
 }

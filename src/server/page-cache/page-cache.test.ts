@@ -40,7 +40,9 @@ function options(overrides: Partial<PageCacheOptions> = {}): PageCacheOptions {
     version: versionSource().source,
     build: "build-1",
     prefixes: ["fr", "nl"],
-    personalCookies: ["vitrine_sid", "vitrine_flash"],
+    personalCookies: ["vitrine_flash"],
+    sessionCookie: "vitrine_sid",
+    scriptCookie: "vitrine_js",
     variantCookies: ["CookieConsent"],
     ...overrides,
   };
@@ -79,9 +81,22 @@ describe("which requests the page cache may answer", () => {
     expect(cache.ticket(facts("/de/c/robes"))).toBeNull();
   });
 
-  it("never answers a visitor with a session or a notice waiting", () => {
+  it("never answers a notice waiting, nor a shopper whose browser has not said it runs scripts", () => {
     expect(cache.ticket(facts("/fr/", { cookie: "vitrine_sid=abc" }))).toBeNull();
     expect(cache.ticket(facts("/fr/", { cookie: "a=b; vitrine_flash=%7B%7D" }))).toBeNull();
+    expect(cache.ticket(facts("/fr/", { cookie: "vitrine_sid=abc; vitrine_js=1; vitrine_flash=%7B%7D" }))).toBeNull();
+  });
+
+  it("gives every shopper with a session one entry per page, apart from the visitors without one (decision 062)", () => {
+    const ticket = (cookie: string) => cache.ticket(facts("/fr/c/robes", { cookie }));
+    const marie = ticket("vitrine_sid=marie-session; vitrine_js=1");
+    const jan = ticket("vitrine_js=1; vitrine_sid=jan-session");
+    const anonymous = ticket("vitrine_js=1");
+    expect(marie?.personal).toBe(true);
+    expect(marie?.key).toBe(jan?.key);
+    expect(anonymous?.personal).toBe(false);
+    expect(anonymous?.key).not.toBe(marie?.key);
+    expect(anonymous?.key).toBe(ticket("")?.key);
   });
 
   it("keeps cultures, queries, fragments and consent answers apart, whatever the order of the query", () => {
@@ -235,10 +250,27 @@ describe("serving a kept page", () => {
     }
   });
 
-  it("never serves a visitor with a session, even the same address", async () => {
+  it("never serves a visitor with a session the page of visitors without one, even the same address", async () => {
     await keep("/fr/c/robes");
     const signedIn = await fetch(`${server.base}/fr/c/robes`, { headers: { Cookie: "vitrine_sid=abc" } });
     expect(signedIn.status).toBe(404);
+    const withScripts = await fetch(`${server.base}/fr/c/robes`, {
+      headers: { Cookie: "vitrine_sid=abc; vitrine_js=1" },
+    });
+    expect(withScripts.status).toBe(404);
+  });
+
+  it("serves shoppers with a session their shared page for their browser only, never for a shared cache", async () => {
+    const host = new URL(server.base).host;
+    const ticket = cache.ticket(facts("/fr/c/jupes", { host, cookie: "vitrine_sid=first; vitrine_js=1" }));
+    if (!ticket) throw new Error("no ticket");
+    await cache.store(ticket, HEADERS, PAGE);
+    const other = await fetch(`${server.base}/fr/c/jupes`, { headers: { Cookie: "vitrine_sid=second; vitrine_js=1" } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
+    expect(other.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    const anonymous = await fetch(`${server.base}/fr/c/jupes`);
+    expect(anonymous.status).toBe(404);
   });
 });
 

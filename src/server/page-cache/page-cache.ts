@@ -9,10 +9,14 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * The rendered-page cache (decision 050): the HTML of public pages, as every visitor without a session
- * sees it, kept compressed once (brotli and gzip) in an LRU capped in bytes, and shared through Redis when
- * there is one. An entry carries the version of the public data it was rendered from; once the triggers
- * bump that version, no process serves it again.
+ * The rendered-page cache (decision 050): the HTML of public pages, kept compressed once (brotli and
+ * gzip) in an LRU capped in bytes, and shared through Redis when there is one. An entry carries the
+ * version of the public data it was rendered from; once the triggers bump that version, no process
+ * serves it again.
+ *
+ * Two entries per page (decision 062): as a visitor without a session sees it, and as every shopper with
+ * one sees it before her own parts (name, cart, wishlist) come from one small request after load. A
+ * shopper whose browser runs no script (no `scriptCookie`) gets her page rendered for her.
  */
 export interface PageCacheOptions {
   /** How long an entry may serve (pages show times: countdowns, scheduled banners). */
@@ -23,8 +27,12 @@ export interface PageCacheOptions {
   build: string;
   /** First path segments of the pages that may be cached (the cultures). */
   prefixes: readonly string[];
-  /** Cookies whose presence means a personal page (the session, a one-time notice): never cached. */
+  /** Cookies whose presence means a personal page (a one-time notice): never cached. */
   personalCookies: readonly string[];
+  /** The session cookie: its pages are shared by every shopper with one whose browser runs scripts. */
+  sessionCookie: string;
+  /** Set by the page's first script: this browser fills a page's personal parts itself. */
+  scriptCookie: string;
   /** Cookies the public HTML depends on (consent, popups closed): each value has its own entry. */
   variantCookies: readonly string[];
   redis?: Redis;
@@ -40,6 +48,8 @@ export interface PageTicket {
   at: number;
   /** Tag changes known when rendering started (the version source's mark). */
   tagMark: number;
+  /** The entry for shoppers with a session: their own parts left out, filled after load. */
+  personal: boolean;
 }
 
 interface Entry {
@@ -120,13 +130,18 @@ export class PageCache {
 
   constructor(private readonly options: PageCacheOptions) {}
 
-  /** The headers that let a browser revalidate and a CDN keep the page for a while. */
-  cacheHeaders(etag: string): Record<string, string> {
+  /**
+   * The headers that let a browser revalidate and a CDN keep the page for a while; a page for a shopper
+   * with a session is for her browser only (a shared cache never keeps what came with her cookie).
+   */
+  cacheHeaders(etag: string, personal = false): Record<string, string> {
     const ttl = this.options.ttlSeconds;
     return {
       ETag: etag,
-      "Cache-Control": `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl}`,
-      // The consent and popup cookies change the page: a CDN must tell visitors' answers apart.
+      "Cache-Control": personal
+        ? "private, max-age=0, must-revalidate"
+        : `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl}`,
+      // The consent, popup, country and session cookies change the page: a cache must tell them apart.
       Vary: "Accept-Encoding, Cookie",
     };
   }
@@ -139,16 +154,28 @@ export class PageCache {
     if (!this.options.prefixes.includes(first)) return null;
     const cookies = parseCookies(facts.cookie);
     if (this.options.personalCookies.some((name) => cookies.has(name))) return null;
+    const personal = cookies.has(this.options.sessionCookie);
+    // A shopper whose browser may not fill her own parts: her page is rendered for her.
+    if (personal && !cookies.has(this.options.scriptCookie)) return null;
     const version = this.options.version.current();
     if (version === null) return null;
     url.searchParams.sort();
     const variant = this.options.variantCookies.map((name) => cookies.get(name) ?? "").join("\u0001");
-    const key = [this.options.build, facts.host, url.pathname, url.search, facts.requestedWith, variant].join("\u0000");
+    const key = [
+      this.options.build,
+      facts.host,
+      url.pathname,
+      url.search,
+      facts.requestedWith,
+      variant,
+      personal ? "personal" : "anonymous",
+    ].join("\u0000");
     return {
       key: createHash("sha1").update(key).digest("base64url"),
       version,
       at: Date.now(),
       tagMark: this.options.version.tagMark(),
+      personal,
     };
   }
 
@@ -245,7 +272,8 @@ export class PageCache {
     }
     this.stats.hits += 1;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    for (const [name, value] of Object.entries(this.cacheHeaders(entry.etag))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(this.cacheHeaders(entry.etag, ticket.personal)))
+      res.setHeader(name, value);
     res.setHeader("X-Cache", "hit");
     if (ifNoneMatch(req.headers["if-none-match"], entry.etag)) {
       res.statusCode = 304;

@@ -3,6 +3,23 @@ import { fetchFacts, ifNoneMatch, type PageCache, type PageTicket, pageEtag } fr
 import { registeredPageCache } from "./registry";
 import { collectTags } from "./tags";
 
+/**
+ * A page the same for every visitor of a culture, country and consent state (catalogue, content): it may
+ * be kept. For a shopper with a session it renders as for any shopper with one (decision 062): her own
+ * session is put aside (`locals.session` is an empty one, prices follow the country cookie) and
+ * `locals.personalLater` tells the header and the cards to leave placeholders her browser fills from
+ * `GET /api/v1/me/summary`. Called first in the page's frontmatter, before anything reads the session.
+ */
+export function sharedPage(locals: App.Locals): void {
+  locals.publicPage = true;
+  // Decided by the cache entry the page goes to (a session cookie, and scripts), not by whether the
+  // session is still there: every shopper with the cookie is served this one entry.
+  if (!locals.sharedWithSessions) return;
+  locals.personalLater = true;
+  const { clientAddress } = locals.session;
+  locals.session = { id: null, customerId: null, data: {}, ...(clientAddress ? { clientAddress } : {}) };
+}
+
 /** Read before rendering: the version the page will be rendered from (a later change makes it stale). */
 export function pageTicket(request: Request): { cache: PageCache; ticket: PageTicket } | null {
   const cache = registeredPageCache();
@@ -35,7 +52,8 @@ export async function publishPage(
   await claim.cache.store(claim.ticket, headers, body, etag, tags).catch((error: unknown) => {
     log().error({ err: error }, "page cache: could not store a page");
   });
-  for (const [name, value] of Object.entries(claim.cache.cacheHeaders(etag))) headers.set(name, value);
+  for (const [name, value] of Object.entries(claim.cache.cacheHeaders(etag, claim.ticket.personal)))
+    headers.set(name, value);
   headers.set("X-Cache", "miss");
   if (ifNoneMatch(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers });

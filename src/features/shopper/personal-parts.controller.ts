@@ -1,0 +1,68 @@
+import { connectControllers } from "~/shell/controllers";
+import type { ShopperSummary } from "./shopper";
+import { $shopper, knowShopper, SHOPPER_KNOWN_EVENT } from "./shopper.store";
+
+/** Which of her parts a placeholder waits for (`data-personal-when`). */
+function applies(when: string | undefined, summary: ShopperSummary): boolean {
+  const customer = summary.Customer;
+  switch (when) {
+    case "customer":
+      return customer !== null;
+    case "guest":
+      return customer === null;
+    case "business":
+      return customer?.IsBusiness === true;
+    case "birthlists":
+      return customer?.HasBirthLists === true;
+    default:
+      return false;
+  }
+}
+
+async function loadFragment(slot: HTMLElement, url: string): Promise<void> {
+  const response = await fetch(url, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } });
+  if (!response.ok) return;
+  slot.innerHTML = await response.text();
+  slot.hidden = false;
+  connectControllers(slot);
+}
+
+/** Fills the page's placeholders from her summary: the account area, and what waits for her kind of account. */
+function fill(area: HTMLElement, summary: ShopperSummary): void {
+  const chosen = area.querySelector<HTMLElement>(
+    `[data-personal-account="${summary.Customer ? "customer" : "guest"}"]`,
+  );
+  const placeholder = area.querySelector("[data-personal-placeholder]");
+  if (chosen && placeholder) {
+    for (const label of chosen.querySelectorAll<HTMLElement>("[data-first-name]"))
+      label.textContent = (label.textContent ?? "").replace("{name}", summary.Customer?.FirstName ?? "");
+    placeholder.replaceWith(...chosen.childNodes);
+    for (const part of area.querySelectorAll("[data-personal-account]")) part.remove();
+  }
+  document.documentElement.classList.toggle("is-business", summary.Customer?.IsBusiness === true);
+  for (const element of document.querySelectorAll<HTMLElement>("[data-personal-when]")) {
+    if (!applies(element.dataset.personalWhen, summary)) continue;
+    const url = element.dataset.personalFragment;
+    if (url) {
+      delete element.dataset.personalFragment;
+      void loadFragment(element, url);
+    } else element.hidden = false;
+  }
+  document.dispatchEvent(new CustomEvent(SHOPPER_KNOWN_EVENT, { detail: summary }));
+}
+
+/**
+ * The header's account area on a page shared by every shopper (decision 062): it asks her summary once
+ * per page load (a page swap brings a new area, filled from what is known) and fills her parts.
+ */
+export default async function connect(area: HTMLElement): Promise<void> {
+  const known = $shopper.get();
+  const summary = known ?? (await knowShopper());
+  if (summary && area.isConnected) fill(area, summary);
+}
+
+declare global {
+  interface DocumentEventMap {
+    "shopper:known": CustomEvent<ShopperSummary>;
+  }
+}
