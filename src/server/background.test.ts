@@ -71,6 +71,8 @@ describe("settings for many processes", () => {
     expect(parseEnv({ REDIS_PREFIX: "shop2:staging:" }).REDIS_PREFIX).toBe("shop2:staging:");
     expect(() => parseEnv({ REDIS_PREFIX: "with space" })).toThrow(/REDIS_PREFIX/);
     expect(() => parseEnv({ DATABASE_POOL_MAX: "0" })).toThrow(/DATABASE_POOL_MAX/);
+    // A sweeper holds one connection for its lock while its work takes another.
+    expect(() => parseEnv({ DATABASE_POOL_MAX: "1" })).toThrow(/DATABASE_POOL_MAX/);
     process.env.DATABASE_POOL_MAX = "2";
     resetEnvForTests();
     const handle = openDatabase(process.env.TEST_POSTGRES_URL as string);

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { env } from "./config/env";
 import { database } from "./db/client";
 import { log } from "./observability/log";
 import { sweeperRuns } from "./observability/metrics";
@@ -47,26 +48,58 @@ async function exclusively<T>(
 ): Promise<{ ran: boolean; value?: T }> {
   const handle = database();
   if (handle.dialect !== "postgres") return { ran: true, value: await run() };
-  return handle.db.connection().execute(async (connection) => {
-    const key = lockKey(name);
-    const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${key}) as got`.execute(connection);
-    if (!rows[0]?.got) return { ran: false };
-    try {
-      if (everyMs !== undefined) {
-        const last = await sql<{
-          ago: string;
-        }>`select (extract(epoch from clock_timestamp()) * 1000)::bigint - last_run_ms as ago
-          from sweeper_runs where name = ${name}`.execute(connection);
-        const ago = last.rows[0] ? Number(last.rows[0].ago) : Number.POSITIVE_INFINITY;
-        if (ago < everyMs * 0.9) return { ran: false };
-        await sql`insert into sweeper_runs (name, last_run_ms) values (${name}, (extract(epoch from clock_timestamp()) * 1000)::bigint)
-          on conflict (name) do update set last_run_ms = excluded.last_run_ms`.execute(connection);
-      }
-      return { ran: true, value: await run() };
-    } finally {
-      await sql`select pg_advisory_unlock(${key})`.execute(connection);
+  // Each run holds a pooled connection for its lock while its work takes others: four starting together
+  // on a pool of four (DATABASE_POOL_MAX) held every connection and waited for a fifth for ever, the
+  // readiness check with them. At most the pool less one hold a lock at once; the others wait their turn.
+  await lockHolders.acquire();
+  try {
+    return await holdingLock(name, run, everyMs);
+  } finally {
+    lockHolders.release();
+  }
+}
+
+/** Sweeper runs holding a connection for their lock, at most DATABASE_POOL_MAX - 1 at once. */
+const lockHolders = {
+  holding: 0,
+  waiting: [] as (() => void)[],
+  async acquire(): Promise<void> {
+    if (this.holding < Math.max(1, env().DATABASE_POOL_MAX - 1)) {
+      this.holding += 1;
+      return;
     }
-  });
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  },
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.holding -= 1;
+  },
+};
+
+function holdingLock<T>(name: string, run: () => Promise<T>, everyMs?: number): Promise<{ ran: boolean; value?: T }> {
+  return database()
+    .db.connection()
+    .execute(async (connection) => {
+      const key = lockKey(name);
+      const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${key}) as got`.execute(connection);
+      if (!rows[0]?.got) return { ran: false };
+      try {
+        if (everyMs !== undefined) {
+          const last = await sql<{
+            ago: string;
+          }>`select (extract(epoch from clock_timestamp()) * 1000)::bigint - last_run_ms as ago
+          from sweeper_runs where name = ${name}`.execute(connection);
+          const ago = last.rows[0] ? Number(last.rows[0].ago) : Number.POSITIVE_INFINITY;
+          if (ago < everyMs * 0.9) return { ran: false };
+          await sql`insert into sweeper_runs (name, last_run_ms) values (${name}, (extract(epoch from clock_timestamp()) * 1000)::bigint)
+          on conflict (name) do update set last_run_ms = excluded.last_run_ms`.execute(connection);
+        }
+        return { ran: true, value: await run() };
+      } finally {
+        await sql`select pg_advisory_unlock(${key})`.execute(connection);
+      }
+    });
 }
 
 /**

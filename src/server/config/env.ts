@@ -214,7 +214,8 @@ export const SETTINGS_SCHEMA = z.object({
   /** The maps key answered when the `GoogleFrontAPIKey` setting is empty (spec 001). */
   MAPS_API_KEY_FALLBACK: z.string().trim().max(200).default(""),
   /** PostgreSQL connections each process may open (its page-cache listener is one more). */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // Two at least: a sweeper holds one for its lock while its work takes another (src/server/background.ts).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
   /** Prefix of every Redis key: one Redis for several shops or environments. */
   REDIS_PREFIX: z
     .string()
