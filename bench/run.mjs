@@ -269,6 +269,11 @@ async function restock(databaseUrl) {
 const CACHED_VS_STATIC = 0.8;
 /** p99 latency of a cached page at 50 connections, in ms (issue 19). */
 const CACHED_P99_MS = 100;
+/** A shopper with a session and a cart line: at least this share of the static copy (issue 37). */
+const SHOPPER_VS_STATIC = 0.5;
+/** ...and p99 at most this, in ms, at 50 connections; her summary at most SUMMARY_P99_MS. */
+const SHOPPER_P99_MS = 50;
+const SUMMARY_P99_MS = 20;
 
 async function throughput(label, base, productSlug, databaseUrl, uncachedBase) {
   // Static files of the same HTML as a product list and a product page, served by the same process:
@@ -291,6 +296,26 @@ async function throughput(label, base, productSlug, databaseUrl, uncachedBase) {
     rows.categoryUncached = await cannon(`${uncachedBase}/fr/c/vetements`);
     rows.productUncached = await cannon(`${uncachedBase}/fr/p/${productSlug}`);
   }
+  // A shopper with a session and one line in her cart, whose browser runs scripts (issue 37, decision
+  // 062): the pages every shopper shares, and the small request her own parts come from.
+  const catalogue = await (await fetch(`${base}/fr/catalog?q=`)).text();
+  const firstVariant = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalogue)?.[1]);
+  const added = await fetch(`${base}/api/v1/catalog/products/addtocart`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ ProductVariantId: firstVariant, Quantity: 1 }),
+  });
+  const shopper = { Cookie: `${(added.headers.get("set-cookie") ?? "").split(";")[0]}; vitrine_js=1` };
+  rows.categoryShopper = await cannon(`${base}/fr/c/vetements`, shopper);
+  rows.productShopper = await cannon(`${base}/fr/p/${productSlug}`, shopper);
+  rows.summary = await cannon(`${base}/api/v1/me/summary`, shopper);
+  const shopperOk =
+    rows.categoryShopper.rps >= SHOPPER_VS_STATIC * rows.staticList.rps &&
+    rows.productShopper.rps >= SHOPPER_VS_STATIC * rows.staticProduct.rps &&
+    rows.categoryShopper.p99 <= SHOPPER_P99_MS &&
+    rows.productShopper.p99 <= SHOPPER_P99_MS &&
+    rows.summary.p99 <= SUMMARY_P99_MS;
+  if (!shopperOk) failed = true;
   const cachedOk =
     rows.category.rps >= CACHED_VS_STATIC * rows.staticList.rps &&
     rows.product.rps >= CACHED_VS_STATIC * rows.staticProduct.rps &&
@@ -318,6 +343,7 @@ async function throughput(label, base, productSlug, databaseUrl, uncachedBase) {
     listBytes: Buffer.byteLength(list),
     productBytes: Buffer.byteLength(product),
     cachedOk,
+    shopperOk,
     ...rows,
   };
 }
@@ -549,6 +575,9 @@ console.log(
 for (const [db, rows] of Object.entries(results.throughput)) {
   console.log(
     `  ${db}: cached pages ${rows.cachedOk ? "ok" : "MISSED"} (at least ${CACHED_VS_STATIC}× the static copy, p99 at most ${CACHED_P99_MS} ms)`,
+  );
+  console.log(
+    `  ${db}: a shopper's pages ${rows.shopperOk ? "ok" : "MISSED"} (at least ${SHOPPER_VS_STATIC}× the static copy, p99 at most ${SHOPPER_P99_MS} ms; her summary p99 at most ${SUMMARY_P99_MS} ms)`,
   );
   for (const [name, r] of Object.entries(rows)) {
     if (typeof r !== "object") continue;

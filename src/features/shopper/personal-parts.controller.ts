@@ -29,15 +29,16 @@ async function loadFragment(slot: HTMLElement, url: string): Promise<void> {
 
 /** Fills the page's placeholders from her summary: the account area, and what waits for her kind of account. */
 function fill(area: HTMLElement, summary: ShopperSummary): void {
-  const chosen = area.querySelector<HTMLElement>(
-    `[data-personal-account="${summary.Customer ? "customer" : "guest"}"]`,
+  const chosen = area.querySelector<HTMLTemplateElement>(
+    `template[data-personal-account="${summary.Customer ? "customer" : "guest"}"]`,
   );
   const placeholder = area.querySelector("[data-personal-placeholder]");
   if (chosen && placeholder) {
-    for (const label of chosen.querySelectorAll<HTMLElement>("[data-first-name]"))
+    const part = chosen.content.cloneNode(true) as DocumentFragment;
+    for (const label of part.querySelectorAll<HTMLElement>("[data-first-name]"))
       label.textContent = (label.textContent ?? "").replace("{name}", summary.Customer?.FirstName ?? "");
-    placeholder.replaceWith(...chosen.childNodes);
-    for (const part of area.querySelectorAll("[data-personal-account]")) part.remove();
+    placeholder.replaceWith(part);
+    for (const template of area.querySelectorAll("template[data-personal-account]")) template.remove();
   }
   document.documentElement.classList.toggle("is-business", summary.Customer?.IsBusiness === true);
   for (const element of document.querySelectorAll<HTMLElement>("[data-personal-when]")) {
