@@ -29,16 +29,21 @@ async function loadFragment(slot: HTMLElement, url: string): Promise<void> {
 
 /** Fills the page's placeholders from her summary: the account area, and what waits for her kind of account. */
 function fill(area: HTMLElement, summary: ShopperSummary): void {
-  const chosen = area.querySelector<HTMLTemplateElement>(
-    `template[data-personal-account="${summary.Customer ? "customer" : "guest"}"]`,
-  );
-  const placeholder = area.querySelector("[data-personal-placeholder]");
-  if (chosen && placeholder) {
-    const part = chosen.content.cloneNode(true) as DocumentFragment;
+  const placeholder = area.querySelector<HTMLAnchorElement>("a[data-personal-placeholder]");
+  const menu = area.querySelector<HTMLTemplateElement>('template[data-personal-account="customer"]');
+  if (placeholder && summary.Customer && menu) {
+    const part = menu.content.cloneNode(true) as DocumentFragment;
     for (const label of part.querySelectorAll<HTMLElement>("[data-first-name]"))
-      label.textContent = (label.textContent ?? "").replace("{name}", summary.Customer?.FirstName ?? "");
+      label.textContent = (label.textContent ?? "").replace("{name}", summary.Customer.FirstName);
     placeholder.replaceWith(part);
-    for (const template of area.querySelectorAll("template[data-personal-account]")) template.remove();
+    menu.remove();
+  } else if (placeholder && !summary.Customer) {
+    // A visitor: the link signs her in.
+    placeholder.href = placeholder.dataset.guestHref ?? placeholder.href;
+    const label = placeholder.querySelector("[data-account-label]");
+    if (label) label.textContent = placeholder.dataset.guestLabel ?? "";
+    placeholder.removeAttribute("data-personal-placeholder");
+    menu?.remove();
   }
   document.documentElement.classList.toggle("is-business", summary.Customer?.IsBusiness === true);
   for (const element of document.querySelectorAll<HTMLElement>("[data-personal-when]")) {
