@@ -56,6 +56,9 @@ test.describe("kept parts of pages", () => {
     expect(before).toContain('<option value="BE" selected>');
 
     await signIn(page, customer.email, customer.password);
+    // Her browser runs no script from here on: her pages are rendered for her, kept parts included
+    // (with scripts she gets the shared page and her parts after load: shared-pages.spec.ts).
+    await page.context().clearCookies({ name: "vitrine_js" });
     const origin = new URL(page.url()).origin;
     const added = await page.request.post("/api/v1/catalog/wishlist/addproductvariant", {
       data: { ProductVariantId: Number(variantId), Name: `Kept ${Date.now()}` },

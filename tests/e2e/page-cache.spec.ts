@@ -89,7 +89,7 @@ test.describe("the rendered-page cache", () => {
     await visitor.dispose();
   });
 
-  test("a shopper with a cart or signed in is never served the cached page, and what they have never leaks to others", async ({
+  test("a shopper with a cart or signed in gets the shared page with her parts left to scripts, or hers without them, and nothing of hers leaks", async ({
     page,
     context,
     baseURL,
@@ -99,22 +99,42 @@ test.describe("the rendered-page cache", () => {
     const visitor = await stranger(baseURL as string);
     await visitor.get("/fr/c/vetements");
     expect((await visitor.get("/fr/c/vetements")).headers()["x-cache"]).toBe("hit");
+    const oneInCart = /class="mini-cart__count"[^>]*>\s*1\s*</;
+    const withoutScripts = () => context.clearCookies({ name: "vitrine_js" });
 
     await addFromCard(page, "fr");
-    const withCart = await page.request.get("/fr/c/vetements");
-    expect(withCart.headers()["x-cache"]).toBeUndefined();
+    // Her browser runs scripts (the head script wrote vitrine_js): one page for every shopper, kept
+    // privately by her browser, her cart filled in after load (decision 062).
+    const shared = await page.request.get("/fr/c/vetements");
+    expect(shared.headers()["x-cache"]).toMatch(/^(hit|miss)$/);
+    expect(shared.headers()["cache-control"]).toContain("private");
+    expect(await shared.text()).not.toMatch(oneInCart);
     await page.goto("/fr/c/vetements");
     await expect(page.locator(".mini-cart__count").first()).toHaveText("1");
+    await withoutScripts();
+    const own = await page.request.get("/fr/c/vetements");
+    expect(own.headers()["x-cache"]).toBeUndefined();
+    expect(await own.text()).toMatch(oneInCart);
 
     await signIn(page, customer.email, customer.password);
+    const signedInShared = await page.request.get("/fr/c/vetements");
+    expect(signedInShared.headers()["x-cache"]).toMatch(/^(hit|miss)$/);
+    // Her menu waits in a template; the page shows the account link until her summary names her.
+    expect(await signedInShared.text()).toMatch(/<a class="account-link[^>]*data-personal-placeholder/);
+    await page.goto("/fr/c/vetements");
+    await expect(page.locator('#account-area form[action="/fr/security/logoff"]')).toBeAttached();
+    await expect(page.locator("#account-area [data-personal-placeholder]")).toHaveCount(0);
+    await withoutScripts();
     const signedIn = await page.request.get("/fr/c/vetements");
     expect(signedIn.headers()["x-cache"]).toBeUndefined();
     expect(signedIn.headers()["cache-control"]).toBeUndefined();
+    expect(await signedIn.text()).not.toContain("data-personal-placeholder");
     expect(await signedIn.text()).toContain("/fr/security/logoff");
 
     const anonymous = await (await visitor.get("/fr/c/vetements")).text();
     expect(anonymous).not.toContain("/fr/security/logoff");
-    expect(anonymous).not.toMatch(/class="mini-cart__count"[^>]*>\s*1\s*</);
+    expect(anonymous).not.toContain("data-personal-account");
+    expect(anonymous).not.toMatch(oneInCart);
     await visitor.dispose();
   });
 

@@ -57,4 +57,30 @@ describe("the privacy notice's cookie list (issue 36)", () => {
     );
     expect(COOKIE_CATEGORIES.flatMap((category) => cookiesOf(category))).toHaveLength(DECLARED_COOKIES.length);
   });
+
+  it("the head script writes its cookie only once the visitor has chosen", () => {
+    const run = (decided: object | null) => {
+      const written: string[] = [];
+      const document = {
+        documentElement: { classList: { add: () => undefined } },
+        currentScript: { dataset: { consent: JSON.stringify({ defaults: {}, decided, stamp: "s" }) } },
+        get cookie() {
+          return "";
+        },
+        set cookie(value: string) {
+          written.push(value);
+        },
+      };
+      const window: Record<string, unknown> = { dataLayer: [] };
+      new Function("document", "window", "location", "dataLayer", HEAD_SCRIPT)(
+        document,
+        window,
+        { protocol: "http:" },
+        window.dataLayer,
+      );
+      return written;
+    };
+    expect(run(null)).toEqual([]);
+    expect(run({ analytics_storage: "denied" })).toEqual([`${SCRIPT_COOKIE}=1;path=/;max-age=31536000;samesite=lax`]);
+  });
 });

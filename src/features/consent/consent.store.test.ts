@@ -49,8 +49,10 @@ describe("$consent and saveConsent", () => {
 
     saveConsent(statistics);
 
-    expect(cookies).toHaveLength(1);
+    expect(cookies).toHaveLength(2);
     expect(cookies[0]).toMatch(/^CookieConsent=.+; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    // From the choice on, shared pages may leave her parts to scripts (decision 062).
+    expect(cookies[1]).toBe("vitrine_js=1; Path=/; Max-Age=31536000; SameSite=Lax");
     expect($consent.get()).toEqual(statistics);
     expect(window.CookieConsentSettings).toEqual(statistics);
     expect(window.gtag).toHaveBeenCalledWith(

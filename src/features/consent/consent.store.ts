@@ -8,6 +8,8 @@ import {
   consentMode,
   isAllDenied,
   needsPrompt,
+  SCRIPT_COOKIE,
+  SCRIPT_COOKIE_MAX_AGE_SECONDS,
 } from "./consent";
 import { recordConsent } from "./consent.client";
 import { activateConsentedScripts, storedConsent } from "./consent.scripts";
@@ -64,6 +66,8 @@ export function saveConsent(settings: ConsentSettings): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
   document.cookie = `${CONSENT_COOKIE_NAME}=${consentCookieValue(settings)}; Path=${CONSENT_COOKIE_PATH}; Max-Age=${CONSENT_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  // biome-ignore lint/suspicious/noDocumentCookie: as above
+  document.cookie = `${SCRIPT_COOKIE}=1; Path=/; Max-Age=${SCRIPT_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
   $consent.set(settings);
   window.CookieConsentSettings = settings;
   window.gtag?.("consent", "update", consentMode(settings));

@@ -19,6 +19,14 @@ export const CONSENT_COOKIE_PATH = "/";
 export const CONSENT_COOKIE_LIFETIME_HOURS = 8760;
 export const CONSENT_COOKIE_MAX_AGE_SECONDS = CONSENT_COOKIE_LIFETIME_HOURS * 3600;
 
+/**
+ * Written once the visitor has chosen (by the head script, or at the choice): this browser runs scripts,
+ * so a shared page's personal parts (name, cart, wishlist) can be left to it (decision 062); without it a
+ * shopper with a session gets her page rendered for her. Before a choice no cookie is written at all.
+ */
+export const SCRIPT_COOKIE = "vitrine_js";
+export const SCRIPT_COOKIE_MAX_AGE_SECONDS = 365 * 86400;
+
 /** The stored settings, or null when the cookie is absent or not ours. */
 export function parseConsent(raw: string | null | undefined): ConsentSettings | null {
   if (!raw) return null;
