@@ -110,3 +110,21 @@ test("the home page names the shop and its search; a category its trail; an arti
   expect(article.get("og:type")).toEqual(["article"]);
   expect(article.get("og:image")?.[0]).toMatch(/\/media\/[0-9a-f-]{36}-og\.jpg$/);
 });
+
+test("an unknown address under a culture answers 404 with the shop's page in that culture, never an empty one", async ({
+  request,
+}) => {
+  for (const [path, culture, title] of [
+    ["/fr/une-page-disparue", "fr", "Page introuvable"],
+    ["/nl/c/bestaat/niet/meer?x=1", "nl", "<title>"],
+  ] as const) {
+    const answer = await request.get(path);
+    expect(answer.status(), path).toBe(404);
+    const html = await answer.text();
+    expect(html, path).toContain(`<html lang="${culture}"`);
+    expect(html, path).toContain(title);
+    expect(html, path).toContain('<meta name="robots" content="noindex">');
+  }
+  // A form posted to nowhere is not turned into a page.
+  expect((await request.post("/fr/une-page-disparue", { form: { a: "b" } })).status()).toBe(404);
+});

@@ -14,7 +14,7 @@ import { startRetentionSweeper } from "~/features/orders/personal-data.server";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
 import { notificationsSettled, startNotificationSweeper } from "~/features/payment/notifications.server";
 import { SCRIPT_COOKIE } from "~/layouts/head-script";
-import { CULTURES } from "~/lib/culture";
+import { CULTURES, isCulture } from "~/lib/culture";
 import { COOKIE_LAW_COOKIE_NAME } from "~/shell/constants";
 import { backgroundSettled } from "../background";
 import { EnvError, env } from "../config/env";
@@ -175,16 +175,23 @@ async function main(): Promise<void> {
       cacheMetrics.requests.inc({ result: "miss" });
     }
     compress(req as never, res as never, () => {
-      handler(
-        req,
-        res,
-        (error?: unknown) => {
-          if (error) log().error({ err: error, requestId: id }, "unhandled request error");
-          if (!res.headersSent) res.statusCode = error ? 500 : 404;
-          res.end();
-        },
-        notes,
-      );
+      let notFoundPage = false;
+      const next = (error?: unknown) => {
+        // No route under a culture (/fr/an-old-link): the shop's own 404 page, in that culture, not
+        // an empty answer. Astro hands unmatched addresses back in middleware mode.
+        const culture = (req.url ?? "").split(/[/?#]/)[1] ?? "";
+        if (!error && !notFoundPage && !res.headersSent && isReadMethod(req.method) && isCulture(culture)) {
+          notFoundPage = true;
+          req.url = "/404";
+          notes.culture = culture;
+          handler(req, res, next, notes);
+          return;
+        }
+        if (error) log().error({ err: error, requestId: id }, "unhandled request error");
+        if (!res.headersSent) res.statusCode = error ? 500 : 404;
+        res.end();
+      };
+      handler(req, res, next, notes);
     });
   });
   server.listen(settings.PORT, settings.HOST, () => {
@@ -284,3 +291,7 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+function isReadMethod(method: string | undefined): boolean {
+  return method === "GET" || method === "HEAD";
+}

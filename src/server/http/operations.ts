@@ -120,9 +120,10 @@ function loggedPath(url: string): string {
  */
 export function observeRequest(req: IncomingMessage, res: ServerResponse, id: string, notes: RequestNotes): void {
   const started = process.hrtime.bigint();
+  // As asked: an unknown address is answered by the 404 page under another (main.ts).
+  const url = req.url ?? "/";
   res.once("finish", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const url = req.url ?? "/";
     const path = url.split("?")[0] ?? "/";
     const health = HEALTH_PATHS.has(path) || path === "/metrics";
     const route = notes.route ?? (health ? path : "other");

@@ -44,8 +44,10 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     return false;
   }
   if (pathname.endsWith("/") || pathname.includes("\0")) return false;
-  // Pages live under a culture, where the build writes no file: no disk lookup on their way to Astro.
-  if (isCulture(pathname.split("/")[1] ?? "")) return false;
+  // Pages live under a culture and the API under /api, where the build writes no file: no disk lookup
+  // (a failed stat costs more than a small API answer's own work) on their way to Astro.
+  const first = pathname.split("/")[1] ?? "";
+  if (isCulture(first) || first === "api") return false;
   const path = normalize(join(root, pathname));
   if (!path.startsWith(root)) return false;
   const info = await stat(path).catch(() => null);

@@ -70,8 +70,26 @@ export function sqlitePageVersion(path: string): PageVersionSource {
   const schedule = connection.prepare("select min(at) from page_schedule where at > ?").pluck();
   const tags = new TagVersions();
   let seen = 0;
-  /** Reads the row; learns the tags changed since the last read. */
+  /**
+   * One read per turn of the event loop: a page asks a dozen times (its ticket, each kept part, each memo
+   * of public data), and a read cost more than the rest of a kept part. A change committed during the turn
+   * is seen from the next: the version read can only be older than the data read, never newer, so nothing
+   * stale is stored under a new version.
+   */
+  let known: { version: number; seq: number } | null = null;
+  let knownThisTurn = false;
+  const forget = () => {
+    knownThisTurn = false;
+  };
   const refresh = (): { version: number; seq: number } | null => {
+    if (knownThisTurn) return known;
+    known = readNow();
+    knownThisTurn = true;
+    setImmediate(forget);
+    return known;
+  };
+  /** Reads the row; learns the tags changed since the last read. */
+  const readNow = (): { version: number; seq: number } | null => {
     try {
       const row = read.get() as { version: number | bigint; seq: number | bigint };
       const seq = Number(row.seq);
