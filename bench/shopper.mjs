@@ -7,3 +7,22 @@ export const BENCH_BILLING = {
   City: "Bruxelles",
   CountryId: 1,
 };
+
+/**
+ * A new session with one line in its cart (the catalogue's first variant): its cookies as name and value,
+ * for a browser's jar or a Cookie header.
+ */
+export async function sessionWithCartLine(base) {
+  const catalogue = await (await fetch(`${base}/fr/catalog?q=`)).text();
+  const variantId = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalogue)?.[1]);
+  const response = await fetch(`${base}/api/v1/catalog/products/addtocart`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ ProductVariantId: variantId, Quantity: 1 }),
+  });
+  return response.headers.getSetCookie().map((cookie) => {
+    const [pair = ""] = cookie.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+}

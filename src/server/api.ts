@@ -83,7 +83,11 @@ export function createApi(): Hono<ApiEnv> {
     const session = await loadSession(before, clientIp(c));
     c.set("session", session);
     // The shopper's session is somewhere we cannot reach now: only public reads may go on without it.
-    const publicRead = c.req.path === `${API_BASE}/openapi.json` || c.get("endpoint")?.public === true;
+    const endpoint = c.get("endpoint");
+    const publicRead =
+      c.req.path === `${API_BASE}/openapi.json` ||
+      endpoint?.public === true ||
+      (endpoint?.visitorWhileSessionsAway === true && endpoint.method === "get");
     if (session.unavailable && !publicRead) throw new ApiError("ServiceUnavailable");
     const country = getCookie(c, COUNTRY_COOKIE);
     await withRequestContext({ session, country: countryCode(country) }, next);

@@ -93,6 +93,17 @@ test.describe("a Redis outage seen from the browser", () => {
       expect(page.body, path).toContain("Se connecter");
       expect(Date.now() - started, path).toBeLessThan(2000);
     }
+    // A browser that runs scripts gets the shared page, and her summary answers as for a visitor
+    // (decision 062): nothing personal is guessed while her session cannot be read.
+    const scripted = { Cookie: `${cookie}; vitrine_js=1` };
+    const shared = await rawRequest(`${base}/fr/`, { headers: scripted });
+    expect(shared.status).toBe(200);
+    expect(shared.body.trimEnd()).toMatch(/<\/html>$/);
+    const started = Date.now();
+    const summary = await rawRequest(`${base}/api/v1/me/summary`, { headers: scripted });
+    expect(summary.status, summary.body).toBe(200);
+    expect(JSON.parse(summary.body)).toMatchObject({ Customer: null, Cart: { ItemsCount: 0 }, Wishlist: { Count: 0 } });
+    expect(Date.now() - started).toBeLessThan(2000);
     const form = await rawRequest(`${base}/fr/security/login`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },

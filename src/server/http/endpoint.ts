@@ -49,6 +49,11 @@ export interface EndpointOptions<M extends HttpMethod, Path extends string, P, Q
   cache?: string;
   /** The same answer for every visitor: still served while sessions are unreachable. */
   public?: boolean;
+  /**
+   * A read of the shopper's own parts that, while sessions are unreachable, answers as for a visitor
+   * (as the pages do) rather than 503: nothing personal is guessed, nothing is written.
+   */
+  visitorWhileSessionsAway?: boolean;
   /** Not called by our pages (a provider's signed webhook): no Origin check. */
   crossOrigin?: boolean;
   /** The body is `application/x-www-form-urlencoded` (a provider's webhook that posts a form, as Mollie's does). */
