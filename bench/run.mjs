@@ -375,7 +375,8 @@ async function againstBaseline(dir, uncachedBase) {
   const port = 4415;
   const before = `http://127.0.0.1:${port}`;
   const file = resolve(`data/bench-baseline-${Date.now()}.sqlite`);
-  const server = await startServer(port, file, PRODUCTS, {}, resolve(dir));
+  // Uncached on both sides (a build that has the page cache would answer the list from it).
+  const server = await startServer(port, file, PRODUCTS, { PAGE_CACHE_SECONDS: "0" }, resolve(dir));
   const firstProduct = async (base) =>
     /href="\/fr\/p\/([^"]+)"/.exec(await (await fetch(`${base}/fr/`)).text())?.[1] ?? "";
   const cartOf = async (base) =>
