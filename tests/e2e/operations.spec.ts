@@ -66,6 +66,9 @@ test.describe("a production start on an empty PostgreSQL database", () => {
     const server = startServer(env);
     await ready(server);
     expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: "ok" });
+    // Ready a moment after it is alive: once the database answers and the listener that tells it the
+    // public version is connected (until then it answers 503, as a load balancer expects).
+    await ready(server, "/readyz");
     const readiness = await fetch(`${server.url}/readyz`);
     expect(readiness.status).toBe(200);
     expect(await readiness.json()).toEqual({ status: "ready" });

@@ -180,23 +180,23 @@ export async function forgetDefaultAddress(ex: Executor, customerId: number, id:
     .execute();
 }
 
+/** What the shop tells of an account, to the merchant's systems or to its owner: never its secrets. */
+const ACCOUNT_FIELDS = [
+  "email",
+  "first_name",
+  "last_name",
+  "culture",
+  "is_business",
+  "company_name",
+  "vat_number",
+  "role",
+  "created_at",
+  "email_verified_at",
+] as const;
+
 /** Customers for the merchant's systems (issue 35): by the start of an e-mail, newest first, never secrets. */
 export function customerPage(ex: Executor, search: string | undefined, offset: number, limit: number) {
-  let query = ex
-    .selectFrom("customers")
-    .select([
-      "id",
-      "email",
-      "first_name",
-      "last_name",
-      "culture",
-      "is_business",
-      "company_name",
-      "vat_number",
-      "role",
-      "created_at",
-      "email_verified_at",
-    ]);
+  let query = ex.selectFrom("customers").select(["id", ...ACCOUNT_FIELDS]);
   const q = search
     ?.trim()
     .toLowerCase()
@@ -209,19 +209,7 @@ export function customerPage(ex: Executor, search: string | undefined, offset: n
 export function customerProfile(ex: Executor, id: number) {
   return ex
     .selectFrom("customers")
-    .select([
-      "email",
-      "first_name",
-      "last_name",
-      "culture",
-      "is_business",
-      "company_name",
-      "vat_number",
-      "role",
-      "created_at",
-      "email_verified_at",
-      "totp_enabled_at",
-    ])
+    .select([...ACCOUNT_FIELDS, "totp_enabled_at"])
     .where("id", "=", id)
     .where("closed_at", "is", null)
     .executeTakeFirst();
