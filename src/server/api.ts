@@ -17,7 +17,10 @@ import { withRequestContext } from "./http/request-context";
 import { isSameOriginRequest } from "./http/security";
 import { refuseControlCharacters, refuseDeepNesting } from "./http/validation";
 import { log } from "./observability/log";
+import { collectTags } from "./page-cache/tags";
 import { COUNTRY_COOKIE, countryCode, countryCookieOptions, countryCookieToSend } from "./session/country-preference";
+import { registeredPersonalMemo } from "./session/memo-registry";
+import { MEMO_UNTIL_HEADER, type MemoFacts } from "./session/personal-memo";
 import { loadSession, SESSION_COOKIE, sessionCookieOptions } from "./session/session";
 import { StorageUnavailable, StoredFileMissing } from "./storage/s3-file-store";
 
@@ -90,13 +93,25 @@ export function createApi(): Hono<ApiEnv> {
       (endpoint?.visitorWhileSessionsAway === true && endpoint.method === "get");
     if (session.unavailable && !publicRead) throw new ApiError("ServiceUnavailable");
     const country = getCookie(c, COUNTRY_COOKIE);
-    await withRequestContext({ session, country: countryCode(country) }, next);
+    const memo = endpoint?.personalMemo && c.req.method === "GET" ? registeredPersonalMemo() : undefined;
+    const ticket = memo && session.id ? await memo.ticket(memoFacts(c), session.customerId, session.renewsAt) : null;
+    // The public data (prices) the answer read: a kept answer holds while they do.
+    const tags = new Set<string>();
+    await withRequestContext({ session, country: countryCode(country) }, () =>
+      ticket ? collectTags(tags, next) : next(),
+    );
     if (session.id && (session.id !== before || session.renewed))
       setCookie(c, SESSION_COOKIE, session.id, sessionCookieOptions(session));
     else if (!session.id && before && !session.unavailable) deleteCookie(c, SESSION_COOKIE, { path: "/" });
     // The country the prices follow, mirrored where the page cache finds it (decision 062).
     const code = countryCookieToSend(session.data, country);
     if (code) setCookie(c, COUNTRY_COOKIE, code, countryCookieOptions(env().cookieSecure));
+    if (!endpoint?.personalMemo) return;
+    const until = Number(c.res.headers.get(MEMO_UNTIL_HEADER) ?? Number.NaN);
+    c.res.headers.delete(MEMO_UNTIL_HEADER);
+    // An answer that sets a cookie (a renewed session, a country) is this request's own: not kept.
+    if (memo && ticket && c.res.status === 200 && !c.res.headers.has("set-cookie"))
+      memo.store(ticket, c.res.headers, await c.res.clone().text(), tags, Number.isNaN(until) ? undefined : until);
   });
 
   for (const endpoint of ENDPOINTS) app.on(endpoint.method.toUpperCase(), endpoint.path, handler(endpoint));
@@ -130,6 +145,17 @@ export function createApi(): Hono<ApiEnv> {
   });
 
   return app;
+}
+
+/** What the personal memo tells one request's answer from another's by (decision 063). */
+function memoFacts(c: Context<ApiEnv>): MemoFacts {
+  const url = new URL(c.req.url);
+  return {
+    url: `${url.pathname}${url.search}`,
+    cookie: c.req.header("cookie") ?? "",
+    culture: c.req.query("culture") ?? c.req.header("x-culture") ?? "",
+    acceptLanguage: c.req.header("accept-language") ?? "",
+  };
 }
 
 /** An endpoint as a Hono handler: the raw parts go to `runEndpoint`; the answer is JSON (or the Response it made). */

@@ -46,16 +46,30 @@ export function refuseLineProblem(problem: LineProblem, culture: Culture): void 
 
 /** The summary of the session's cart; no session or no cart is an empty cart. */
 export async function cartSummary(session: Session, culture: Culture): Promise<CartSummary> {
+  return (await cartSummaryWithClock(session, culture)).summary;
+}
+
+/**
+ * The summary, and until when (epoch ms) it holds by the clock alone: a cart with a coupon is priced
+ * again each minute (coupons begin and end, their uses run out); without one, null (only changes to the
+ * cart or to public data change it).
+ */
+export async function cartSummaryWithClock(
+  session: Session,
+  culture: Culture,
+): Promise<{ summary: CartSummary; until: number | null }> {
   const cartId = await findCartId(db(), {
     customerId: session.customerId,
     sessionKey: session.id ? sessionKey(session.id) : null,
   });
-  if (!cartId) return toSummary({ itemsCount: 0, amountTaxExcl: 0, amountTaxIncl: 0 }, culture);
+  if (!cartId)
+    return { summary: toSummary({ itemsCount: 0, amountTaxExcl: 0, amountTaxIncl: 0 }, culture), until: null };
   // Two light reads name the cart's content; pricing it (about ten statements) runs when it changed.
   const [cart, lines] = await Promise.all([cartRow(db(), cartId), cartLineKeys(db(), cartId)]);
   const content = JSON.stringify([cart, lines]);
   const minute = Math.floor(Date.now() / SUMMARY_CLOCK_MS);
-  return keptSummary(cartId, content, culture, priceCountryCode(session), session.customerId, minute);
+  const summary = await keptSummary(cartId, content, culture, priceCountryCode(session), session.customerId, minute);
+  return { summary, until: cart?.coupon_id ? (minute + 1) * SUMMARY_CLOCK_MS : null };
 }
 
 /** A header summary is priced again at least this often: coupons end and begin with the clock. */

@@ -1,6 +1,7 @@
 import { defineEndpoint } from "~/server/http/endpoint";
+import { MEMO_UNTIL_HEADER } from "~/server/session/personal-memo";
 import { ShopperSummarySchema } from "./shopper";
-import { shopperSummary } from "./shopper.server";
+import { shopperSummaryWithClock } from "./shopper.server";
 
 export const summary = defineEndpoint({
   method: "get",
@@ -11,5 +12,11 @@ export const summary = defineEndpoint({
   response: ShopperSummarySchema,
   // Her page is the shared one; while her session cannot be read, her parts are a visitor's.
   visitorWhileSessionsAway: true,
-  run: ({ session, culture }) => shopperSummary(session, culture),
+  // Asked on every page she opens: kept per session until something it shows changes (decision 063).
+  personalMemo: true,
+  run: async ({ session, culture, header }) => {
+    const { summary, until } = await shopperSummaryWithClock(session, culture);
+    if (until !== null) header(MEMO_UNTIL_HEADER, String(until));
+    return summary;
+  },
 });

@@ -224,6 +224,11 @@ export const SETTINGS_SCHEMA = z.object({
     .default("vitrine:"),
   /** How long a cached public page may serve, in seconds (0: no page cache). Data changes end it at once. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * How long the production server may answer a shopper's summary itself (0: never), in seconds; a change
+   * to her session, her account or public data ends it at once (decision 063).
+   */
+  PERSONAL_MEMO_SECONDS: z.coerce.number().int().min(0).max(3600).default(600),
   /** Memory the page cache may hold, in megabytes (compressed pages). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Lifetime of a visitor's session without a customer (renewed while used). */

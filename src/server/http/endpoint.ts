@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Culture } from "~/lib/culture";
 import type { EndpointContract, HttpMethod } from "~/lib/endpoint-types";
+import { registeredPersonalMemo } from "../session/memo-registry";
 import type { Session } from "../session/session";
 import { ApiError } from "./errors";
 import { parseWith } from "./validation";
@@ -54,6 +55,12 @@ export interface EndpointOptions<M extends HttpMethod, Path extends string, P, Q
    * (as the pages do) rather than 503: nothing personal is guessed, nothing is written.
    */
   visitorWhileSessionsAway?: boolean;
+  /**
+   * A read of the shopper's own parts asked on every page: the production server keeps its answer per
+   * session and serves it itself until her session, her account, public data or the clock change it
+   * (decision 063). Its answer sets `MEMO_UNTIL_HEADER` when it holds for less than the memo's lifetime.
+   */
+  personalMemo?: boolean;
   /** Not called by our pages (a provider's signed webhook): no Origin check. */
   crossOrigin?: boolean;
   /** The body is `application/x-www-form-urlencoded` (a provider's webhook that posts a form, as Mollie's does). */
@@ -134,8 +141,27 @@ export async function runEndpoint(endpoint: AnyEndpoint, raw: RawCall): Promise<
   if (endpoint.auth && customerId === null) throw new ApiError("Unauthorized");
   const query = endpoint.query ? parseWith(endpoint.query, raw.query ?? {}, raw.culture) : undefined;
   const body = endpoint.body ? parseWith(endpoint.body, raw.body, raw.culture) : undefined;
+  if (endpoint.method === "get") return runParsed(endpoint, raw, params.data, query, body, customerId);
+  // A write: what is kept for this session and customer (their summary) is made again after it, in every
+  // process, before its answer leaves (decision 063). The session may change on the way (sign-in, out).
+  const before = { id: raw.session.id, customerId };
+  try {
+    return await runParsed(endpoint, raw, params.data, query, body, customerId);
+  } finally {
+    await registeredPersonalMemo()?.changed([before.id, raw.session.id], [before.customerId, raw.session.customerId]);
+  }
+}
+
+function runParsed(
+  endpoint: AnyEndpoint,
+  raw: RawCall,
+  params: unknown,
+  query: unknown,
+  body: unknown,
+  customerId: number | null,
+): Promise<unknown> | unknown {
   return endpoint.run({
-    params: params.data,
+    params,
     query,
     body,
     session: raw.session,

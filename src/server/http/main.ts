@@ -33,11 +33,13 @@ import { type PageVersionSource, postgresPageVersion, sqlitePageVersion } from "
 import { registerPageCache, registerPublicVersion } from "../page-cache/registry";
 import { sharedRedis } from "../redis";
 import { COUNTRY_COOKIE } from "../session/country-preference";
+import { registerPersonalMemo } from "../session/memo-registry";
+import { PersonalMemo } from "../session/personal-memo";
 import { SESSION_COOKIE } from "../session/session";
 import { pinClientAddress } from "./client-ip";
 import { FLASH_COOKIE } from "./flash";
 import { observeRequest, type Readiness, type RequestNotes, requestIdOf, serveOperations } from "./operations";
-import { registerInlineScripts } from "./security";
+import { applySecurityHeaders, registerInlineScripts } from "./security";
 import { serveStatic } from "./static";
 
 /** The `compression` package's own default: pages compress about as fast as with gzip, and smaller. */
@@ -117,6 +119,8 @@ async function main(): Promise<void> {
   registerPublicVersion(version);
   const pageCache = settings.PAGE_CACHE_SECONDS > 0 ? startPageCache(settings, build, version) : undefined;
   registerPageCache(pageCache);
+  const memo = settings.PERSONAL_MEMO_SECONDS > 0 ? startPersonalMemo(settings, version) : undefined;
+  registerPersonalMemo(memo);
 
   collectProcessMetrics();
   const poolStats = database().poolStats;
@@ -157,6 +161,15 @@ async function main(): Promise<void> {
       }
     } catch (error) {
       log().error({ err: error, requestId: id }, "static file error");
+    }
+    try {
+      if (memo && (req.url ?? "").startsWith("/api/") && (await memo.serve(req, res))) {
+        notes.route = "personal-memo";
+        notes.cache = "hit";
+        return;
+      }
+    } catch (error) {
+      log().error({ err: error, requestId: id }, "personal memo error");
     }
     try {
       if (pageCache && (await pageCache.serve(req, res))) {
@@ -286,6 +299,24 @@ function startPageCache(settings: ReturnType<typeof env>, build: string, version
     redisPrefix: settings.REDIS_PREFIX,
   });
 }
+
+/** A shopper's summary answered here while nothing it shows changed (decision 063). */
+function startPersonalMemo(settings: ReturnType<typeof env>, version: PageVersionSource): PersonalMemo {
+  return new PersonalMemo({
+    ttlSeconds: settings.PERSONAL_MEMO_SECONDS,
+    maxEntries: PERSONAL_MEMO_ENTRIES,
+    version,
+    sessionCookie: SESSION_COOKIE,
+    variantCookies: [COUNTRY_COOKIE],
+    decorate: (headers) => applySecurityHeaders(headers),
+    redis: settings.REDIS_URL ? sharedRedis(settings.REDIS_URL) : undefined,
+    redisPrefix: settings.REDIS_PREFIX,
+    onError: (error) => log().warn({ err: error }, "personal memo: a change could not be told to Redis"),
+  });
+}
+
+/** Summaries kept per process: about a kilobyte each. */
+const PERSONAL_MEMO_ENTRIES = 20_000;
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

@@ -103,7 +103,7 @@ export function pageEtag(body: string | Buffer): string {
   return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
-function acceptsEncoding(accept: string, name: string): boolean {
+export function acceptsEncoding(accept: string, name: string): boolean {
   return new RegExp(`(^|[\\s,])${name}(?![^,]*;\\s*q=0(\\.0+)?\\s*(,|$))`, "i").test(accept);
 }
 

@@ -3,6 +3,7 @@ import { env } from "../config/env";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { rateLimiter, tooManyAttempts } from "../security/rate-limit";
+import { registeredPersonalMemo } from "./memo-registry";
 import { DatabaseSessionStore, RedisSessionStore, type SessionRecord, type SessionStore } from "./store";
 
 export const SESSION_COOKIE = "vitrine_sid";
@@ -19,6 +20,8 @@ export interface Session {
   clientAddress?: string;
   /** Its lifetime was just extended: the cookie must be sent again with the new one. */
   renewed?: boolean;
+  /** When it will next be extended if used (epoch ms): what is kept for it holds until then at most. */
+  renewsAt?: number;
 }
 
 export interface CookieOptions {
@@ -82,10 +85,12 @@ export async function loadSession(cookieValue: string | undefined, clientAddress
       if (record) {
         const session: Session = { ...anonymous, id: cookieValue, customerId: record.customerId, data: record.data };
         const ttl = sessionTtlSeconds(record.customerId) * 1000;
-        if (record.expiresAt !== undefined && record.expiresAt - Date.now() < ttl - SESSION_RENEWAL_SECONDS * 1000) {
+        const renewal = SESSION_RENEWAL_SECONDS * 1000;
+        if (record.expiresAt !== undefined && record.expiresAt - Date.now() < ttl - renewal) {
           await save(cookieValue, { customerId: record.customerId, data: record.data });
           session.renewed = true;
-        }
+          session.renewsAt = Date.now() + renewal;
+        } else if (record.expiresAt !== undefined) session.renewsAt = record.expiresAt - ttl + renewal;
         return session;
       }
     } catch (error) {
@@ -147,6 +152,8 @@ export async function rotateSession(session: Session, customerId: number): Promi
 /** Ends every session of the customer but this one (a password changed or reset elsewhere signs out everywhere). */
 export async function endOtherSessions(customerId: number, keep: Session | null): Promise<void> {
   await sessionStore().deleteForCustomer(customerId, keep?.id ? sessionKey(keep.id) : null);
+  // Whoever asks (a reset link opened signed out): her summaries kept elsewhere end with the sessions.
+  await registeredPersonalMemo()?.changed([], [customerId]);
 }
 
 export async function endSession(session: Session): Promise<void> {

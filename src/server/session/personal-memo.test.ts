@@ -1,0 +1,248 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { apiClient } from "../../../tests/support/api";
+import { simpleVariant } from "../../../tests/support/checkout";
+import { useTestDatabase } from "../../../tests/support/db";
+import { redisForTests } from "../../../tests/support/redis";
+import { type PageVersionSource, TagVersions } from "../page-cache/page-version";
+import { registerPersonalMemo } from "./memo-registry";
+import { MEMO_UNTIL_HEADER, PersonalMemo, type PersonalMemoOptions } from "./personal-memo";
+import { SESSION_RENEWAL_SECONDS } from "./session";
+
+/** The public version and tags, moved by hand as the database triggers move them. */
+function versionSource() {
+  const tags = new TagVersions();
+  const state = { value: 1, mark: 0, tag: 0 };
+  const source: PageVersionSource = {
+    current: () => state.value,
+    nextScheduled: async () => null,
+    tagMark: () => state.mark,
+    tagVersions: (names, mark) => tags.versions(names, mark),
+    tagsCurrent: (recorded) => tags.current(recorded),
+    close: async () => {},
+  };
+  const bump = (tag: string) => {
+    state.mark += 1;
+    state.tag += 1;
+    tags.set(tag, state.tag, state.mark);
+  };
+  return { state, source, bump };
+}
+
+function memoWith(version: PageVersionSource, more: Partial<PersonalMemoOptions> = {}): PersonalMemo {
+  return new PersonalMemo({
+    ttlSeconds: 600,
+    maxEntries: 100,
+    version,
+    sessionCookie: "vitrine_sid",
+    variantCookies: ["vitrine_country"],
+    decorate: (headers) => headers.set("X-Content-Type-Options", "nosniff"),
+    ...more,
+  });
+}
+
+/** The production server's step before Astro: the memo's answer, or 404 for "computed by the API". */
+async function memoServer(memo: () => PersonalMemo): Promise<{ base: string; close: () => Promise<void> }> {
+  const server: Server = createServer(async (req, res) => {
+    if (await memo().serve(req, res)) return;
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+type Client = ReturnType<typeof apiClient>;
+
+/** What her browser sends with each request (Node's fetch would send `*`). */
+const BROWSER = { "Accept-Language": "fr-BE,fr;q=0.9" };
+
+describe("a shopper's summary kept per session (decision 063)", () => {
+  useTestDatabase("sqlite", { products: 8 });
+  const version = versionSource();
+  let memo = memoWith(version.source);
+  let server: Awaited<ReturnType<typeof memoServer>>;
+  beforeAll(async () => {
+    server = await memoServer(() => memo);
+  });
+  afterAll(async () => {
+    registerPersonalMemo(undefined);
+    await server.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    memo = memoWith(version.source);
+    registerPersonalMemo(memo);
+  });
+  registerPersonalMemo(memo);
+
+  /** Her summary as the API computes it (and keeps it). */
+  const computed = async (client: Client, culture = "fr") => {
+    const response = await client.call("GET", `/me/summary?culture=${culture}`, undefined, BROWSER);
+    expect(response.status).toBe(200);
+    expect(response.headers.has(MEMO_UNTIL_HEADER)).toBe(false);
+    return response.json();
+  };
+  /** Her summary as the server answers it before the API: null when the API must compute it. */
+  const kept = async (client: Client, culture = "fr", cookie = client.cookie) => {
+    const response = await fetch(`${server.base}/api/v1/me/summary?culture=${culture}`, {
+      headers: { ...BROWSER, Cookie: cookie },
+    });
+    if (response.status === 404) return null;
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.has(MEMO_UNTIL_HEADER)).toBe(false);
+    return response.json();
+  };
+  const addToCart = async (client: Client, variantId: number, quantity = 1) =>
+    expect(
+      (await client.call("POST", "/catalog/products/addtocart", { ProductVariantId: variantId, Quantity: quantity }))
+        .status,
+    ).toBe(200);
+  const signedIn = async (email: string, password: string, ip: string) => {
+    const client = apiClient(ip);
+    expect((await client.call("POST", "/security/login", { Email: email, Password: password })).status).toBe(200);
+    return client;
+  };
+
+  it("answers her again with what the API answered, until her own write changes it", async () => {
+    const shopper = apiClient("198.51.100.120");
+    const variant = await simpleVariant(3);
+    await addToCart(shopper, variant.id);
+    const first = await computed(shopper);
+    expect(first.Cart.ItemsCount).toBe(1);
+    expect(await kept(shopper)).toEqual(first);
+    await addToCart(shopper, variant.id, 2);
+    expect(await kept(shopper)).toBeNull();
+    expect((await computed(shopper)).Cart.ItemsCount).toBe(3);
+    expect((await kept(shopper)).Cart.ItemsCount).toBe(3);
+    // Another culture or another country is computed for it, not taken from this one.
+    expect(await kept(shopper, "nl")).toBeNull();
+    expect(await kept(shopper, "fr", `${shopper.cookie}; vitrine_country=NL`)).toBeNull();
+  });
+
+  it("never answers one session with another's summary, nor a forged or unknown cookie", async () => {
+    const marie = await signedIn("marie@vitrine.test", "Vitrine-demo-1", "198.51.100.121");
+    const jan = await signedIn("jan@vitrine.test", "Vitrine-demo-2", "198.51.100.122");
+    const hers = await computed(marie);
+    const his = await computed(jan);
+    expect((await kept(marie)).Customer.FirstName).toBe("Marie");
+    expect((await kept(jan)).Customer.FirstName).toBe("Jan");
+    expect(hers).not.toEqual(his);
+    expect(await kept(marie, "fr", "vitrine_sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).toBeNull();
+    expect(await kept(marie, "fr", "")).toBeNull();
+  });
+
+  it("makes her summary again after a write of her account from another session, and after signing out", async () => {
+    const phone = await signedIn("marie@vitrine.test", "Vitrine-demo-1", "198.51.100.123");
+    const laptop = await signedIn("marie@vitrine.test", "Vitrine-demo-1", "198.51.100.124");
+    const before = await computed(laptop);
+    expect(await kept(laptop)).toEqual(before);
+    const variant = await simpleVariant(2);
+    const added = await phone.call("POST", "/catalog/wishlist/addproductvariant", {
+      ProductVariantId: variant.id,
+      Name: "Idées",
+    });
+    expect(added.status).toBe(200);
+    expect(await kept(laptop)).toBeNull();
+    expect((await computed(laptop)).Wishlist.Count).toBe(before.Wishlist.Count + 1);
+    const cookie = laptop.cookie;
+    expect(await kept(laptop)).not.toBeNull();
+    expect((await laptop.call("POST", "/security/logout")).status).toBeLessThan(300);
+    expect(await kept(laptop, "fr", cookie)).toBeNull();
+  });
+
+  it("follows public data (a price) and stops at the next minute for a cart with a coupon", async () => {
+    const shopper = apiClient("198.51.100.125");
+    const variant = await simpleVariant(4);
+    await addToCart(shopper, variant.id);
+    await computed(shopper);
+    expect(await kept(shopper)).not.toBeNull();
+    version.bump("lists");
+    expect(await kept(shopper)).toBeNull();
+    await computed(shopper);
+    version.state.value += 1;
+    expect(await kept(shopper)).toBeNull();
+
+    expect(await (await shopper.call("POST", "/shoppingcarts/coupon", { CouponCode: "BIENVENUE10" })).json()).toBe(
+      true,
+    );
+    vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / 60_000) * 60_000 + 10_000 });
+    await computed(shopper);
+    expect(await kept(shopper)).not.toBeNull();
+    vi.setSystemTime(Date.now() + 50_500);
+    expect(await kept(shopper)).toBeNull();
+  });
+
+  it("holds no longer than her session goes without renewal", async () => {
+    memo = memoWith(version.source, { ttlSeconds: 3600 });
+    registerPersonalMemo(memo);
+    const shopper = apiClient("198.51.100.126");
+    await addToCart(shopper, (await simpleVariant(1)).id);
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now });
+    await computed(shopper);
+    vi.setSystemTime(now + SESSION_RENEWAL_SECONDS * 1000 - 5000);
+    expect(await kept(shopper)).not.toBeNull();
+    vi.setSystemTime(now + SESSION_RENEWAL_SECONDS * 1000 + 1000);
+    expect(await kept(shopper)).toBeNull();
+  });
+
+  it("never keeps a summary older than a write that ran while it was computed (parallel requests)", async () => {
+    const shopper = apiClient("198.51.100.127");
+    const variant = await simpleVariant(30);
+    await addToCart(shopper, variant.id);
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? addToCart(shopper, variant.id) : computed(shopper))),
+    );
+    const served = await kept(shopper);
+    const fresh = await computed(shopper);
+    expect(fresh.Cart.ItemsCount).toBe(5);
+    if (served) expect(served).toEqual(fresh);
+    expect(await kept(shopper)).toEqual(fresh);
+  });
+});
+
+const url = await redisForTests();
+
+describe("generations shared through Redis: several processes", () => {
+  useTestDatabase("sqlite", { products: 4 });
+  const version = versionSource();
+  let redis: Redis;
+  let one: PersonalMemo;
+  let two: PersonalMemo;
+  let server: Awaited<ReturnType<typeof memoServer>>;
+  beforeAll(async () => {
+    if (!url) return;
+    redis = new Redis(url);
+    const redisPrefix = `vitrine-test-${process.pid}-${Date.now()}:`;
+    one = memoWith(version.source, { redis, redisPrefix });
+    two = memoWith(version.source, { redis, redisPrefix });
+    server = await memoServer(() => two);
+  });
+  afterAll(async () => {
+    registerPersonalMemo(undefined);
+    await server?.close();
+    redis?.disconnect();
+  });
+
+  it.skipIf(!url)("a write answered by one process ends what another kept for her", async () => {
+    const shopper = apiClient("198.51.100.128");
+    const variant = await simpleVariant(3);
+    registerPersonalMemo(two);
+    await shopper.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+    const first = await (await shopper.call("GET", "/me/summary?culture=fr", undefined, BROWSER)).json();
+    const fetchKept = () =>
+      fetch(`${server.base}/api/v1/me/summary?culture=fr`, { headers: { ...BROWSER, Cookie: shopper.cookie } });
+    expect(await (await fetchKept()).json()).toEqual(first);
+    // The next write goes to the other process.
+    registerPersonalMemo(one);
+    await shopper.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+    expect((await fetchKept()).status).toBe(404);
+  });
+});
