@@ -116,6 +116,24 @@ test.describe("a production start on an empty PostgreSQL database", () => {
     const again = await scrape();
     expect(again).toMatch(/^vitrine_page_cache_requests_total\{result="hit"\} 1$/m);
     expect(again).toMatch(/^vitrine_http_requests_total\{route="page-cache",method="GET",status="200"\} 1$/m);
+    // A shopper's summary asked twice: the second is answered by the server itself (decision 063).
+    const chosen = await fetch(`${server.url}/api/v1/salestaxes/currentcountry`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Origin: SITE },
+      body: JSON.stringify({ currentCountry: "FR" }),
+    });
+    expect(chosen.status).toBe(200);
+    const shopper = chosen.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+    expect(shopper).toMatch(/vitrine_sid=.+; vitrine_country=FR|vitrine_country=FR; vitrine_sid=/);
+    const summaries = [];
+    for (let i = 0; i < 2; i++)
+      summaries.push(await (await fetch(`${server.url}/api/v1/me/summary`, { headers: { Cookie: shopper } })).json());
+    expect(summaries[1]).toEqual(summaries[0]);
+    expect(summaries[0].Country).toBe("FR");
+    expect(await scrape()).toMatch(/^vitrine_personal_memo_requests_total\{result="hit"\} 1$/m);
 
     // A slow request in flight when SIGTERM comes: it finishes; a new connection is refused; exit 0.
     const slow = new Socket();

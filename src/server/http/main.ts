@@ -25,6 +25,7 @@ import { flushLog, log } from "../observability/log";
 import {
   collectProcessMetrics,
   pageCacheMetrics,
+  personalMemoMetrics,
   registerOutboxGauges,
   registerPoolGauge,
 } from "../observability/metrics";
@@ -302,6 +303,7 @@ function startPageCache(settings: ReturnType<typeof env>, build: string, version
 
 /** A shopper's summary answered here while nothing it shows changed (decision 063). */
 function startPersonalMemo(settings: ReturnType<typeof env>, version: PageVersionSource): PersonalMemo {
+  const memoRequests = personalMemoMetrics();
   return new PersonalMemo({
     ttlSeconds: settings.PERSONAL_MEMO_SECONDS,
     maxEntries: PERSONAL_MEMO_ENTRIES,
@@ -312,6 +314,7 @@ function startPersonalMemo(settings: ReturnType<typeof env>, version: PageVersio
     redis: settings.REDIS_URL ? sharedRedis(settings.REDIS_URL) : undefined,
     redisPrefix: settings.REDIS_PREFIX,
     onError: (error) => log().warn({ err: error }, "personal memo: a change could not be told to Redis"),
+    onResult: (result) => memoRequests.inc({ result }),
   });
 }
 

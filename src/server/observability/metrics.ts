@@ -61,6 +61,13 @@ export function pageCacheMetrics() {
   };
 }
 
+/** Summaries answered by the production server itself (decision 063), or computed. */
+export function personalMemoMetrics() {
+  return counter("vitrine_personal_memo_requests_total", "Shopper summaries served from the personal memo, by result", [
+    "result",
+  ]);
+}
+
 export function databaseMetrics() {
   return {
     slowQueries: counter("vitrine_db_slow_queries_total", "Queries that took longer than 250 ms"),

@@ -31,6 +31,8 @@ export interface PersonalMemoOptions {
   redis?: Redis;
   redisPrefix?: string;
   onError?(error: unknown): void;
+  /** Each request for a path the memo keeps: answered from it, or left to compute. */
+  onResult?(result: "hit" | "miss"): void;
 }
 
 /** Read before the answer is computed: what it will be made from. */
@@ -246,6 +248,15 @@ export class PersonalMemo {
   private async find(facts: MemoFacts): Promise<Entry | undefined> {
     const path = facts.url.split("#")[0] ?? "";
     if (!this.paths.has(path.split("?")[0] ?? "")) return undefined;
+    const entry = await this.entryFor(path, facts);
+    if (!entry) {
+      this.stats.misses += 1;
+      this.options.onResult?.("miss");
+    }
+    return entry;
+  }
+
+  private async entryFor(path: string, facts: MemoFacts): Promise<Entry | undefined> {
     const cookies = this.cookies(facts.cookie);
     const id = cookies.get(this.options.sessionCookie);
     if (!id) return undefined;
@@ -280,11 +291,9 @@ export class PersonalMemo {
       ),
       acceptLanguage: String(req.headers["accept-language"] ?? ""),
     });
-    if (!entry) {
-      if (this.paths.size) this.stats.misses += 1;
-      return false;
-    }
+    if (!entry) return false;
     this.stats.hits += 1;
+    this.options.onResult?.("hit");
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("X-Cache", "hit");
     const accept = String(req.headers["accept-encoding"] ?? "");
