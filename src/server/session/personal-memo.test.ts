@@ -97,6 +97,10 @@ describe("a shopper's summary kept per session (decision 063)", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.has(MEMO_UNTIL_HEADER)).toBe(false);
+    // The request id is this request's (the server's), never the one the kept answer was made for.
+    expect(response.headers.has("x-request-id")).toBe(false);
+    // The request id is this request's (the server's), never the one the kept answer was made for.
+    expect(response.headers.has("x-request-id")).toBe(false);
     return response.json();
   };
   const addToCart = async (client: Client, variantId: number, quantity = 1) =>

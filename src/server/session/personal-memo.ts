@@ -75,7 +75,19 @@ export interface MemoFacts {
 /** Answers this small are sent as they are (the `compression` threshold of the server). */
 const COMPRESS_FROM_BYTES = 1024;
 
-const NOT_STORED = new Set(["content-length", "content-encoding", "set-cookie", "date", "connection", "keep-alive"]);
+/** Headers of the computed answer that are its request's own, or that the memo sets itself. */
+const NOT_STORED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "set-cookie",
+  "date",
+  "connection",
+  "keep-alive",
+  "x-request-id",
+  "vary",
+  MEMO_UNTIL_HEADER,
+]);
 
 /** Where the generations of sessions and customers live. */
 interface Generations {
@@ -197,7 +209,7 @@ export class PersonalMemo {
     if (versions === null || this.options.version.current() !== ticket.version) return;
     const kept: [string, string][] = [];
     headers.forEach((value, name) => {
-      if (!NOT_STORED.has(name.toLowerCase()) && name.toLowerCase() !== MEMO_UNTIL_HEADER) kept.push([name, value]);
+      if (!NOT_STORED.has(name.toLowerCase())) kept.push([name, value]);
     });
     const decorated = new Headers(kept);
     this.options.decorate(decorated);
