@@ -22,6 +22,7 @@ import {
   updateCart,
 } from "./cart-detail.repository";
 import { couponProblemFor, type PricedCart, priceCart } from "./cart-pricing.server";
+import { keptCart } from "./kept-cart.server";
 
 export interface Shopper {
   customerId: number | null;
@@ -62,8 +63,12 @@ export interface CartDetail extends PricedCart {
  */
 export async function cartDetail(session: Session, culture: Culture): Promise<CartDetail> {
   const cartId = await ownCartId(session);
-  let cart = cartId ? await cartRow(db(), cartId) : undefined;
-  let lines = cartId ? await detailedLines(db(), cartId, culture) : [];
+  // As priced for this content of the cart (shared with the header's summary); the stock in its lines is
+  // current, since the memo follows the tags of the cart's products.
+  const kept = cartId ? await keptCart(session, cartId, culture) : undefined;
+  let cart = kept?.cart;
+  let lines = kept?.lines ?? [];
+  let fresh = false;
   const adjustments: CartAdjustment[] = cart?.adjustments ? JSON.parse(cart.adjustments) : [];
   if (cartId) {
     let changed = false;
@@ -88,9 +93,10 @@ export async function cartDetail(session: Session, culture: Culture): Promise<Ca
     if (cart?.adjustments || changed) {
       await updateCart(db(), cartId, { adjustments: null });
       cart = await cartRow(db(), cartId);
+      fresh = true;
     }
   }
-  const priced = await priceCart(cart, lines, culture, shopperOf(session));
+  const priced = kept && !fresh ? kept.priced : await priceCart(cart, lines, culture, shopperOf(session));
   return { ...priced, cart, adjustments, summary: summaryOf(priced, culture) };
 }
 

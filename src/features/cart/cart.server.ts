@@ -4,7 +4,6 @@ import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { withVat } from "~/lib/money";
 import { trackingItem } from "~/lib/tracking";
-import { memoizePublic } from "~/server/cache";
 import { db } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/errors";
 import { ApiError, errorBody } from "~/server/http/errors";
@@ -22,8 +21,7 @@ import {
   unitPriceFor,
 } from "./cart";
 import { addLine, addLines, findCartId, moveCart, saleableVariant, saleableVariants } from "./cart.repository";
-import { cartLineKeys, cartRow, detailedLines } from "./cart-detail.repository";
-import { priceCart } from "./cart-pricing.server";
+import { keptCart } from "./kept-cart.server";
 
 /** Throws the API error of a line the rules (422, with the value to use) or the stock (409) refuse. */
 export function refuseLineProblem(problem: LineProblem, culture: Culture): void {
@@ -65,36 +63,9 @@ export async function cartSummaryWithClock(
   if (!cartId)
     return { summary: toSummary({ itemsCount: 0, amountTaxExcl: 0, amountTaxIncl: 0 }, culture), until: null };
   // Two light reads name the cart's content; pricing it (about ten statements) runs when it changed.
-  const [cart, lines] = await Promise.all([cartRow(db(), cartId), cartLineKeys(db(), cartId)]);
-  const content = JSON.stringify([cart, lines]);
-  const minute = Math.floor(Date.now() / SUMMARY_CLOCK_MS);
-  const summary = await keptSummary(cartId, content, culture, priceCountryCode(session), session.customerId, minute);
-  return { summary, until: cart?.coupon_id ? (minute + 1) * SUMMARY_CLOCK_MS : null };
+  const kept = await keptCart(session, cartId, culture);
+  return { summary: goodsSummary(kept.priced.totals, culture), until: kept.until };
 }
-
-/** A header summary is priced again at least this often: coupons end and begin with the clock. */
-const SUMMARY_CLOCK_MS = 60_000;
-
-/**
- * The header's summary of one content of a cart, for a culture, price country and customer, kept while
- * public data (prices, stock, VAT) keeps its version and for the current minute (decision 051): every
- * page a shopper with a cart opens showed it, and it was priced again each time.
- */
-const keptSummary = memoizePublic(
-  async (
-    cartId: number,
-    _content: string,
-    culture: Culture,
-    _country: string,
-    customerId: number | null,
-    _minute: number,
-  ): Promise<CartSummary> => {
-    const [cart, lines] = await Promise.all([cartRow(db(), cartId), detailedLines(db(), cartId, culture)]);
-    const priced = await priceCart(cart, lines, culture, { customerId, email: null });
-    return goodsSummary(priced.totals, culture);
-  },
-  5000,
-);
 
 /** After sign-in the session id changes: the cart follows, and merges into the customer's own cart. */
 export async function adoptSessionCart(previousId: string | null, newId: string, customerId: number): Promise<void> {
