@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { Redis } from "ioredis";
 
 /**
@@ -25,4 +26,31 @@ export async function redisForTests(): Promise<string | null> {
   } finally {
     probe.disconnect();
   }
+}
+
+/** Whether this machine can start a Redis of a test's own (fault tests stop only their own). */
+export const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
+
+/** A Redis of this test's own, on a port of its own: the only one this test stops. */
+export function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Ready to accept connections")) resolve(child);
+    });
+    child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}`)));
+  });
+}
+
+export function stopRedis(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
 }

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "../../src/server/db/client";
 import { connectRedis } from "../../src/server/redis";
@@ -7,33 +7,9 @@ import { loadSession, setSessionStore } from "../../src/server/session/session";
 import { RedisSessionStore } from "../../src/server/session/store";
 import { apiClient } from "../support/api";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { hasRedisServer, startRedis, stopRedis } from "../support/redis";
 
-const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
 if (!hasRedisServer) console.log("Redis outage tests skipped: no redis-server binary to start and stop");
-
-/** A Redis of this test's own, on a port of its own: the only one this test stops. */
-function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: ["ignore", "pipe", "ignore"],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("Ready to accept connections")) resolve(child);
-    });
-    child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}`)));
-  });
-}
-
-function stopRedis(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
-}
 
 describe.skipIf(!hasRedisServer)("sessions and limits in Redis while Redis is stopped", () => {
   const port = 20000 + (process.pid % 20000);

@@ -88,7 +88,7 @@ const NOT_STORED = new Set([
   "keep-alive",
 ]);
 
-function parseCookies(header: string): Map<string, string> {
+export function parseCookies(header: string): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of header.split(";")) {
     const at = part.indexOf("=");

@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
@@ -5,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { useTestDatabase } from "../../../tests/support/db";
-import { redisForTests } from "../../../tests/support/redis";
+import { hasRedisServer, redisForTests, startRedis, stopRedis } from "../../../tests/support/redis";
 import { type PageVersionSource, TagVersions } from "../page-cache/page-version";
 import { registerPersonalMemo } from "./memo-registry";
 import { MEMO_UNTIL_HEADER, PersonalMemo, type PersonalMemoOptions } from "./personal-memo";
@@ -249,4 +250,62 @@ describe("generations shared through Redis: several processes", () => {
     await shopper.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
     expect((await fetchKept()).status).toBe(404);
   });
+});
+
+describe.skipIf(!hasRedisServer)("generations in a Redis that stops and comes back empty", () => {
+  useTestDatabase("sqlite", { products: 4 });
+  const port = 21000 + (process.pid % 20000);
+  const version = versionSource();
+  const errors: unknown[] = [];
+  let redisProcess: ChildProcess;
+  let redis: Redis;
+  let memo: PersonalMemo;
+  let server: Awaited<ReturnType<typeof memoServer>>;
+  beforeAll(async () => {
+    redisProcess = await startRedis(port);
+    redis = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 0, retryStrategy: () => 50 });
+    redis.on("error", () => {});
+    await new Promise((resolve) => redis.once("ready", resolve));
+    memo = memoWith(version.source, { redis, onError: (error) => errors.push(error) });
+    server = await memoServer(() => memo);
+  });
+  afterAll(async () => {
+    registerPersonalMemo(undefined);
+    await server.close();
+    redis.disconnect();
+    if (redisProcess.exitCode === null) await stopRedis(redisProcess);
+  });
+
+  it.skipIf(!hasRedisServer)(
+    "serves nothing while it is away, loses no write, and forgets what it kept when it is back",
+    async () => {
+      const shopper = apiClient("198.51.100.129");
+      const variant = await simpleVariant(3);
+      await shopper.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+      // Kept from here on: her generation in Redis is still 0.
+      registerPersonalMemo(memo);
+      const first = await (await shopper.call("GET", "/me/summary?culture=fr", undefined, BROWSER)).json();
+      const kept = () =>
+        fetch(`${server.base}/api/v1/me/summary?culture=fr`, { headers: { ...BROWSER, Cookie: shopper.cookie } });
+      expect(await (await kept()).json()).toEqual(first);
+
+      await stopRedis(redisProcess);
+      expect((await kept()).status).toBe(404);
+      // Her write goes through; its bump cannot reach Redis and is reported.
+      const added = await shopper.call("POST", "/catalog/products/addtocart", {
+        ProductVariantId: variant.id,
+        Quantity: 1,
+      });
+      expect(added.status).toBe(200);
+      expect(errors.length).toBeGreaterThan(0);
+
+      // Back, and empty: her generation reads 0 again, as when the answer was kept; it must not serve.
+      redisProcess = await startRedis(port);
+      await new Promise((resolve) => redis.once("ready", resolve));
+      expect((await kept()).status).toBe(404);
+      const fresh = await (await shopper.call("GET", "/me/summary?culture=fr", undefined, BROWSER)).json();
+      expect(fresh.Cart.ItemsCount).toBe(2);
+      expect(await (await kept()).json()).toEqual(fresh);
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Redis } from "ioredis";
-import { acceptsEncoding } from "../page-cache/page-cache";
+import { acceptsEncoding, parseCookies } from "../page-cache/page-cache";
 import type { PageVersionSource } from "../page-cache/page-version";
 import { sessionKey } from "./session";
 
@@ -162,15 +162,6 @@ export class PersonalMemo {
     options.redis?.on("ready", () => this.clear());
   }
 
-  private cookies(header: string): Map<string, string> {
-    const cookies = new Map<string, string>();
-    for (const part of header.split(";")) {
-      const at = part.indexOf("=");
-      if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
-    }
-    return cookies;
-  }
-
   private fingerprint(facts: MemoFacts, cookies: Map<string, string>): string {
     const variant = this.options.variantCookies.map((name) => cookies.get(name) ?? "");
     return [facts.culture, facts.acceptLanguage, ...variant].join("\u0000");
@@ -181,7 +172,7 @@ export class PersonalMemo {
    * `renewsAt` as the session was loaded; null: not kept (no session, public data unknown, Redis away).
    */
   async ticket(facts: MemoFacts, customerId: number | null, renewsAt: number | undefined): Promise<MemoTicket | null> {
-    const cookies = this.cookies(facts.cookie);
+    const cookies = parseCookies(facts.cookie);
     const id = cookies.get(this.options.sessionCookie);
     const version = this.options.version.current();
     if (!id || version === null) return null;
@@ -256,11 +247,9 @@ export class PersonalMemo {
     }
   }
 
-  /** The entry this request may be answered with, or undefined. */
+  /** The entry a request for a path the memo keeps may be answered with, or undefined. */
   private async find(facts: MemoFacts): Promise<Entry | undefined> {
-    const path = facts.url.split("#")[0] ?? "";
-    if (!this.paths.has(path.split("?")[0] ?? "")) return undefined;
-    const entry = await this.entryFor(path, facts);
+    const entry = await this.entryFor(facts.url, facts);
     if (!entry) {
       this.stats.misses += 1;
       this.options.onResult?.("miss");
@@ -269,7 +258,7 @@ export class PersonalMemo {
   }
 
   private async entryFor(path: string, facts: MemoFacts): Promise<Entry | undefined> {
-    const cookies = this.cookies(facts.cookie);
+    const cookies = parseCookies(facts.cookie);
     const id = cookies.get(this.options.sessionCookie);
     if (!id) return undefined;
     const key = `${sessionKey(id)}\u0000${path}`;
@@ -295,6 +284,8 @@ export class PersonalMemo {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     const query = url.indexOf("?");
+    // Every API request passes here: one set lookup for those the memo never keeps.
+    if (!this.paths.has(query < 0 ? url : url.slice(0, query))) return false;
     const entry = await this.find({
       url,
       cookie: String(req.headers.cookie ?? ""),
