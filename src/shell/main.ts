@@ -1,4 +1,3 @@
-import { PAGE_ANIMATION_MS } from "./constants";
 import { connectControllers } from "./controllers";
 import "./events";
 import { endInitialLoader } from "./initial-loader";
@@ -11,7 +10,6 @@ import { installTagManager } from "./tag-manager";
  * errors, the tag manager, and lazily loaded controllers (features register theirs first:
  * src/layouts/behaviours.ts).
  */
-document.documentElement.style.setProperty("--page-animation-ms", `${PAGE_ANIMATION_MS}ms`);
 // The whole document: header parts that follow the page (navigation, account) are replaced too.
 document.addEventListener("page:loaded", () => connectControllers(document));
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { PAGE_ANIMATION_MS } from "../../src/shell/constants";
 import { expect, seriousViolations, test } from "../support/e2e";
 
 /** Marks the document: a full page load loses the mark, a swup swap keeps it. */
@@ -701,6 +702,12 @@ test.describe("scripts after the first paint (decision 052)", () => {
     });
     expect(timing.shell).toBeGreaterThanOrEqual(timing.load);
     expect(timing.swup).toBeGreaterThanOrEqual(timing.shell);
+    // Nothing is set on <html>'s own style (the whole page's style would be computed again, TBT): the
+    // page fade's duration comes from the stylesheet, and it is the shell's PAGE_ANIMATION_MS.
+    expect(await page.locator("html").getAttribute("style")).toBeNull();
+    expect(await page.locator("#swup").evaluate((main) => getComputedStyle(main).transitionDuration)).toBe(
+      `${PAGE_ANIMATION_MS / 1000}s`,
+    );
     // swup runs with our link rules: a category link is an Ajax visit.
     expect(await page.evaluate(() => typeof (window as { swup?: { navigate?: unknown } }).swup?.navigate)).toBe(
       "function",
