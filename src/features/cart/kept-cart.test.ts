@@ -10,11 +10,6 @@ import { testPageVersion, until } from "../../../tests/support/page-version";
 import { cartSummary } from "./cart.server";
 import { cartDetail } from "./cart-detail.server";
 
-/**
- * The cart page's lines and prices come from the memo the header's summary keeps per content of the
- * cart: with the database's own version and tags (as the production server reads them), a change of
- * stock or price made elsewhere still shows on the next page, with the adjustment it calls for.
- */
 /** Leaves this many units of a variant, in its first warehouse. */
 async function units(variantId: number, quantity: number): Promise<void> {
   const first = await db()
@@ -30,6 +25,11 @@ async function units(variantId: number, quantity: number): Promise<void> {
     .execute();
 }
 
+/**
+ * The cart page's lines and prices come from the memo the header's summary keeps per content of the
+ * cart: with the database's own version and tags (as the production server reads them), a change of
+ * stock or price made elsewhere still shows on the next page, with the adjustment it calls for.
+ */
 describe.each(DIALECTS)("the cart page priced from the kept cart on %s", (dialect) => {
   let database: TestDatabase;
   let version: PageVersionSource;
