@@ -36,6 +36,9 @@ export function serverEnvironment(port: number, database: string): Record<string
     ASSETS_DIR: "data/test-assets",
     SEED_PRODUCTS: "60",
     ENABLE_DEV_ISLANDS: "true",
+    // A kept page lasts longer than the slowest test's walk through it (a slow day makes a 60 s walk):
+    // what changes a page still takes it out, by the version and tags the database's triggers move.
+    PAGE_CACHE_SECONDS: "3600",
     // Every test signs in from 127.0.0.1: the whole suite (and --repeat-each) must fit in one window.
     SIGN_IN_ATTEMPTS_PER_IP: "1000",
     // ...and opens its sessions and makes its uploads from there too.
