@@ -79,6 +79,13 @@ function holdClicksUntilShellReady() {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync("html[data-shell='waiting'] body { pointer-events: none !important; }");
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  // ...and touches the page once it is shown: the shell starts on that first intent (decision 052), not
+  // at the browser's next idle moment, which a busy machine puts off by up to IDLE_WAIT_MS on every load.
+  window.addEventListener(
+    "load",
+    () => setTimeout(() => window.dispatchEvent(new KeyboardEvent("keydown", { key: "Shift" })), 0),
+    { once: true },
+  );
 }
 
 /**
