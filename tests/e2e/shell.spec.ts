@@ -739,6 +739,8 @@ test.describe("scripts after the first paint (decision 052)", () => {
     await page.goto("/fr/c/vetements");
     await page.addInitScript(() => {
       (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+      // ...and no touch from the fixture once it has loaded (tests/support/e2e.ts).
+      (window as unknown as { noTestTouch: boolean }).noTestTouch = true;
     });
     // A page the test reaches by script, as by a reload or a form post (goto would wait for the shell).
     await Promise.all([page.waitForEvent("load"), page.evaluate(() => window.location.assign("/fr/"))]);
@@ -758,6 +760,8 @@ test.describe("scripts after the first paint (decision 052)", () => {
     await page.goto("/fr/c/vetements");
     await page.addInitScript(() => {
       (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+      // ...and no touch from the fixture once it has loaded (tests/support/e2e.ts).
+      (window as unknown as { noTestTouch: boolean }).noTestTouch = true;
     });
     await Promise.all([
       page.waitForEvent("load"),
