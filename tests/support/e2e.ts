@@ -44,12 +44,14 @@ const isolated = base.extend<{}, { workerServer: WorkerServer }>({
 });
 
 /**
- * A first-time visitor: no cookie at all, page loads that return once the shell has started, and clicks
- * that wait for it on pages reached otherwise (a link, a form post, a script's reload).
+ * A first-time visitor: no cookie at all, page loads that return once the shell has started, clicks
+ * that wait for it on pages reached otherwise (a link, a form post, a script's reload), and each page
+ * touched once it has loaded.
  */
 export const firstVisit = isolated.extend({
   context: async ({ context }, use) => {
     await context.addInitScript(holdClicksUntilShellReady);
+    await context.addInitScript(touchOnceLoaded);
     // The test servers' tag-manager container (TAG_MANAGER_ORIGIN): a fake that counts its loads.
     await context.route(`${TAG_MANAGER_TEST_ORIGIN}/**`, (route) =>
       route.fulfill({
@@ -79,9 +81,15 @@ function holdClicksUntilShellReady() {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync("html[data-shell='waiting'] body { pointer-events: none !important; }");
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  // ...and touches the page once it is shown: the shell starts on that first intent (decision 052), not
-  // at the browser's next idle moment, which a busy machine puts off by up to IDLE_WAIT_MS on every load.
-  // A test of a page kept waiting sets `window.noTestTouch` (by an init script of its own) first.
+}
+
+/**
+ * Runs in each document of a test's browser too: the page is touched once it has loaded, so the shell
+ * starts on that first intent (decision 052), as for a shopper who touches the page, not at the
+ * browser's next idle moment, which a busy machine puts off by up to IDLE_WAIT_MS on every load. A test
+ * of a page kept waiting sets `window.noTestTouch` in an init script of its own.
+ */
+function touchOnceLoaded() {
   window.addEventListener(
     "load",
     () =>
