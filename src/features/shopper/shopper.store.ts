@@ -7,8 +7,15 @@ import { shopperApi } from "./shopper.client";
 /** The shopper's summary once asked (decision 062); null until then. */
 export const $shopper = atom<ShopperSummary | null>(null);
 
-/** DOM event: her summary is known; the parts that follow her (hearts, wishlist count) connect on it. */
+/** DOM event: her summary is known; the parts that follow her (the wishlist count) connect on it. */
 export const SHOPPER_KNOWN_EVENT = "shopper:known";
+
+/**
+ * DOM event, after `shopper:known` when her wishlists hold something: the hearts connect on it to mark
+ * what she wished. With nothing wished the shared page's hearts are already right, and they connect
+ * when first used or when a list changes, as a visitor's do.
+ */
+export const SHOPPER_WISHED_EVENT = "shopper:wished";
 
 let asked: Promise<ShopperSummary | null> | undefined;
 
