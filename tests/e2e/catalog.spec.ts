@@ -325,10 +325,29 @@ test.describe("variation picker", () => {
     await page.goto(product.url);
     await hydratePicker(page);
     const quantity = page.locator("form.add-to-cart input[name=Quantity]");
+    // Timed on the page's clock (the test's lags it on a busy machine): the last keystroke, then the first
+    // frame that shows another value.
+    await quantity.evaluate((input: HTMLInputElement) => {
+      const seen = window as unknown as { typedAt?: number; correctedAt?: number };
+      input.addEventListener("input", () => {
+        if (input.value !== "0") return;
+        seen.typedAt = performance.now();
+        seen.correctedAt = undefined;
+      });
+      const watch = () => {
+        if (seen.typedAt !== undefined && seen.correctedAt === undefined && input.value !== "0")
+          seen.correctedAt = performance.now();
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
     await quantity.fill("0");
-    await page.waitForTimeout(300);
-    await expect(quantity).toHaveValue("0");
     await expect(quantity).toHaveValue(/^[1-9]\d*$/, { timeout: 3000 });
+    const seen = await page.waitForFunction(() => {
+      const { typedAt, correctedAt } = window as unknown as { typedAt?: number; correctedAt?: number };
+      return typedAt !== undefined && correctedAt !== undefined && correctedAt - typedAt;
+    });
+    expect(await seen.jsonValue()).toBeGreaterThanOrEqual(600);
   });
 
   test("adding to the cart opens the continue-or-basket dialog and updates the mini-cart", async ({
