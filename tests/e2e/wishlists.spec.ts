@@ -273,3 +273,29 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/fr\/catalog\/wishlist\/popup\?productVariantId=\d+/);
   });
 });
+
+test("a first wish shows on the hearts of the next page, swapped in without a reload", async ({ page, customer }) => {
+  // A customer with no list yet: a shared page's hearts wait for her first wish (decision 062).
+  await signIn(page, customer.email, customer.password, "fr");
+  await page.goto("/fr/catalog?q=");
+  await settled(page);
+  const card = page.locator(".product-card").first();
+  const productId = await card.getAttribute("data-product-id");
+  await expect(card.locator(".wishlist-heart")).toHaveAttribute("data-load-on", /shopper:wished/);
+  await card.locator(".wishlist-heart").click();
+  const dialog = page.locator("dialog.wishlist-dialog[open]");
+  await expect(dialog).toBeVisible();
+  await dialog.getByPlaceholder("Nom de la nouvelle liste").fill("Noël");
+  await dialog.locator("[data-wishlist-submit]").click();
+  const added = page.locator("dialog.added-dialog[open]");
+  await expect(added).toBeVisible();
+  await added.getByRole("button", { name: "Continuer mes achats" }).click();
+  await page.evaluate(() =>
+    (window as unknown as { swup: { navigate: (url: string) => void } }).swup.navigate("/fr/catalog?q=&display=list"),
+  );
+  await expect(page).toHaveURL(/display=list/);
+  await settled(page);
+  await expect(page.locator(`.product-card[data-product-id="${productId}"] .wishlist-heart`).first()).toHaveClass(
+    /is-wished/,
+  );
+});

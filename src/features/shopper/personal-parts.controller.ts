@@ -1,6 +1,6 @@
 import { connectControllers } from "~/shell/controllers";
 import type { ShopperSummary } from "./shopper";
-import { $shopper, knowShopper, SHOPPER_KNOWN_EVENT, SHOPPER_WISHED_EVENT } from "./shopper.store";
+import { $shopper, hasWishes, knowShopper, SHOPPER_KNOWN_EVENT, SHOPPER_WISHED_EVENT } from "./shopper.store";
 
 /** Which of her parts a placeholder waits for (`data-personal-when`). */
 function applies(when: string | undefined, summary: ShopperSummary): boolean {
@@ -55,7 +55,7 @@ function fill(area: HTMLElement, summary: ShopperSummary): void {
     } else element.hidden = false;
   }
   document.dispatchEvent(new CustomEvent(SHOPPER_KNOWN_EVENT, { detail: summary }));
-  if (summary.Wishlist.Count > 0) document.dispatchEvent(new CustomEvent(SHOPPER_WISHED_EVENT, { detail: summary }));
+  if (hasWishes(summary)) document.dispatchEvent(new CustomEvent(SHOPPER_WISHED_EVENT, { detail: summary }));
 }
 
 /**

@@ -17,6 +17,15 @@ export const SHOPPER_KNOWN_EVENT = "shopper:known";
  */
 export const SHOPPER_WISHED_EVENT = "shopper:wished";
 
+/**
+ * Whether her lists hold something, as this page load knows it: her summary, or what she changed since
+ * (a wish added before a page swap, whose new hearts must show it).
+ */
+export function hasWishes(summary: ShopperSummary): boolean {
+  const { count, wished } = $wishlist.get();
+  return (count ?? summary.Wishlist.Count) > 0 || Object.values(wished).some(Boolean);
+}
+
 let asked: Promise<ShopperSummary | null> | undefined;
 
 /**
