@@ -65,6 +65,22 @@ test.describe("on a phone", () => {
     await expect(nav).not.toBeInViewport();
   });
 
+  test("the side panel holds no featured photo of the desktop panels, and none is downloaded", async ({ page }) => {
+    // A page without products: a photo requested here came from the menu alone.
+    await page.goto("/fr/cookies");
+    const featured = page.locator("#site-nav .mega-panel__feature");
+    const guids = await featured
+      .locator("img")
+      .evaluateAll((images) => images.map((i) => /\/media\/([\w-]{36})/.exec((i as HTMLImageElement).src)?.[1] ?? "?"));
+    expect(guids.length).toBeGreaterThan(0);
+    await page.locator(".menu-button").click();
+    await expect(page.locator("#site-nav")).toBeInViewport();
+    for (const link of await featured.all()) await expect(link).toBeHidden();
+    await page.waitForLoadState("networkidle");
+    const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+    expect(fetched.filter((url) => guids.some((guid) => url.includes(guid)))).toEqual([]);
+  });
+
   test("the header fits two rows with labelled controls of at least 44 px, at 360, 412 and 768 px", async ({
     page,
   }) => {
