@@ -64,8 +64,18 @@ export async function addressPicker(
   use: "Billing" | "Shipping",
   selectedId?: number | null,
 ): Promise<AddressPickerModel> {
-  const addresses = (await customerAddresses(db(), customerId)).filter((a) => servesAs(a.AddressType, use));
-  const defaults = await addressDefaults(db(), customerId);
+  const [saved, defaults] = await Promise.all([customerAddresses(db(), customerId), addressDefaults(db(), customerId)]);
+  return pickerOf(saved, defaults, use, selectedId);
+}
+
+/** A picker from the customer's saved addresses and defaults, read once for both of the checkout's. */
+function pickerOf(
+  saved: Awaited<ReturnType<typeof customerAddresses>>,
+  defaults: Awaited<ReturnType<typeof addressDefaults>>,
+  use: "Billing" | "Shipping",
+  selectedId?: number | null,
+): AddressPickerModel {
+  const addresses = saved.filter((a) => servesAs(a.AddressType, use));
   const preferred = use === "Billing" ? defaults.billing : defaults.shipping;
   // 0 asks for a new address typed in; no choice yet means the default, else the first saved one.
   const selected =
@@ -91,8 +101,9 @@ export async function checkoutAddressPickers(
   fields: Record<string, string>;
 }> {
   if (!customerId) return { billing: null, shipping: null, fields: {} };
-  const billing = await addressPicker(customerId, "Billing", choices.billing);
-  const shipping = await addressPicker(customerId, "Shipping", choices.shipping);
+  const [saved, defaults] = await Promise.all([customerAddresses(db(), customerId), addressDefaults(db(), customerId)]);
+  const billing = pickerOf(saved, defaults, "Billing", choices.billing);
+  const shipping = pickerOf(saved, defaults, "Shipping", choices.shipping);
   const fields: Record<string, string> = {};
   for (const picker of [billing, shipping]) {
     if (!picker.selected) continue;

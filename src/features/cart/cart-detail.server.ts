@@ -50,6 +50,19 @@ async function ownOrNewCart(session: Session): Promise<number> {
   }
 }
 
+/**
+ * The summary of the cart a page has just shown, by its request's session: the header's mini-cart of the
+ * same page shows it instead of reading the cart again (three statements), and it is the cart as the
+ * page left it, stock adjustments included. A page runs its own code before its layout renders.
+ */
+const shownSummaries = new WeakMap<Session, { culture: Culture; summary: CartSummary }>();
+
+/** The summary of the cart this request's page showed in this culture, if it showed one. */
+export function summaryShownBy(session: Session, culture: Culture): CartSummary | undefined {
+  const shown = shownSummaries.get(session);
+  return shown?.culture === culture ? shown.summary : undefined;
+}
+
 export interface CartDetail extends PricedCart {
   cart: CartRow | undefined;
   summary: CartSummary;
@@ -97,7 +110,9 @@ export async function cartDetail(session: Session, culture: Culture): Promise<Ca
     }
   }
   const priced = kept && !fresh ? kept.priced : await priceCart(cart, lines, culture, shopperOf(session));
-  return { ...priced, cart, adjustments, summary: summaryOf(priced, culture) };
+  const summary = summaryOf(priced, culture);
+  shownSummaries.set(session, { culture, summary });
+  return { ...priced, cart, adjustments, summary };
 }
 
 function summaryOf(priced: PricedCart, culture: Culture): CartSummary {

@@ -8,7 +8,7 @@ import { giveSessionCart } from "../../../tests/support/cart";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { testPageVersion, until } from "../../../tests/support/page-version";
 import { cartSummary } from "./cart.server";
-import { cartDetail } from "./cart-detail.server";
+import { cartDetail, summaryShownBy } from "./cart-detail.server";
 
 /** Leaves this many units of a variant, in its first warehouse. */
 async function units(variantId: number, quantity: number): Promise<void> {
@@ -72,5 +72,33 @@ describe.each(DIALECTS)("the cart page priced from the kept cart on %s", (dialec
     expect(after.adjustments).toEqual([]);
     expect(after.summary.AmountTaxInclHtml).not.toBe(before);
     expect((await cartSummary(session, "fr")).AmountTaxInclHtml).toBe(after.summary.AmountTaxInclHtml);
+  });
+
+  it("hands the header's mini-cart the cart as the page left it, for that request and culture only", async () => {
+    const session: Session = { id: `shown-${dialect}-${Date.now()}`, customerId: null, data: {} };
+    // Another variant than the first test's, with stock of its own.
+    const variant = (
+      await db()
+        .selectFrom("stock")
+        .select("variant_id")
+        .orderBy("variant_id", "desc")
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).variant_id;
+    await units(variant, 5);
+    await giveSessionCart(session.id as string, variant, 4);
+    expect(summaryShownBy(session, "fr")).toBeUndefined();
+    const mark = version.tagMark();
+    await units(variant, 3);
+    await until(() => version.tagMark() !== mark);
+    // The page lowers the line to the stock: the header shows 3 too, not the 4 read before the page ran.
+    const page = await cartDetail(session, "fr");
+    expect(page.adjustments.map((a) => a.Quantity)).toEqual([3]);
+    expect(summaryShownBy(session, "fr")).toEqual(page.summary);
+    expect(summaryShownBy(session, "fr")?.ItemsCount).toBe(3);
+    expect(summaryShownBy(session, "fr")).toEqual(await cartSummary(session, "fr"));
+    // Another culture's header reads its own; the next request (a new session object) reads the cart.
+    expect(summaryShownBy(session, "nl")).toBeUndefined();
+    expect(summaryShownBy({ ...session }, "fr")).toBeUndefined();
   });
 });
