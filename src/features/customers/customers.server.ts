@@ -26,9 +26,28 @@ export {
   updateCustomerSecurity,
 } from "./customers.repository";
 
-export async function currentCustomer(session: Session): Promise<SignedInCustomer | null> {
-  if (!session.customerId) return null;
-  return (await findCustomerById(db(), session.customerId)) ?? null;
+/**
+ * The customer read for a request, by its session object (one per request): a page and its header ask
+ * once. Read again when the session's customer changes (a sign-in or sign-out in the request); nothing
+ * the header shows (the first name) changes within a request otherwise.
+ */
+const readFor = new WeakMap<Session, { customerId: number; customer: Promise<SignedInCustomer | null> }>();
+
+export function currentCustomer(session: Session): Promise<SignedInCustomer | null> {
+  const customerId = session.customerId;
+  if (!customerId) return Promise.resolve(null);
+  const known = readFor.get(session);
+  if (known?.customerId === customerId) return known.customer;
+  const customer = findCustomerById(db(), customerId).then(
+    (row) => row ?? null,
+    (error: unknown) => {
+      // A failed read (the database down) is not kept: the next caller tries again.
+      readFor.delete(session);
+      throw error;
+    },
+  );
+  readFor.set(session, { customerId, customer });
+  return customer;
 }
 
 /** Editors (and staff) manage the shop's content and its asset library. */
