@@ -10,7 +10,7 @@ import { isUniqueViolation } from "~/server/db/errors";
 import { ApiError } from "~/server/http/errors";
 import { ensureSession, type Session, sessionKey, writeSessionData } from "~/server/session/session";
 import { type CartAdjustment, type CartSummary, fittingQuantity, goodsSummary, lineProblem } from "./cart";
-import { findCartId, openCart } from "./cart.repository";
+import { findCart, findCartId, openCart } from "./cart.repository";
 import { refuseLineProblem } from "./cart.server";
 import {
   type CartRow,
@@ -33,8 +33,12 @@ function shopperOf(session: Session): Shopper {
   return { customerId: session.customerId, email: null };
 }
 
+function ownerOf(session: Session) {
+  return { customerId: session.customerId, sessionKey: session.id ? sessionKey(session.id) : null };
+}
+
 async function ownCartId(session: Session): Promise<number | null> {
-  return findCartId(db(), { customerId: session.customerId, sessionKey: session.id ? sessionKey(session.id) : null });
+  return findCartId(db(), ownerOf(session));
 }
 
 /** The shopper's cart, created (with the session) when a choice is made before anything was added. */
@@ -75,10 +79,11 @@ export interface CartDetail extends PricedCart {
  * reported once, so the shopper is never shown, nor charged for, what cannot be delivered.
  */
 export async function cartDetail(session: Session, culture: Culture): Promise<CartDetail> {
-  const cartId = await ownCartId(session);
+  const found = await findCart(db(), ownerOf(session));
+  const cartId = found?.id ?? null;
   // As priced for this content of the cart (shared with the header's summary); the stock in its lines is
   // current, since the memo follows the tags of the cart's products.
-  const kept = cartId ? await keptCart(session, cartId, culture) : undefined;
+  const kept = found ? await keptCart(session, found, culture) : undefined;
   let cart = kept?.cart;
   let lines = kept?.lines ?? [];
   let fresh = false;

@@ -3,6 +3,7 @@ import type { Culture } from "~/lib/culture";
 import type { db, Executor } from "~/server/db/client";
 import { productTextIn, stockOf } from "~/server/db/fragments";
 import type { Database } from "~/server/db/schema";
+import type { CartRow } from "./cart-detail.repository";
 
 export async function findCartId(
   ex: Executor,
@@ -22,6 +23,27 @@ export async function findCartId(
     if (row) return row.id;
   }
   return null;
+}
+
+/** The shopper's cart row itself (as `findCartId` finds it): one statement where the id and then the row took two. */
+export async function findCart(
+  ex: Executor,
+  by: { customerId: number | null; sessionKey: string | null },
+): Promise<CartRow | undefined> {
+  if (by.customerId) {
+    const row = await ex
+      .selectFrom("carts")
+      .selectAll()
+      .where("customer_id", "=", by.customerId)
+      .orderBy("updated_at", "desc")
+      .executeTakeFirst();
+    if (row) return row as CartRow;
+  }
+  if (by.sessionKey) {
+    const row = await ex.selectFrom("carts").selectAll().where("session_id", "=", by.sessionKey).executeTakeFirst();
+    if (row) return row as CartRow;
+  }
+  return undefined;
 }
 
 type Trx = Parameters<Parameters<ReturnType<ReturnType<typeof db>["transaction"]>["execute"]>[0]>[0];

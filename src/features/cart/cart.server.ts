@@ -20,7 +20,7 @@ import {
   toSummary,
   unitPriceFor,
 } from "./cart";
-import { addLine, addLines, findCartId, moveCart, saleableVariant, saleableVariants } from "./cart.repository";
+import { addLine, addLines, findCart, moveCart, saleableVariant, saleableVariants } from "./cart.repository";
 import { keptCart } from "./kept-cart.server";
 
 /** Throws the API error of a line the rules (422, with the value to use) or the stock (409) refuse. */
@@ -56,14 +56,13 @@ export async function cartSummaryWithClock(
   session: Session,
   culture: Culture,
 ): Promise<{ summary: CartSummary; until: number | null }> {
-  const cartId = await findCartId(db(), {
+  const cart = await findCart(db(), {
     customerId: session.customerId,
     sessionKey: session.id ? sessionKey(session.id) : null,
   });
-  if (!cartId)
-    return { summary: toSummary({ itemsCount: 0, amountTaxExcl: 0, amountTaxIncl: 0 }, culture), until: null };
+  if (!cart) return { summary: toSummary({ itemsCount: 0, amountTaxExcl: 0, amountTaxIncl: 0 }, culture), until: null };
   // Two light reads name the cart's content; pricing it (about ten statements) runs when it changed.
-  const kept = await keptCart(session, cartId, culture);
+  const kept = await keptCart(session, cart, culture);
   return { summary: goodsSummary(kept.priced.totals, culture), until: kept.until };
 }
 

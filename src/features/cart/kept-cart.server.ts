@@ -24,8 +24,9 @@ export interface KeptCart {
  * finder all show it; two light reads name the content, the ten statements that price it run when it
  * changed. What it returns is shared: its readers never change it.
  */
-export async function keptCart(session: Session, cartId: number, culture: Culture): Promise<KeptCart> {
-  const [cart, keys] = await Promise.all([cartRow(db(), cartId), cartLineKeys(db(), cartId)]);
+export async function keptCart(session: Session, cart: CartRow, culture: Culture): Promise<KeptCart> {
+  const cartId = cart.id;
+  const keys = await cartLineKeys(db(), cartId);
   const minute = Math.floor(Date.now() / CART_CLOCK_MS);
   const content = JSON.stringify([cart, keys]);
   const kept = await pricedContent(cartId, content, culture, priceCountryCode(session), session.customerId, minute);
