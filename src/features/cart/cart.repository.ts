@@ -9,23 +9,13 @@ export async function findCartId(
   ex: Executor,
   by: { customerId: number | null; sessionKey: string | null },
 ): Promise<number | null> {
-  if (by.customerId) {
-    const row = await ex
-      .selectFrom("carts")
-      .select("id")
-      .where("customer_id", "=", by.customerId)
-      .orderBy("updated_at", "desc")
-      .executeTakeFirst();
-    if (row) return row.id;
-  }
-  if (by.sessionKey) {
-    const row = await ex.selectFrom("carts").select("id").where("session_id", "=", by.sessionKey).executeTakeFirst();
-    if (row) return row.id;
-  }
-  return null;
+  return (await findCart(ex, by))?.id ?? null;
 }
 
-/** The shopper's cart row itself (as `findCartId` finds it): one statement where the id and then the row took two. */
+/**
+ * The shopper's cart: her own as a customer (the latest), else the session's. The row itself, in one
+ * statement, where its id and then its row took two.
+ */
 export async function findCart(
   ex: Executor,
   by: { customerId: number | null; sessionKey: string | null },
