@@ -64,14 +64,18 @@ export async function addressPicker(
   use: "Billing" | "Shipping",
   selectedId?: number | null,
 ): Promise<AddressPickerModel> {
+  return pickerOf(await savedAddresses(customerId), use, selectedId);
+}
+
+/** The customer's saved addresses and which are the defaults, read together. */
+async function savedAddresses(customerId: number) {
   const [saved, defaults] = await Promise.all([customerAddresses(db(), customerId), addressDefaults(db(), customerId)]);
-  return pickerOf(saved, defaults, use, selectedId);
+  return { saved, defaults };
 }
 
 /** A picker from the customer's saved addresses and defaults, read once for both of the checkout's. */
 function pickerOf(
-  saved: Awaited<ReturnType<typeof customerAddresses>>,
-  defaults: Awaited<ReturnType<typeof addressDefaults>>,
+  { saved, defaults }: Awaited<ReturnType<typeof savedAddresses>>,
   use: "Billing" | "Shipping",
   selectedId?: number | null,
 ): AddressPickerModel {
@@ -101,9 +105,9 @@ export async function checkoutAddressPickers(
   fields: Record<string, string>;
 }> {
   if (!customerId) return { billing: null, shipping: null, fields: {} };
-  const [saved, defaults] = await Promise.all([customerAddresses(db(), customerId), addressDefaults(db(), customerId)]);
-  const billing = pickerOf(saved, defaults, "Billing", choices.billing);
-  const shipping = pickerOf(saved, defaults, "Shipping", choices.shipping);
+  const addresses = await savedAddresses(customerId);
+  const billing = pickerOf(addresses, "Billing", choices.billing);
+  const shipping = pickerOf(addresses, "Shipping", choices.shipping);
   const fields: Record<string, string> = {};
   for (const picker of [billing, shipping]) {
     if (!picker.selected) continue;

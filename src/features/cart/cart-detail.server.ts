@@ -11,7 +11,7 @@ import { ApiError } from "~/server/http/errors";
 import { ensureSession, type Session, sessionKey, writeSessionData } from "~/server/session/session";
 import { type CartAdjustment, type CartSummary, fittingQuantity, goodsSummary, lineProblem } from "./cart";
 import { findCart, findCartId, openCart } from "./cart.repository";
-import { refuseLineProblem } from "./cart.server";
+import { cartOwner, refuseLineProblem } from "./cart.server";
 import {
   type CartRow,
   cartLine,
@@ -33,12 +33,8 @@ function shopperOf(session: Session): Shopper {
   return { customerId: session.customerId, email: null };
 }
 
-function ownerOf(session: Session) {
-  return { customerId: session.customerId, sessionKey: session.id ? sessionKey(session.id) : null };
-}
-
 async function ownCartId(session: Session): Promise<number | null> {
-  return findCartId(db(), ownerOf(session));
+  return findCartId(db(), cartOwner(session));
 }
 
 /** The shopper's cart, created (with the session) when a choice is made before anything was added. */
@@ -79,7 +75,7 @@ export interface CartDetail extends PricedCart {
  * reported once, so the shopper is never shown, nor charged for, what cannot be delivered.
  */
 export async function cartDetail(session: Session, culture: Culture): Promise<CartDetail> {
-  const found = await findCart(db(), ownerOf(session));
+  const found = await findCart(db(), cartOwner(session));
   const cartId = found?.id ?? null;
   // As priced for this content of the cart (shared with the header's summary); the stock in its lines is
   // current, since the memo follows the tags of the cart's products.

@@ -42,6 +42,11 @@ export function refuseLineProblem(problem: LineProblem, culture: Culture): void 
     );
 }
 
+/** Whose cart a session's is: the signed-in customer's, else the session's own. */
+export function cartOwner(session: Session): { customerId: number | null; sessionKey: string | null } {
+  return { customerId: session.customerId, sessionKey: session.id ? sessionKey(session.id) : null };
+}
+
 /** The summary of the session's cart; no session or no cart is an empty cart. */
 export async function cartSummary(session: Session, culture: Culture): Promise<CartSummary> {
   return (await cartSummaryWithClock(session, culture)).summary;
@@ -56,10 +61,7 @@ export async function cartSummaryWithClock(
   session: Session,
   culture: Culture,
 ): Promise<{ summary: CartSummary; until: number | null }> {
-  const cart = await findCart(db(), {
-    customerId: session.customerId,
-    sessionKey: session.id ? sessionKey(session.id) : null,
-  });
+  const cart = await findCart(db(), cartOwner(session));
   if (!cart) return { summary: toSummary({ itemsCount: 0, amountTaxExcl: 0, amountTaxIncl: 0 }, culture), until: null };
   // Two light reads name the cart's content; pricing it (about ten statements) runs when it changed.
   const kept = await keptCart(session, cart, culture);
@@ -197,5 +199,5 @@ export async function addToCartFromForm(session: Session, culture: Culture, form
 }
 
 /** The cart's rows as the checkout and the pickup choice read and update them (its repositories stay private). */
-export { findCartId } from "./cart.repository";
+export { findCart, findCartId } from "./cart.repository";
 export { cartRow, detailedLines, emptyOrderedCart, updateCart } from "./cart-detail.repository";

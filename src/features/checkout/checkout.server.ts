@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { findCartId, updateCart } from "~/features/cart/cart.server";
+import { cartOwner, findCartId, updateCart } from "~/features/cart/cart.server";
 import { countryById } from "~/features/pricing/pricing.server";
 import { vatRegistry } from "~/features/pricing/vat-registry.server";
 import type { Culture } from "~/lib/culture";
@@ -7,7 +7,6 @@ import { translator } from "~/lib/i18n";
 import { db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import type { Session } from "~/server/session/session";
-import { sessionKey } from "~/server/session/session";
 import { normaliseVatNumber, type VatCheckQuerySchema, vatNumberLooksValid } from "./vat";
 
 export interface VatCheckResult {
@@ -30,10 +29,7 @@ export async function checkVat(
   if (query.customerId && query.customerId !== session.customerId) throw new ApiError("NotFound");
   const country = await countryById(db(), query.countryId);
   if (!country) throw new ApiError("CountryNotFound", { countryId: [] });
-  const cartId = await findCartId(db(), {
-    customerId: session.customerId,
-    sessionKey: session.id ? sessionKey(session.id) : null,
-  });
+  const cartId = await findCartId(db(), cartOwner(session));
   let valid: boolean | null;
   let message: string | null = null;
   const number = query.VAT ? normaliseVatNumber(country.code, query.VAT) : "";

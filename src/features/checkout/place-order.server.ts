@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { customerAddress } from "~/features/account/addresses.server";
-import { cartRow, detailedLines, emptyOrderedCart, findCartId } from "~/features/cart/cart.server";
+import { cartOwner, detailedLines, emptyOrderedCart, findCart } from "~/features/cart/cart.server";
 import { couponProblemFor, priceCart } from "~/features/cart/cart-pricing.server";
 import { recordCouponUse } from "~/features/coupons/coupons.server";
 import {
@@ -115,11 +115,8 @@ async function placeOrderOnce(session: Session, culture: Culture, input: Checkou
 /** Step 1: the shopper's cart and what they typed, checked: lines, e-mail, billing and shipping addresses. */
 async function validate(session: Session, culture: Culture, input: CheckoutInput) {
   const t = translator(culture);
-  const cartId = await findCartId(db(), {
-    customerId: session.customerId,
-    sessionKey: session.id ? sessionKey(session.id) : null,
-  });
-  const cart = cartId ? await cartRow(db(), cartId) : undefined;
+  const cart = await findCart(db(), cartOwner(session));
+  const cartId = cart?.id ?? null;
   const lines = cartId ? await detailedLines(db(), cartId, culture) : [];
   if (!cartId || !cart || lines.length === 0) throw new ApiError("CartEmpty");
   const email = session.customerId ? await customerEmail(db(), session.customerId) : input.Email;
