@@ -10,7 +10,9 @@
  * passes the options on and routes the render through `src/server/island-html.ts`, with the component
  * slots are wrapped in (StaticHtml), so a slot's HTML keys the island's HTML. It also answers Astro's
  * "is this a React component?" once per component: Astro asks before every island's render, and the
- * renderer answers by rendering the component once more inside a test component. Upstream:
+ * renderer answers by rendering the component once more inside a test component. And it numbers the
+ * islands of a page whose frame came from a kept copy apart from the frame's own (`islandPrefix`,
+ * decision 065). Upstream:
  * https://github.com/withastro/astro/pull/13036 (the option's PR, calling `renderToString(vnode)`
  * without them). The build fails if the line it patches changes.
  */
@@ -18,6 +20,8 @@ import { fileURLToPath } from "node:url";
 
 const ISLAND_HTML = fileURLToPath(new URL("../src/server/island-html.ts", import.meta.url));
 const CALL = "html = ReactDOM.renderToString(vnode);";
+/** Astro's per-page island number, which a kept page frame sets apart (src/server/page-frame.ts). */
+const PREFIX = "prefix = incrementId(this.result);";
 const CHECK = "async function check(Component, props, children) {";
 /** The component slots are wrapped in: the island's HTML is kept by a slot's HTML too. */
 const STATIC_HTML = 'import StaticHtml from "./static-html.js";';
@@ -39,13 +43,14 @@ export function reactStringRender() {
     enforce: "post",
     transform(code, id) {
       if (!id.includes("@astrojs/react/dist/server.js")) return undefined;
-      if (!code.includes(CALL) || !code.includes(CHECK) || !code.includes(STATIC_HTML))
+      if (!code.includes(CALL) || !code.includes(CHECK) || !code.includes(STATIC_HTML) || !code.includes(PREFIX))
         throw new Error(
-          "@astrojs/react changed its renderToString call, its check or its slot wrapper: review this patch",
+          "@astrojs/react changed its renderToString call, its check, its slot wrapper or its island prefix: review this patch",
         );
       const render =
         "html = islandHtml(Component, newProps, prefix, () => ReactDOM.renderToString(vnode, renderOptions), StaticHtml);";
-      return `import { islandHtml } from ${JSON.stringify(ISLAND_HTML)};\n${code.replace(CALL, render).replace(CHECK, CHECK_ONCE)}`;
+      const prefix = "prefix = islandPrefix(this.result, incrementId(this.result));";
+      return `import { islandHtml, islandPrefix } from ${JSON.stringify(ISLAND_HTML)};\n${code.replace(CALL, render).replace(CHECK, CHECK_ONCE).replace(PREFIX, prefix)}`;
     },
   };
 }

@@ -5,7 +5,7 @@
  * Vite splits the shell into about fifteen small chunks because lazily loaded controllers and islands
  * share some of its modules; every page still downloads all of them, and each file is compressed on its
  * own (measured: 27.1 KB gzip as 15 files, 21.4 KB as one). This plugin puts every module reachable from
- * the page scripts (src/layouts/page-scripts.ts, which Shell.astro's few-line `<script>` imports after
+ * the page scripts (src/layouts/page-scripts.ts, which PageFrame.astro's few-line `<script>` imports after
  * the first paint, decision 052) into one `shell` chunk, and swup with its plugins, which the shell
  * then loads, into one `swup` chunk. Modules only lazy code needs stay in their own chunks and import
  * from them.
@@ -19,7 +19,7 @@ const isPageScript = (id) => /\/src\/layouts\/page-scripts\.ts$/.test(id);
 
 /** @param {string} id */
 const isBoot = (id) =>
-  /Shell\.astro\?astro&type=script/.test(id) ||
+  /PageFrame\.astro\?astro&type=script/.test(id) ||
   id.includes("vite/preload-helper") ||
   /\/src\/shell\/first-paint\.ts$/.test(id);
 
@@ -76,7 +76,7 @@ export function shellChunk() {
                     pending.push(...info.importedIds);
                   }
                 }
-                // Shell.astro's script, the few lines that wait for the first paint and Vite's preload helper
+                // PageFrame.astro's script, the few lines that wait for the first paint and Vite's preload helper
                 // they import the shell with: one small entry file. Left alone, Rollup would put the helper in
                 // the shell file (a dependency of its modules), which would then load before the first paint,
                 // or in a file of its own, one more request in a row before the page's scripts can wait.

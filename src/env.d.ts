@@ -15,6 +15,13 @@ declare namespace App {
     sharedWithSessions?: boolean;
     /** A shared page for shoppers with a session: her own parts are placeholders her browser fills. */
     personalLater?: boolean;
+    /**
+     * A page rendered for her whose browser runs scripts: the frame leaves her parts (name, counts) to her
+     * summary, as shared pages do, and is kept for every shopper (decision 065). Set by the middleware.
+     */
+    chromeLater?: boolean;
+    /** This render's frame is to be kept once the page is rendered (src/server/page-frame.ts). */
+    frameCapture?: import("./server/page-frame").FrameCapture;
     /** The route pattern that answers, for the access log and the metrics (src/server/http/operations.ts). */
     route?: string;
     /**
@@ -24,3 +31,9 @@ declare namespace App {
     cspOrigins?: { payment?: string[]; formAction?: string[] };
   }
 }
+
+/**
+ * Astro's render of the page, in scope in every component's frontmatter (its compiled function's first
+ * argument). Only `src/layouts/Shell.astro` reads it, to tell the render what a kept frame holds.
+ */
+declare const $$result: unknown;

@@ -2,7 +2,7 @@ import { defineMiddleware } from "astro:middleware";
 import { randomUUID } from "node:crypto";
 import { consentScriptHashes } from "~/features/content/consent-scripts.server";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
-import { HEAD_SCRIPT } from "~/layouts/head-script";
+import { HEAD_SCRIPT, SCRIPT_COOKIE } from "~/layouts/head-script";
 import { isCulture, requestCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { safeDecode } from "~/lib/url";
@@ -15,6 +15,7 @@ import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from
 import { log } from "~/server/observability/log";
 import { pageTicket, publishPage } from "~/server/page-cache/publish";
 import { collectTags } from "~/server/page-cache/tags";
+import { captureFrame } from "~/server/page-frame";
 import { commitSessionCookie, sendCountryCookie } from "~/server/session/cookies";
 import { COUNTRY_COOKIE, countryCode } from "~/server/session/country-preference";
 import { loadSession, SESSION_COOKIE } from "~/server/session/session";
@@ -111,6 +112,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (first !== "" && !isCulture(first) && !NON_CULTURE_PREFIXES.has(first)) {
     return withHeaders(await context.rewrite("/404"));
   }
+  // A page rendered for her whose browser runs scripts: her parts of the frame come with her summary, so
+  // the frame is kept for every shopper (decision 065; shared pages set `personalLater` instead).
+  context.locals.chromeLater =
+    context.request.method === "GET" && isCulture(first) && context.cookies.get(SCRIPT_COOKIE)?.value === "1";
   // A notice left by a form post shows on the next full page (fragments leave it for the page).
   context.locals.flash =
     context.request.method === "GET" && isCulture(first) && !pathname.includes("/widget/")
@@ -129,11 +134,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     },
     country: countryCode(country),
   };
-  const response = withHeaders(
+  let response = withHeaders(
     await collectTags(tags, () => withRequestContext(requestContext, next)),
     await consentScriptHashes(),
     context.locals.cspOrigins,
   );
+  // A frame rendered for this page is kept for the next (its marks come out of the page).
+  const capture = context.locals.frameCapture;
+  if (capture && response.headers.get("content-type")?.startsWith("text/html")) {
+    response = new Response(captureFrame(capture, await response.text()), response);
+  }
   // A country chosen by a form post (or before the cookie existed) is mirrored in its cookie.
   sendCountryCookie(context.cookies, session, country);
   // Only pages that declare themselves public (locals.publicPage) and set no cookie are cached.

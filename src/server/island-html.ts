@@ -12,6 +12,8 @@
  * `scripts/react-string-render.mjs` routes `@astrojs/react`'s server render through `islandHtml`.
  */
 
+import { isFramed } from "./page-frame";
+
 /** Distinct props kept per component (least recently used first out). */
 export const ISLAND_HTML_ENTRIES = 200;
 
@@ -61,4 +63,13 @@ export function islandHtml(
   entries.set(key, html);
   if (entries.size > ISLAND_HTML_ENTRIES) entries.delete(entries.keys().next().value as string);
   return html;
+}
+
+/**
+ * The `useId` prefix of an island: Astro's own (`r0`, `r1`… per page), or, when the page's frame came
+ * from a kept copy (src/server/page-frame.ts), `m0`, `m1`… so the page's own islands never take a prefix
+ * an island of the kept frame already has.
+ */
+export function islandPrefix(result: unknown, prefix: string): string {
+  return isFramed(result) ? `m${prefix.slice(1)}` : prefix;
 }

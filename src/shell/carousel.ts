@@ -5,7 +5,7 @@ import type { Options, Splide } from "@splidejs/splide";
  * language (the `data-carousel-labels` attribute the server writes on the carousel or its container).
  */
 export async function mountCarousel(root: HTMLElement, options: Options): Promise<Splide> {
-  // Its layout CSS is already in the page (Shell.astro): measuring before a late stylesheet applied
+  // Its layout CSS is already in the page (PageFrame.astro): measuring before a late stylesheet applied
   // placed looping thumbnails off centre.
   const { Splide } = await import("@splidejs/splide");
   const splide = new Splide(root, { i18n: carouselLabels(root), ...options });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
-import { expect, signIn, test } from "../support/e2e";
+import { createCustomer, giveAddress, removeCustomer, renameCustomer } from "../support/customers";
+import { consentCookie, expect, signIn, test } from "../support/e2e";
 
 /**
  * Parts of pages rendered once and kept while public data keeps its version (decision 051): the
@@ -117,5 +118,113 @@ test.describe("kept parts of pages", () => {
       expect(firstIndex(c)).toBe(24);
     }
     await visitor.dispose();
+  });
+});
+
+/** A page without its own content: what the frame (head, header, navigation, footer, dialogs) sent. */
+function frameOf(html: string): string {
+  return html.slice(0, html.indexOf("<main")) + html.slice(html.indexOf("</main>"));
+}
+
+/** The page's own content. */
+function contentOf(html: string): string {
+  return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+}
+
+test.describe("her pages' kept frame (decision 065)", () => {
+  test("two customers get one frame on their account, cart and checkout pages, with nothing of either in it; a kept frame's islands and scripts stay right", async ({
+    browser,
+    baseURL,
+    workerServer,
+  }) => {
+    test.setTimeout(120_000);
+    const database = workerServer.database;
+    const origin = baseURL as string;
+    const aline = await createCustomer(database, "fr");
+    const bruno = await createCustomer(database, "fr");
+    const shoppers = [];
+    try {
+      for (const [customer, name] of [
+        [aline, "Aline"],
+        [bruno, "Bruno"],
+      ] as const) {
+        renameCustomer(database, customer, name);
+        giveAddress(database, customer);
+        const context = await browser.newContext({ baseURL: origin });
+        // Her browser runs scripts (the head script's cookie once consent is decided).
+        await context.addCookies([consentCookie(origin), { name: "vitrine_js", value: "1", url: origin }]);
+        const signedIn = await context.request.post("/api/v1/security/login", {
+          data: { Email: customer.email, Password: customer.password },
+          headers: { Origin: origin },
+        });
+        expect(signedIn.status(), await signedIn.text()).toBe(200);
+        const catalogue = await (await context.request.get("/fr/catalog?q=")).text();
+        const variant = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalogue)?.[1]);
+        const added = await context.request.post("/api/v1/catalog/products/addtocart", {
+          data: { ProductVariantId: variant, Quantity: 1 },
+          headers: { Origin: origin },
+        });
+        expect(added.status(), await added.text()).toBe(200);
+        shoppers.push({ customer, name, context });
+      }
+      const [her, him] = shoppers as [(typeof shoppers)[0], (typeof shoppers)[0]];
+      // An address of this test's own: Aline's render makes the frame, Bruno's is served it.
+      const mark = `frame=${Date.now()}`;
+      for (const path of ["/fr/account", "/fr/shoppingcarts", "/fr/checkout"]) {
+        const pages = [];
+        for (const shopper of [her, him]) {
+          const response = await shopper.context.request.get(`${path}?${mark}`);
+          expect(response.status(), path).toBe(200);
+          pages.push(await response.text());
+        }
+        const [hers, his] = pages as [string, string];
+        expect(frameOf(his), path).toBe(frameOf(hers));
+        for (const shopper of shoppers) {
+          expect(frameOf(hers), path).not.toContain(shopper.name);
+          expect(frameOf(hers), path).not.toContain(shopper.customer.email);
+        }
+        // Her own content is hers alone.
+        if (path === "/fr/account") {
+          expect(contentOf(hers), path).toContain("Aline");
+          expect(contentOf(his), path).toContain("Bruno");
+          expect(contentOf(his), path).not.toContain("Aline");
+        }
+      }
+
+      // Bruno picks up his parcel: his checkout holds the pickup finder's island, around Aline's frame.
+      const pickup = await him.context.request.post("/api/v1/shoppingcarts/shippingmethods", {
+        data: { ShippingMethodId: 3 },
+        headers: { Origin: origin },
+      });
+      expect(pickup.status(), await pickup.text()).toBe(200);
+      const checkout = await (await him.context.request.get(`/fr/checkout?${mark}`)).text();
+      const islands = [...checkout.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => tag);
+      const finder = islands.find((tag) => tag.includes("PickupFinder")) ?? "";
+      expect(contentOf(checkout)).toContain(finder);
+      // Its `useId` prefix is its own, never one of the frame's islands.
+      const prefixes = islands.map((tag) => /\sprefix="([^"]+)"/.exec(tag)?.[1]);
+      expect(new Set(prefixes).size).toBe(islands.length);
+      expect(/\sprefix="([^"]+)"/.exec(finder)?.[1]).toMatch(/^m\d+$/);
+      // Astro's island loader and each directive's script once, the stylesheets in the head only.
+      expect(checkout.split('customElements.define("astro-island"').length - 1).toBe(1);
+      for (const [, directive] of checkout.matchAll(/<astro-island\b[^>]*\sclient="([^"]+)"/g))
+        expect(checkout.split(`new Event("astro:${directive}")`).length - 1, directive).toBe(1);
+      expect(contentOf(checkout)).not.toContain('<link rel="stylesheet"');
+
+      // In his browser, the page served around the kept frame works: his name comes with his summary,
+      // the finder (the page's island) and the mini-cart (the frame's) hydrate.
+      const page = await him.context.newPage();
+      await page.goto(`/fr/checkout?${mark}`);
+      await expect(page.locator("#account-area")).toContainText("Bruno");
+      await page.locator("[data-pickup-open]").click();
+      await expect(page.locator("dialog[open][data-pickup-dialog] [data-pickup-point]").first()).toBeVisible();
+      await page.keyboard.press("Escape");
+      await page.locator(".mini-cart button, .mini-cart a").first().hover();
+      await expect(page.locator(".mini-cart astro-island:not([ssr])")).toHaveCount(1);
+    } finally {
+      for (const shopper of shoppers) await shopper.context.close();
+      removeCustomer(database, aline);
+      removeCustomer(database, bruno);
+    }
   });
 });

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import {
   createCustomer,
   giveBirthListTo,
   giveWishlistsTo,
   removeCustomer,
+  renameCustomer,
   type TestCustomer,
 } from "../support/customers";
 import { closedPopupCookie, consentCookie, expect, signIn, test } from "../support/e2e";
@@ -20,16 +20,6 @@ type Summary = {
   Cart: { ItemsCount: number; AmountTaxInclHtml: string };
   Wishlist: { Count: number; VariantIds: number[] };
 };
-
-function rename(database: string, customer: TestCustomer, firstName: string): void {
-  const db = new Database(database);
-  try {
-    db.pragma("busy_timeout = 5000");
-    db.prepare("update customers set first_name = ? where id = ?").run(firstName, customer.id);
-  } finally {
-    db.close();
-  }
-}
 
 /** What the page shows of the shopper once her summary has come. */
 async function personalParts(page: Page) {
@@ -61,8 +51,8 @@ test("two customers on every shared page type see only their own parts, from one
   const aline = await createCustomer(database, "fr");
   const bruno = await createCustomer(database, "fr", { business: true });
   try {
-    rename(database, aline, "Aline");
-    rename(database, bruno, "Bruno");
+    renameCustomer(database, aline, "Aline");
+    renameCustomer(database, bruno, "Bruno");
     await giveWishlistsTo(database, aline, "fr");
     await giveBirthListTo(database, aline, { name: "Liste d'Aline", parents: "Aline et Paul" });
     const shoppers = [];

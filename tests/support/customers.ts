@@ -154,6 +154,13 @@ const ADDRESSES = {
   NL: ["Coolsingel 40", "3011", "Rotterdam"],
 } as const;
 
+/** Gives a test customer a first name of its own, to find it (or not) in pages. */
+export function renameCustomer(database: string, customer: TestCustomer, firstName: string): void {
+  withSqlite(database, (db) => {
+    db.prepare("update customers set first_name = ? where id = ?").run(firstName, customer.id);
+  });
+}
+
 /** Gives a test customer a demo address (Marie's by default), for billing and delivery. */
 export function giveAddress(database: string, customer: TestCustomer, country: keyof typeof ADDRESSES = "BE"): void {
   const [street, postalCode, city] = ADDRESSES[country];

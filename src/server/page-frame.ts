@@ -1,0 +1,153 @@
+import { randomBytes } from "node:crypto";
+import { registeredPublicVersion } from "./page-cache/registry";
+
+/**
+ * The frame of a page rendered for one shopper (decision 065): everything around its `<main>` content
+ * (head, header, navigation, footer, dialogs), rendered once per key and kept while public data keeps its
+ * version. A page rendered for her whose browser runs scripts leaves her own parts of the frame to her
+ * summary (`locals.chromeLater`, as shared pages do), so the frame is the same for every shopper of a
+ * culture, address, country and consent state, and only the page's own content is rendered per request.
+ *
+ * A frame holds islands: Astro writes their loader and directive scripts once per page, into the first
+ * part that needs them, and numbers their `useId` prefixes per page. `replayFrame` tells the render what
+ * the kept frame already holds, so the page's own content neither repeats nor misses a script, and its
+ * islands take prefixes of their own (`islandPrefix`, src/server/island-html.ts).
+ */
+
+/** Frames kept at once (least recently used out): about 30 KB each. */
+export const FRAMES_KEPT = 200;
+/** A longer key (it holds the page's address, which visitors write) is rendered every time. */
+export const FRAME_KEY_MAX_CHARS = 2048;
+
+export interface PageFrame {
+  /** From the doctype to the start of the page's own content. */
+  top: string;
+  /** From the end of the page's own content to `</html>`. */
+  bottom: string;
+  /** Client directives whose script the frame holds. */
+  directives: string[];
+  /** The frame holds Astro's island loader. */
+  hydration: boolean;
+}
+
+/** What a render that misses records, for the middleware to keep once the page is rendered. */
+export interface FrameCapture {
+  key: string;
+  /** The version of public data read before rendering: a change during the render is not kept. */
+  version: number;
+  /** Unique comment marking where the page's own content begins and ends. */
+  mark: string;
+  /** The render's client directives (name → script), to tell which scripts the frame holds. */
+  directives: ReadonlyMap<string, string>;
+}
+
+/** The parts of Astro's render state a kept frame speaks for (`SSRResult`, astro/dist/types). */
+interface RenderState {
+  _metadata: { hasRenderedHead: boolean; hasHydrationScript: boolean; hasDirectives: Set<string> };
+  clientDirectives: ReadonlyMap<string, string>;
+}
+
+interface Kept {
+  version: number;
+  frame: PageFrame;
+}
+
+const frames = new Map<string, Kept>();
+/** Renders whose frame came from a kept copy: their islands' prefixes must not meet the frame's. */
+const framed = new WeakSet<object>();
+const MARK = `vitrine-page-frame-${randomBytes(6).toString("hex")}`;
+/** What Astro's island loader defines (astro/dist/runtime/server/astro-island.prebuilt.js). */
+const ISLAND_LOADER = 'customElements.define("astro-island"';
+
+/** The key of a frame: what the frame depends on besides public data, or null when too long. */
+export function frameKey(parts: unknown[]): string | null {
+  const key = JSON.stringify(parts);
+  return key.length > FRAME_KEY_MAX_CHARS ? null : key;
+}
+
+/** The kept frame of a key, if public data has not moved since it was rendered. */
+export function keptFrame(key: string): PageFrame | undefined {
+  const version = registeredPublicVersion()?.current() ?? null;
+  const kept = frames.get(key);
+  if (!kept) return undefined;
+  if (kept.version !== version) {
+    frames.delete(key);
+    return undefined;
+  }
+  frames.delete(key);
+  frames.set(key, kept);
+  return kept.frame;
+}
+
+/** A capture for a render that missed, or null without a version of public data (astro dev, tests). */
+export function startCapture(key: string, result: unknown): FrameCapture | null {
+  const version = registeredPublicVersion()?.current() ?? null;
+  if (version === null) return null;
+  return { key, version, mark: MARK, directives: (result as RenderState).clientDirectives };
+}
+
+/** The comment written before (`start`) and after (`end`) the page's own content. */
+export function frameMark(capture: FrameCapture, at: "start" | "end"): string {
+  return `<!--${capture.mark}:${at}-->`;
+}
+
+/**
+ * The rendered page without its marks; the frame is kept when it stands on its own: every island it
+ * holds finds its loader and directive script in the frame itself, not in the page's own content.
+ */
+export function captureFrame(capture: FrameCapture, html: string): string {
+  const start = frameMark(capture, "start");
+  const end = frameMark(capture, "end");
+  const a = html.indexOf(start);
+  const b = html.indexOf(end, a);
+  if (a < 0 || b < 0) return html;
+  const top = html.slice(0, a);
+  const bottom = html.slice(b + end.length);
+  const frame = frameOf(top, bottom, capture.directives);
+  const version = registeredPublicVersion()?.current() ?? null;
+  if (frame && version === capture.version) {
+    frames.set(capture.key, { version, frame });
+    if (frames.size > FRAMES_KEPT) frames.delete(frames.keys().next().value as string);
+  }
+  return top + html.slice(a + start.length, b) + bottom;
+}
+
+function frameOf(top: string, bottom: string, directives: ReadonlyMap<string, string>): PageFrame | null {
+  const both = top + bottom;
+  const held = [...directives].filter(([, script]) => both.includes(`<script>${script}</script>`)).map(([n]) => n);
+  const hydration = both.includes(ISLAND_LOADER);
+  for (const [, client] of both.matchAll(/<astro-island\b[^>]*?\sclient="([^"]+)"/g)) {
+    if (!hydration || !held.includes(client as string)) return null;
+  }
+  return { top, bottom, directives: held, hydration };
+}
+
+/**
+ * Before the page's own content renders around a kept frame: the head is written, and so are the loader
+ * and the directive scripts the frame holds; the content's islands get prefixes of their own.
+ */
+export function replayFrame(result: unknown, frame: PageFrame): void {
+  const state = result as RenderState;
+  state._metadata.hasRenderedHead = true;
+  if (frame.hydration) state._metadata.hasHydrationScript = true;
+  for (const name of frame.directives) state._metadata.hasDirectives.add(name);
+  framed.add(result as object);
+}
+
+/** Whether this render's frame came from a kept copy (its content's islands are numbered apart). */
+export function isFramed(result: unknown): boolean {
+  return typeof result === "object" && result !== null && framed.has(result);
+}
+
+/** Tests: forget every kept frame. */
+export function forgetFrames(): void {
+  frames.clear();
+}
+
+/**
+ * Whether the frame leaves her own parts (her name, her cart and wishlist counts) to her summary: on a
+ * page shared by every shopper (decision 062) and on a page whose frame is kept (decision 065).
+ */
+export function herPartsLater(locals: { personalLater?: boolean; chromeLater?: boolean }): boolean {
+  return locals.personalLater === true || locals.chromeLater === true;
+}
