@@ -16,8 +16,9 @@ declare namespace App {
     /** A shared page for shoppers with a session: her own parts are placeholders her browser fills. */
     personalLater?: boolean;
     /**
-     * A page rendered for her whose browser runs scripts: the frame leaves her parts (name, counts) to her
-     * summary, as shared pages do, and is kept for every shopper (decision 065). Set by the middleware.
+     * Her browser runs scripts: a page rendered for her (not a public one) leaves her parts of the frame
+     * (name, counts) to her summary, as shared pages do, and its frame is kept for every shopper
+     * (decision 065, `frameKept`). Set by the middleware.
      */
     chromeLater?: boolean;
     /** This render's frame is to be kept once the page is rendered (src/server/page-frame.ts). */

@@ -145,9 +145,21 @@ export function forgetFrames(): void {
 }
 
 /**
+ * Whether this page's frame is kept: a page rendered for one shopper (not a public page, which the page
+ * cache keeps whole, decisions 050 and 062) whose browser runs scripts (`locals.chromeLater`).
+ */
+export function frameKept(locals: { chromeLater?: boolean; publicPage?: boolean }): boolean {
+  return locals.chromeLater === true && locals.publicPage !== true;
+}
+
+/**
  * Whether the frame leaves her own parts (her name, her cart and wishlist counts) to her summary: on a
  * page shared by every shopper (decision 062) and on a page whose frame is kept (decision 065).
  */
-export function herPartsLater(locals: { personalLater?: boolean; chromeLater?: boolean }): boolean {
-  return locals.personalLater === true || locals.chromeLater === true;
+export function herPartsLater(locals: {
+  personalLater?: boolean;
+  chromeLater?: boolean;
+  publicPage?: boolean;
+}): boolean {
+  return locals.personalLater === true || frameKept(locals);
 }

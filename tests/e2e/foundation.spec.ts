@@ -160,7 +160,7 @@ test.describe("server", () => {
   test("serves built assets precompressed and immutable", async ({ page, request }) => {
     await page.goto("/fr/");
     // The shell's chunk (swup's page script in front of it is a one-line import, too small to compress).
-    const src = await page.locator('script[type="module"][src^="/_astro/Shell."]').getAttribute("src");
+    const src = await page.locator('script[type="module"][src^="/_astro/PageFrame."]').getAttribute("src");
     const response = await request.get(src as string, { headers: { "Accept-Encoding": "br" } });
     expect(response.headers()["content-encoding"]).toBe("br");
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");

@@ -191,6 +191,18 @@ test.describe("her pages' kept frame (decision 065)", () => {
         }
       }
 
+      // A public page is not rendered for anyone: the page cache keeps the one a browser with scripts
+      // made for visitors without scripts too, so its header is whole, not waiting for a summary.
+      const scripted = await browser.newContext({ baseURL: origin });
+      await scripted.addCookies([consentCookie(origin), { name: "vitrine_js", value: "1", url: origin }]);
+      await scripted.request.get(`/fr/c/vetements?${mark}`);
+      await scripted.close();
+      const plain = await stranger(origin);
+      const list = await (await plain.get(`/fr/c/vetements?${mark}`)).text();
+      await plain.dispose();
+      expect(list).not.toContain("data-personal-placeholder");
+      expect(list).not.toContain("mini-cart--later");
+
       // Bruno picks up his parcel: his checkout holds the pickup finder's island, around Aline's frame.
       const pickup = await him.context.request.post("/api/v1/shoppingcarts/shippingmethods", {
         data: { ShippingMethodId: 3 },
