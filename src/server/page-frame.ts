@@ -39,6 +39,8 @@ export interface FrameCapture {
   mark: string;
   /** The render's client directives (name → script), to tell which scripts the frame holds. */
   directives: ReadonlyMap<string, string>;
+  /** False once a part of the render showed less than it should (`keepNothingOf`): its marks still go. */
+  whole: boolean;
 }
 
 /** The parts of Astro's render state a kept frame speaks for (`SSRResult`, astro/dist/types). */
@@ -83,7 +85,7 @@ export function keptFrame(key: string): PageFrame | undefined {
 export function startCapture(key: string, result: unknown): FrameCapture | null {
   const version = registeredPublicVersion()?.current() ?? null;
   if (version === null) return null;
-  return { key, version, mark: MARK, directives: (result as RenderState).clientDirectives };
+  return { key, version, mark: MARK, directives: (result as RenderState).clientDirectives, whole: true };
 }
 
 /** The comment written before (`start`) and after (`end`) the page's own content. */
@@ -105,7 +107,7 @@ export function captureFrame(capture: FrameCapture, html: string): string {
   const bottom = html.slice(b + end.length);
   const frame = frameOf(top, bottom, capture.directives);
   const version = registeredPublicVersion()?.current() ?? null;
-  if (frame && version === capture.version) {
+  if (frame && capture.whole && version === capture.version) {
     frames.set(capture.key, { version, frame });
     if (frames.size > FRAMES_KEPT) frames.delete(frames.keys().next().value as string);
   }
@@ -137,6 +139,14 @@ export function replayFrame(result: unknown, frame: PageFrame): void {
 /** Whether this render's frame came from a kept copy (its content's islands are numbered apart). */
 export function isFramed(result: unknown): boolean {
   return typeof result === "object" && result !== null && framed.has(result);
+}
+
+/**
+ * This render shows less than it should (a part it could not read, the database down): its frame is not
+ * kept, so the next render shows it whole.
+ */
+export function keepNothingOf(locals: { frameCapture?: FrameCapture | undefined }): void {
+  if (locals.frameCapture) locals.frameCapture.whole = false;
 }
 
 /** Tests: forget every kept frame. */

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { handPageVersion } from "../../tests/support/page-version";
+import { registerPublicVersion } from "./page-cache/registry";
+import {
+  captureFrame,
+  FRAME_KEY_MAX_CHARS,
+  FRAMES_KEPT,
+  forgetFrames,
+  frameKey,
+  frameMark,
+  isFramed,
+  keepNothingOf,
+  keptFrame,
+  replayFrame,
+  startCapture,
+} from "./page-frame";
+
+afterEach(() => {
+  registerPublicVersion(undefined);
+  forgetFrames();
+});
+
+/** What Astro's render holds that a kept frame speaks for (its client directives: name → script). */
+function render() {
+  return {
+    _metadata: { hasRenderedHead: false, hasHydrationScript: false, hasDirectives: new Set<string>() },
+    clientDirectives: new Map([
+      ["interaction", "interaction()"],
+      ["idle", "idle()"],
+    ]),
+  };
+}
+
+const LOADER = '<script>customElements.get("astro-island")||customElements.define("astro-island",y)</script>';
+
+/** A page as Astro renders it around marked content. */
+function page(capture: NonNullable<ReturnType<typeof startCapture>>, top: string, content: string, bottom: string) {
+  return `${top}${frameMark(capture, "start")}${content}${frameMark(capture, "end")}${bottom}`;
+}
+
+describe("her pages' kept frame (decision 065)", () => {
+  it("keeps what is around the page's content while public data keeps its version; the page leaves without its marks", () => {
+    const v = handPageVersion(3);
+    const key = frameKey(["fr", "/fr/account", "BE", null, false, { title: "Mon compte" }]) as string;
+    expect(keptFrame(key)).toBeUndefined();
+    const capture = startCapture(key, render());
+    if (!capture) throw new Error("no capture with a version");
+    const top = `<html><head></head><body><header>${LOADER}<script>interaction()</script><astro-island client="interaction" prefix="r0"></astro-island></header><main>`;
+    const bottom = "</main><footer></footer></body></html>";
+    expect(captureFrame(capture, page(capture, top, "<p>Bonjour Aline</p>", bottom))).toBe(
+      `${top}<p>Bonjour Aline</p>${bottom}`,
+    );
+    expect(keptFrame(key)).toEqual({ top, bottom, directives: ["interaction"], hydration: true });
+    // Another key, or the same once public data has moved: nothing kept.
+    expect(keptFrame(frameKey(["nl", "/nl/account"]) as string)).toBeUndefined();
+    v.set(4);
+    expect(keptFrame(key)).toBeUndefined();
+  });
+
+  it("keeps nothing rendered while public data moved, of a render that showed less than it should, or without a version", () => {
+    const v = handPageVersion(1);
+    const key = frameKey(["fr", "/fr/shoppingcarts"]) as string;
+    const moved = startCapture(key, render());
+    if (!moved) throw new Error("no capture with a version");
+    v.set(2);
+    captureFrame(moved, page(moved, "<header>", "<p>cart</p>", "<footer>"));
+    expect(keptFrame(key)).toBeUndefined();
+
+    const degraded = startCapture(key, render());
+    if (!degraded) throw new Error("no capture with a version");
+    keepNothingOf({ frameCapture: degraded });
+    expect(captureFrame(degraded, page(degraded, "<header>", "<p>cart</p>", "<footer>"))).toBe(
+      "<header><p>cart</p><footer>",
+    );
+    expect(keptFrame(key)).toBeUndefined();
+
+    registerPublicVersion(undefined);
+    expect(startCapture(key, render())).toBeNull();
+  });
+
+  it("keeps no frame whose island needs a script the page's content wrote, nor a key too long", () => {
+    handPageVersion(1);
+    const key = frameKey(["fr", "/fr/checkout"]) as string;
+    const capture = startCapture(key, render());
+    if (!capture) throw new Error("no capture with a version");
+    // The loader and the idle script came with an island of the content: the frame's own island needs them.
+    const html = page(
+      capture,
+      "<header>",
+      `${LOADER}<script>idle()</script><astro-island client="idle" prefix="r0"></astro-island>`,
+      '<footer><astro-island client="idle" prefix="r1"></astro-island></footer>',
+    );
+    expect(captureFrame(capture, html)).not.toContain("vitrine-page-frame");
+    expect(keptFrame(key)).toBeUndefined();
+    expect(frameKey(["fr", `/fr/checkout?q=${"x".repeat(FRAME_KEY_MAX_CHARS)}`])).toBeNull();
+  });
+
+  it("tells the render what a kept frame holds, and numbers the content's islands apart", () => {
+    const state = render();
+    replayFrame(state, { top: "", bottom: "", directives: ["interaction"], hydration: true });
+    expect(state._metadata).toEqual({
+      hasRenderedHead: true,
+      hasHydrationScript: true,
+      hasDirectives: new Set(["interaction"]),
+    });
+    expect(isFramed(state)).toBe(true);
+    expect(isFramed(render())).toBe(false);
+  });
+
+  it("keeps at most FRAMES_KEPT frames, the least recently used out first", () => {
+    handPageVersion(1);
+    const keep = (path: string) => {
+      const capture = startCapture(path, render());
+      if (!capture) throw new Error("no capture with a version");
+      captureFrame(capture, page(capture, `<header>${path}`, "", "<footer>"));
+    };
+    for (let i = 0; i < FRAMES_KEPT; i++) keep(`/fr/p/${i}`);
+    expect(keptFrame("/fr/p/0")).toBeDefined();
+    keep("/fr/p/new");
+    expect(keptFrame("/fr/p/0")).toBeDefined();
+    expect(keptFrame("/fr/p/1")).toBeUndefined();
+  });
+});
