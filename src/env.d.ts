@@ -23,6 +23,8 @@ declare namespace App {
     chromeLater?: boolean;
     /** This render's frame is to be kept once the page is rendered (src/server/page-frame.ts). */
     frameCapture?: import("./server/page-frame").FrameCapture;
+    /** This render wrote a kept frame around its content: the answer is sent gzipped around it (decision 066). */
+    framedBy?: import("./server/page-frame").PageFrame;
     /** The route pattern that answers, for the access log and the metrics (src/server/http/operations.ts). */
     route?: string;
     /**

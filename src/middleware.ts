@@ -15,7 +15,7 @@ import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from
 import { log } from "~/server/observability/log";
 import { pageTicket, publishPage } from "~/server/page-cache/publish";
 import { collectTags } from "~/server/page-cache/tags";
-import { captureFrame } from "~/server/page-frame";
+import { captureFrame, sendAroundFrame } from "~/server/page-frame";
 import { commitSessionCookie, sendCountryCookie } from "~/server/session/cookies";
 import { COUNTRY_COOKIE, countryCode } from "~/server/session/country-preference";
 import { loadSession, SESSION_COOKIE } from "~/server/session/session";
@@ -144,6 +144,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (capture && response.headers.get("content-type")?.startsWith("text/html")) {
     response = new Response(captureFrame(capture, await response.text()), response);
   }
+  // A page written around a kept frame goes out with the frame's top compressed once (decision 066).
+  if (context.locals.framedBy) response = await sendAroundFrame(context.locals.framedBy, context.request, response);
   // A country chosen by a form post (or before the cookie existed) is mirrored in its cookie.
   sendCountryCookie(context.cookies, session, country);
   // Only pages that declare themselves public (locals.publicPage) and set no cookie are cached.

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { handPageVersion } from "../../tests/support/page-version";
 import { registerPublicVersion } from "./page-cache/registry";
@@ -12,6 +13,7 @@ import {
   keepNothingOf,
   keptFrame,
   replayFrame,
+  sendAroundFrame,
   startCapture,
 } from "./page-frame";
 
@@ -119,5 +121,43 @@ describe("her pages' kept frame (decision 065)", () => {
     keep("/fr/p/new");
     expect(keptFrame("/fr/p/0")).toBeDefined();
     expect(keptFrame("/fr/p/1")).toBeUndefined();
+  });
+
+  it("sends a page around a kept frame gzipped, the frame's top compressed once; anything else as it came", async () => {
+    const top = `<!DOCTYPE html><html lang="fr"><head><title>Panier</title></head><body>${"<nav>Rayons é</nav>".repeat(400)}<main>`;
+    const frame = { top, bottom: "</main><footer>Vitrine</footer></body></html>", directives: [], hydration: false };
+    const html = `${top}<h1>Bonjour Aline</h1>${frame.bottom}`;
+    const answer = (body: string, type = "text/html; charset=utf-8") => {
+      const headers = new Headers({ "Content-Type": type, Vary: "Cookie" });
+      headers.append("Set-Cookie", "vitrine_sid=a; Path=/");
+      headers.append("Set-Cookie", "vitrine_flash=; Max-Age=0");
+      return new Response(body, { status: 200, headers });
+    };
+    const asked = (encoding: string) =>
+      new Request("http://shop.test/fr/shoppingcarts", { headers: { "Accept-Encoding": encoding } });
+
+    const sent = await sendAroundFrame(frame, asked("br, gzip"), answer(html));
+    expect(sent.headers.get("content-encoding")).toBe("gzip");
+    expect(sent.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(sent.headers.getSetCookie()).toHaveLength(2);
+    const body = Buffer.from(await sent.arrayBuffer());
+    expect(Number(sent.headers.get("content-length"))).toBe(body.length);
+    expect(gunzipSync(body).toString()).toBe(html);
+    // The top went out compressed: far less than the page itself.
+    expect(body.length).toBeLessThan(Buffer.byteLength(html) / 10);
+    // A second shopper: the same top, her own content.
+    const second = await sendAroundFrame(frame, asked("gzip"), answer(`${top}<h1>Bonjour Bruno</h1>${frame.bottom}`));
+    expect(gunzipSync(Buffer.from(await second.arrayBuffer())).toString()).toContain("Bonjour Bruno</h1></main>");
+
+    for (const [encoding, page, type] of [
+      ["br;q=1, gzip;q=0", html, "text/html"],
+      ["identity", html, "text/html"],
+      ["gzip", `<!DOCTYPE html><html lang="nl">${html.slice(40)}`, "text/html"],
+      ["gzip", html, "application/json"],
+    ] as const) {
+      const as = await sendAroundFrame(frame, asked(encoding), answer(page, type));
+      expect(as.headers.get("content-encoding")).toBeNull();
+      expect(await as.text()).toBe(page);
+    }
   });
 });

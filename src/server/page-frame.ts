@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { beginsWithHead, type DeflatedHead, deflateHead, gzipAfterHead } from "./http/gzip-after-head";
+import { acceptsEncoding } from "./page-cache/page-cache";
 import { registeredPublicVersion } from "./page-cache/registry";
 
 /**
@@ -28,6 +30,8 @@ export interface PageFrame {
   directives: string[];
   /** The frame holds Astro's island loader. */
   hydration: boolean;
+  /** The top, deflated the first time a page is sent around this frame (decision 066). */
+  deflatedTop?: DeflatedHead;
 }
 
 /** What a render that misses records, for the middleware to keep once the page is rendered. */
@@ -134,6 +138,32 @@ export function replayFrame(result: unknown, frame: PageFrame): void {
   if (frame.hydration) state._metadata.hasHydrationScript = true;
   for (const name of frame.directives) state._metadata.hasDirectives.add(name);
   framed.add(result as object);
+}
+
+/**
+ * A page rendered around a kept frame, as its shopper's browser takes it (decision 066): gzipped, the
+ * frame's top deflated once for every page around it and only the rest now; otherwise as it is (then
+ * compressed as every answer is). The top is the same bytes for every shopper, so sending it compressed
+ * once tells nothing of one shopper to another.
+ */
+export async function sendAroundFrame(frame: PageFrame, request: Request, response: Response): Promise<Response> {
+  if (!acceptsEncoding(request.headers.get("accept-encoding") ?? "", "gzip")) return response;
+  if (!response.headers.get("content-type")?.startsWith("text/html") || response.headers.has("content-encoding"))
+    return response;
+  frame.deflatedTop ??= deflateHead(frame.top);
+  const html = Buffer.from(await response.arrayBuffer());
+  if (!beginsWithHead(frame.deflatedTop, html)) return new Response(html, response);
+  const body = gzipAfterHead(frame.deflatedTop, html.subarray(frame.deflatedTop.length));
+  const headers = new Headers(response.headers);
+  headers.set("Content-Encoding", "gzip");
+  headers.set("Content-Length", String(body.length));
+  headers.append("Vary", "Accept-Encoding");
+  // Buffer.concat's bytes live in an ArrayBuffer of their own (never a shared one).
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** Whether this render's frame came from a kept copy (its content's islands are numbered apart). */

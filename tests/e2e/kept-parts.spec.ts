@@ -175,6 +175,8 @@ test.describe("her pages' kept frame (decision 065)", () => {
         for (const shopper of [her, him]) {
           const response = await shopper.context.request.get(`${path}?${mark}`);
           expect(response.status(), path).toBe(200);
+          // His page is written around her frame: sent gzipped, the frame's top compressed once (decision 066).
+          if (shopper === him) expect(response.headers()["content-encoding"], path).toBe("gzip");
           pages.push(await response.text());
         }
         const [hers, his] = pages as [string, string];
