@@ -1,4 +1,6 @@
 import { gunzipSync } from "node:zlib";
+import { chunkToString } from "astro/runtime/server/render/common.js";
+import { createRenderInstruction } from "astro/runtime/server/render/instruction.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { handPageVersion } from "../../tests/support/page-version";
 import { registerPublicVersion } from "./page-cache/registry";
@@ -107,6 +109,43 @@ describe("her pages' kept frame (decision 065)", () => {
     });
     expect(isFramed(state)).toBe(true);
     expect(isFramed(render())).toBe(false);
+  });
+
+  it("speaks for the head and the scripts in the words Astro's own renderer reads (an upgrade that renames them fails here)", () => {
+    // What a render of Astro holds (core/render-context.js createResult), as far as writing these goes.
+    const astroRender = () => ({
+      ...render(),
+      _metadata: {
+        hasRenderedHead: false,
+        headInTree: false,
+        hasHydrationScript: false,
+        hasDirectives: new Set<string>(),
+        rendererSpecificHydrationScripts: new Set<string>(),
+        extraHead: [],
+      },
+      partial: false,
+      styles: new Set([{ props: {}, children: "main{}" }]),
+      scripts: new Set(),
+      links: new Set(),
+    });
+    type Instruction = Parameters<typeof createRenderInstruction>[0];
+    const write = (state: object, instruction: Instruction) =>
+      String(chunkToString(state as Parameters<typeof chunkToString>[0], createRenderInstruction(instruction)));
+    const head = { type: "head" } as Instruction;
+    const island = (directive: string) => ({ type: "directive", hydration: { directive } }) as Instruction;
+
+    const whole = astroRender();
+    expect(write(whole, head)).toBe("<style>main{}</style>");
+    expect(write(whole, island("interaction"))).toContain("<script>interaction()</script>");
+    expect(write(whole, island("interaction"))).toBe("");
+
+    const framed = astroRender();
+    replayFrame(framed, { top: "", bottom: "", directives: ["interaction"], hydration: true });
+    expect(write(framed, head)).toBe("");
+    expect(write(framed, island("interaction"))).toBe("");
+    // A directive the frame does not hold is written by the content, without a second loader.
+    const idle = write(framed, island("idle"));
+    expect(idle).toBe("<script>idle()</script>");
   });
 
   it("keeps at most FRAMES_KEPT frames, the least recently used out first", () => {
