@@ -131,6 +131,56 @@ function contentOf(html: string): string {
   return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 }
 
+test("a visitor's blank address fields are kept; what she typed, its errors and a customer's address never come from them", async ({
+  baseURL,
+  workerServer,
+}) => {
+  const origin = baseURL as string;
+  const visitor = await stranger(origin);
+  const catalogue = await (await visitor.get("/fr/catalog?q=")).text();
+  const variant = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalogue)?.[1]);
+  const added = await visitor.post("/api/v1/catalog/products/addtocart", {
+    data: { ProductVariantId: variant, Quantity: 1 },
+    headers: { Origin: origin },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const field = (html: string, id: string) => new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+  const blank = await (await visitor.get("/fr/checkout")).text();
+  expect(field(blank, "Billing-FirstName")).toMatch(/ value[ >]/);
+
+  // Sent without scripts, without accepting the terms: the page comes back with what she typed.
+  const key = /name="IdempotencyKey" value="([^"]+)"/.exec(blank)?.[1] as string;
+  const posted = await visitor.post("/fr/checkout", {
+    form: { IdempotencyKey: key, Email: "zoe@example.test", "Billing.FirstName": "Zoé", PaymentMethod: "card" },
+    headers: { Origin: origin },
+  });
+  expect(posted.status()).toBe(400);
+  const again = await posted.text();
+  expect(field(again, "Billing-FirstName")).toContain('value="Zoé"');
+  expect(field(again, "Billing-LastName")).toContain('aria-invalid="true"');
+  expect(field(await (await visitor.get("/fr/checkout")).text(), "Billing-FirstName")).not.toContain("Zoé");
+
+  // A signed-in customer's saved address fills her fields.
+  const customer = await createCustomer(workerServer.database, "fr");
+  try {
+    giveAddress(workerServer.database, customer);
+    const her = await stranger(origin);
+    await her.post("/api/v1/security/login", {
+      data: { Email: customer.email, Password: customer.password },
+      headers: { Origin: origin },
+    });
+    await her.post("/api/v1/catalog/products/addtocart", {
+      data: { ProductVariantId: variant, Quantity: 1 },
+      headers: { Origin: origin },
+    });
+    expect(field(await (await her.get("/fr/checkout")).text(), "Billing-FirstName")).toContain('value="Test"');
+    await her.dispose();
+  } finally {
+    removeCustomer(workerServer.database, customer);
+  }
+  await visitor.dispose();
+});
+
 test.describe("her pages' kept frame (decision 065)", () => {
   test("two customers get one frame on their account, cart and checkout pages, with nothing of either in it; a kept frame's islands and scripts stay right", async ({
     browser,
