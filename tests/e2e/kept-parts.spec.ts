@@ -220,7 +220,8 @@ test.describe("her pages' kept frame (decision 065)", () => {
       const [her, him] = shoppers as [(typeof shoppers)[0], (typeof shoppers)[0]];
       // An address of this test's own: Aline's render makes the frame, Bruno's is served it.
       const mark = `frame=${Date.now()}`;
-      for (const path of ["/fr/account", "/fr/shoppingcarts", "/fr/checkout"]) {
+      // A frame is kept per culture: the Dutch account page has a frame of its own, in Dutch.
+      for (const path of ["/fr/account", "/fr/shoppingcarts", "/fr/checkout", "/nl/account"]) {
         const pages = [];
         for (const shopper of [her, him]) {
           const response = await shopper.context.request.get(`${path}?${mark}`);
@@ -231,12 +232,13 @@ test.describe("her pages' kept frame (decision 065)", () => {
         }
         const [hers, his] = pages as [string, string];
         expect(frameOf(his), path).toBe(frameOf(hers));
+        expect(hers, path).toContain(`<html lang="${path.split("/")[1]}"`);
         for (const shopper of shoppers) {
           expect(frameOf(hers), path).not.toContain(shopper.name);
           expect(frameOf(hers), path).not.toContain(shopper.customer.email);
         }
         // Her own content is hers alone.
-        if (path === "/fr/account") {
+        if (path.endsWith("/account")) {
           expect(contentOf(hers), path).toContain("Aline");
           expect(contentOf(his), path).toContain("Bruno");
           expect(contentOf(his), path).not.toContain("Aline");

@@ -1,9 +1,23 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { rename } from "node:fs/promises";
 import sharp from "sharp";
 import { assetFilePath } from "../../storage/assets";
 import type { Shape } from "./catalog-data";
 
 export const IMAGE_SIZE = 640;
+
+/**
+ * A seed picture is written under a name of its own, then renamed into place: processes seeding the same
+ * assets directory at once (test workers, two servers starting) find a file whole or not at all, never
+ * half-written (sharp then refused it as "unsupported image format").
+ */
+async function writeImage(image: sharp.Sharp, path: string): Promise<sharp.OutputInfo> {
+  const writing = `${path}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+  const info = await image.toFile(writing);
+  await rename(writing, path);
+  return info;
+}
 
 const SHAPES: Record<Shape, string> = {
   tshirt:
@@ -66,8 +80,8 @@ export async function renderProductImage(
   }
   const image = sharp(Buffer.from(svg(shape, colours, view)));
   const [webp] = await Promise.all([
-    image.clone().webp({ quality: 75, effort: 2 }).toFile(webpPath),
-    image.clone().jpeg({ quality: 80 }).toFile(jpgPath),
+    writeImage(image.clone().webp({ quality: 75, effort: 2 }), webpPath),
+    writeImage(image.clone().jpeg({ quality: 80 }), jpgPath),
   ]);
   return { webpSize: webp.size };
 }
@@ -98,8 +112,8 @@ export async function renderFrame(storageKey: string, shape: Shape, colour: stri
   if (existsSync(webpPath) && existsSync(jpgPath)) return (await sharp(webpPath).metadata()).size ?? 0;
   const image = sharp(Buffer.from(frameSvg(shape, colour, frame)));
   const [webp] = await Promise.all([
-    image.clone().webp({ quality: 70, effort: 2 }).toFile(webpPath),
-    image.clone().jpeg({ quality: 75 }).toFile(jpgPath),
+    writeImage(image.clone().webp({ quality: 70, effort: 2 }), webpPath),
+    writeImage(image.clone().jpeg({ quality: 75 }), jpgPath),
   ]);
   return webp.size;
 }
@@ -126,8 +140,8 @@ export async function renderBrandLogo(storageKey: string, name: string, hue: num
   if (existsSync(webpPath) && existsSync(jpgPath)) return (await sharp(webpPath).metadata()).size ?? 0;
   const image = sharp(Buffer.from(logoSvg(name, hue)));
   const [webp] = await Promise.all([
-    image.clone().webp({ quality: 80, effort: 2 }).toFile(webpPath),
-    image.clone().jpeg({ quality: 85 }).toFile(jpgPath),
+    writeImage(image.clone().webp({ quality: 80, effort: 2 }), webpPath),
+    writeImage(image.clone().jpeg({ quality: 85 }), jpgPath),
   ]);
   return webp.size;
 }
@@ -161,8 +175,8 @@ export async function renderScene(
   if (existsSync(webpPath) && existsSync(jpgPath)) return (await sharp(webpPath).metadata()).size ?? 0;
   const image = sharp(Buffer.from(sceneSvg(hue, variant, width, height)));
   const [webp] = await Promise.all([
-    image.clone().webp({ quality: 70, effort: 2 }).toFile(webpPath),
-    image.clone().jpeg({ quality: 78 }).toFile(jpgPath),
+    writeImage(image.clone().webp({ quality: 70, effort: 2 }), webpPath),
+    writeImage(image.clone().jpeg({ quality: 78 }), jpgPath),
   ]);
   return webp.size;
 }
