@@ -11,6 +11,8 @@ declare namespace App {
     flash: import("./server/http/flash").Flash | null;
     /** The page is the same for every visitor of a culture, country and consent state (decisions 050, 062). */
     publicPage?: boolean;
+    /** The page cache's ticket, read by the server when the cache could not answer (src/server/http/main.ts). */
+    pageTicket?: import("./server/page-cache/page-cache").KnownTicket;
     /** This request's page, if shared, goes to the cache entry of shoppers with a session (set by the middleware). */
     sharedWithSessions?: boolean;
     /** A shared page for shoppers with a session: her own parts are placeholders her browser fills. */

@@ -84,7 +84,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (first === "api" || first === "assets") return withHeaders(await next());
 
   // Read before anything renders: a change committed while the page renders makes this version stale.
-  const pageClaim = pageTicket(context.request);
+  const pageClaim = pageTicket(context.request, context.url, context.locals.pageTicket);
   context.locals.sharedWithSessions = pageClaim?.ticket.personal === true;
 
   // A rewrite to an error page (/400, /404) keeps the culture of the address the shopper asked for.

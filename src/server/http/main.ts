@@ -173,7 +173,7 @@ async function main(): Promise<void> {
       log().error({ err: error, requestId: id }, "personal memo error");
     }
     try {
-      if (pageCache && (await pageCache.serve(req, res))) {
+      if (pageCache && (await pageCache.serve(req, res, notes))) {
         notes.route = "page-cache";
         notes.cache = "hit";
         cacheMetrics.requests.inc({ result: "hit" });

@@ -5,6 +5,7 @@ import { env } from "../config/env";
 import { db } from "../db/client";
 import { accessLog } from "../observability/log";
 import { httpMetrics, METRICS_CONTENT_TYPE, metricsText } from "../observability/metrics";
+import type { KnownTicket } from "../page-cache/page-cache";
 
 /**
  * What an operator's tools call (docs/operations.md): `/healthz` (the process answers), `/readyz` (it
@@ -101,6 +102,8 @@ export interface RequestNotes {
   /** Whether the page cache served it. */
   cache?: "hit" | "miss";
   culture?: string;
+  /** The page cache's ticket for a page it did not answer: Astro's middleware reuses it (locals). */
+  pageTicket?: KnownTicket;
 }
 
 /** Query parameters kept in the access log: the rest (a search, an e-mail, a token) is personal or secret. */

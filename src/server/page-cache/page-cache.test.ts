@@ -4,8 +4,10 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { redisForTests } from "../../../tests/support/redis";
-import { PageCache, type PageCacheOptions, type RequestFacts } from "./page-cache";
+import { type KnownTicket, PageCache, type PageCacheOptions, type RequestFacts } from "./page-cache";
 import { type PageVersionSource, TagVersions } from "./page-version";
+import { pageTicket } from "./publish";
+import { registerPageCache } from "./registry";
 
 /** A version and tags the test moves by hand, as the database triggers do. */
 function versionSource(start = 1) {
@@ -115,6 +117,42 @@ describe("which requests the page cache may answer", () => {
     const blind = new PageCache(options({ version: source }));
     state.value = null;
     expect(blind.ticket(facts("/fr/"))).toBeNull();
+  });
+});
+
+describe("a page the cache does not answer", () => {
+  it("leaves the ticket it read to the page's render, which reads it again only for another address", async () => {
+    const { state, source } = versionSource(4);
+    const cache = new PageCache(options({ version: source }));
+    const server = createServer(async (req, res) => {
+      const notes: { pageTicket?: KnownTicket } = {};
+      if (await cache.serve(req, res, notes)) return;
+      res.end(JSON.stringify(notes.pageTicket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const known: KnownTicket = await (await fetch(`${base}/fr/c/robes?page=2`)).json();
+      expect(known.url).toBe("/fr/c/robes?page=2");
+      expect(known.ticket?.key).toBe(cache.ticket(facts("/fr/c/robes?page=2", { host: new URL(base).host }))?.key);
+      expect(known.ticket?.version).toBe(4);
+      expect(await (await fetch(`${base}/fr/c/robes`, { method: "POST" })).json()).toEqual({
+        url: "/fr/c/robes",
+        ticket: null,
+      });
+
+      registerPageCache(cache);
+      const request = new Request(`${base}/fr/c/robes?page=2`);
+      // The version moved since: a ticket read again would say so; the one read first is what the render uses.
+      state.value = 5;
+      expect(pageTicket(request, new URL(request.url), known)?.ticket).toEqual(known.ticket);
+      const other = new Request(`${base}/fr/c/robes?page=3`);
+      expect(pageTicket(other, new URL(other.url), known)?.ticket.version).toBe(5);
+      expect(pageTicket(request, new URL(request.url), { url: known.url, ticket: null })).toBeNull();
+    } finally {
+      registerPageCache(undefined);
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

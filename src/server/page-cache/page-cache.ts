@@ -41,6 +41,16 @@ export interface PageCacheOptions {
 }
 
 /** What the page renderer needs to store what it renders: read before rendering starts. */
+/**
+ * The ticket `serve` read for a request it did not answer (null: not cacheable), for the page's
+ * middleware to reuse instead of reading it again (it was read before the render all the same).
+ */
+export interface KnownTicket {
+  /** The address it was read for, as the request asked it (`req.url`). */
+  url: string;
+  ticket: PageTicket | null;
+}
+
 export interface PageTicket {
   key: string;
   version: number;
@@ -241,10 +251,16 @@ export class PageCache {
     }
   }
 
-  /** Answers the request from the cache when it can; false means: render it. */
-  async serve(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  /**
+   * Answers the request from the cache when it can; false means: render it, and `known.pageTicket` then
+   * holds the ticket read for it.
+   */
+  async serve(req: IncomingMessage, res: ServerResponse, known?: { pageTicket?: KnownTicket }): Promise<boolean> {
     let ticket = this.ticket(nodeFacts(req));
-    if (!ticket) return false;
+    if (!ticket) {
+      if (known) known.pageTicket = { url: req.url ?? "/", ticket: null };
+      return false;
+    }
     let stale = false;
     let entry = this.live(ticket.key, ticket.version, () => (stale = true)) ?? (await this.fromRedis(ticket));
     const running = this.rerendering.get(ticket.key);
@@ -268,6 +284,7 @@ export class PageCache {
     }
     if (!entry || !ticket) {
       this.stats.misses += 1;
+      if (known) known.pageTicket = { url: req.url ?? "/", ticket: ticket ?? null };
       return false;
     }
     this.stats.hits += 1;

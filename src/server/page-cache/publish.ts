@@ -1,5 +1,5 @@
 import { log } from "../observability/log";
-import { fetchFacts, ifNoneMatch, type PageCache, type PageTicket, pageEtag } from "./page-cache";
+import { fetchFacts, ifNoneMatch, type KnownTicket, type PageCache, type PageTicket, pageEtag } from "./page-cache";
 import { registeredPageCache } from "./registry";
 import { collectTags } from "./tags";
 
@@ -20,11 +20,20 @@ export function sharedPage(locals: App.Locals): void {
   locals.session = { id: null, customerId: null, data: {}, ...(clientAddress ? { clientAddress } : {}) };
 }
 
-/** Read before rendering: the version the page will be rendered from (a later change makes it stale). */
-export function pageTicket(request: Request): { cache: PageCache; ticket: PageTicket } | null {
+/**
+ * Read before rendering: the version the page will be rendered from (a later change makes it stale).
+ * The server read it already when the cache could not answer (`known`, for the same address): reused.
+ */
+export function pageTicket(
+  request: Request,
+  url: URL,
+  known?: KnownTicket,
+): { cache: PageCache; ticket: PageTicket } | null {
   const cache = registeredPageCache();
-  const ticket = cache?.ticket(fetchFacts(request));
-  return cache && ticket ? { cache, ticket } : null;
+  if (!cache) return null;
+  const ticket =
+    known && known.url === `${url.pathname}${url.search}` ? known.ticket : cache.ticket(fetchFacts(request));
+  return ticket ? { cache, ticket } : null;
 }
 
 /**
