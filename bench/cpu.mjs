@@ -12,6 +12,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { benchServerEnv } from "./server-env.mjs";
 import { sessionWithCartLine } from "./shopper.mjs";
 
 const { positionals, values } = parseArgs({
@@ -137,16 +138,7 @@ async function startServer(dir, port, template, extraEnv = {}) {
     const args = ["--enable-source-maps", "dist/main.mjs"];
     const child = spawn(pinned ? "taskset" : process.execPath, pinned ? ["-c", "1", process.execPath, ...args] : args, {
       cwd: dir,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        SITE_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrl,
-        SESSIONS_PER_IP_PER_HOUR: "1000000",
-        ...extraEnv,
-      },
+      env: benchServerEnv(port, { DATABASE_URL: databaseUrl, ...extraEnv }),
       stdio: ["ignore", "ignore", "inherit"],
     });
     return new Promise((resolve, reject) => {

@@ -16,6 +16,7 @@ import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { CHROMIUM_LAUNCH } from "../tests/support/chromium.mjs";
 import { lighthouseFigures, printLighthouse } from "./lighthouse.mjs";
+import { benchServerEnv } from "./server-env.mjs";
 import { BENCH_BILLING, sessionWithCartLine } from "./shopper.mjs";
 
 const { values } = parseArgs({
@@ -46,20 +47,12 @@ mkdirSync("bench/results", { recursive: true });
 async function startServer(port, databaseUrl, products = PRODUCTS, extraEnv = {}, cwd = undefined) {
   const child = spawn(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
     cwd,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
+    env: benchServerEnv(port, {
       DATABASE_URL: databaseUrl,
       SEED_PRODUCTS: String(products),
       ASSETS_DIR: "data/bench-assets",
-      // Every bench request comes from 127.0.0.1, most without a cookie: the per-address limits would
-      // answer 429 and the figures would measure refusals.
-      SESSIONS_PER_IP_PER_HOUR: "1000000",
       ...extraEnv,
-    },
+    }),
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise((resolve, reject) => {

@@ -14,6 +14,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { benchServerEnv } from "./server-env.mjs";
 import { BENCH_BILLING } from "./shopper.mjs";
 
 const { values } = parseArgs({
@@ -47,18 +48,12 @@ let failed = false;
 
 function startServer(port, env) {
   const child = spawn(process.execPath, ["dist/main.mjs"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
+    env: benchServerEnv(port, {
       SEED_PRODUCTS: PRODUCTS,
       ASSETS_DIR: "data/bench-assets",
-      SESSIONS_PER_IP_PER_HOUR: "1000000",
       LOG_LEVEL: "warn",
       ...env,
-    },
+    }),
     stdio: ["ignore", "pipe", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
