@@ -40,7 +40,6 @@ export interface PageCacheOptions {
   redisPrefix?: string;
 }
 
-/** What the page renderer needs to store what it renders: read before rendering starts. */
 /**
  * The ticket `serve` read for a request it did not answer (null: not cacheable), for the page's
  * middleware to reuse instead of reading it again (it was read before the render all the same).
@@ -51,6 +50,7 @@ export interface KnownTicket {
   ticket: PageTicket | null;
 }
 
+/** What the page renderer needs to store what it renders: read before rendering starts. */
 export interface PageTicket {
   key: string;
   version: number;
