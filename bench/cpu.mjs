@@ -3,6 +3,8 @@
 // other processes spend is not counted. Throughput under 50 connections moves with the machine's phases;
 // CPU per request moves less.
 //   node bench/cpu.mjs --baseline DIR [--pairs 3]   fresh servers of DIR's build and of this one, in pairs
+//   node bench/cpu.mjs --baseline DIR --baseline-node-options="--max-semi-space-size=64"   the baseline with
+//                                                    this build's V8 settings (each starts with its own)
 //   node bench/cpu.mjs BEFORE_URL AFTER_URL          two servers already running
 // Two processes of one build differ by up to 15 % (how V8 happened to optimize and lay out each one), so
 // --baseline starts a fresh pair for each measurement, both pinned to one core (the load generator on the
@@ -12,7 +14,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { benchServerEnv } from "./server-env.mjs";
+import { benchServerEnv, nodeOptionsOf } from "./server-env.mjs";
 import { sessionWithCartLine } from "./shopper.mjs";
 
 const { positionals, values } = parseArgs({
@@ -23,6 +25,7 @@ const { positionals, values } = parseArgs({
     warmup: { type: "string", default: "1500" },
     baseline: { type: "string" },
     pairs: { type: "string", default: "3" },
+    "baseline-node-options": { type: "string" },
   },
 });
 const rounds = Number(values.rounds);
@@ -183,7 +186,10 @@ if (values.baseline) {
     for (let pair = 1; pair <= Number(values.pairs); pair++) {
       console.log(`pair ${pair}${pinned ? " (servers on core 1, load on core 0)" : ""}`);
       // The baseline uncached, as it was measured when it was the current build.
-      const before = await startServer(resolve(values.baseline), 4431, templates.before, { PAGE_CACHE_SECONDS: "0" });
+      const before = await startServer(resolve(values.baseline), 4431, templates.before, {
+        PAGE_CACHE_SECONDS: "0",
+        NODE_OPTIONS: values["baseline-node-options"] ?? (await nodeOptionsOf(values.baseline)),
+      });
       const after = await startServer(resolve("."), 4432, templates.after);
       try {
         all.push(await measure(["http://127.0.0.1:4431", "http://127.0.0.1:4432"]));

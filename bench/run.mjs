@@ -16,7 +16,7 @@ import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { CHROMIUM_LAUNCH } from "../tests/support/chromium.mjs";
 import { lighthouseFigures, printLighthouse } from "./lighthouse.mjs";
-import { benchServerEnv } from "./server-env.mjs";
+import { benchServerEnv, nodeOptionsOf } from "./server-env.mjs";
 import { BENCH_BILLING, sessionWithCartLine } from "./shopper.mjs";
 
 const { values } = parseArgs({
@@ -369,7 +369,13 @@ async function againstBaseline(dir, uncachedBase) {
   const before = `http://127.0.0.1:${port}`;
   const file = resolve(`data/bench-baseline-${Date.now()}.sqlite`);
   // Uncached on both sides (a build that has the page cache would answer the list from it).
-  const server = await startServer(port, file, PRODUCTS, { PAGE_CACHE_SECONDS: "0" }, resolve(dir));
+  const server = await startServer(
+    port,
+    file,
+    PRODUCTS,
+    { PAGE_CACHE_SECONDS: "0", NODE_OPTIONS: await nodeOptionsOf(dir) },
+    resolve(dir),
+  );
   const firstProduct = async (base) =>
     /href="\/fr\/p\/([^"]+)"/.exec(await (await fetch(`${base}/fr/`)).text())?.[1] ?? "";
   const cartOf = async (base) =>

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { withServerNodeOptions } from "./server-options.mjs";
 
 const STAMP = "dist/.build-stamp";
 const SOURCES = ["src", "i18n", "public", "astro.config.mjs", "package.json"];
@@ -24,7 +25,7 @@ if (process.env.SKIP_BUILD !== "1" && Math.max(...SOURCES.map(newest)) > built) 
 // stops it gracefully), and `npm start` exits with its code.
 const server = spawn(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  env: withServerNodeOptions({ NODE_ENV: "production", ...process.env }),
 });
 for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 : 1)));

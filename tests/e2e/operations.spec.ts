@@ -8,6 +8,7 @@ import Ajv2019 from "ajv/dist/2019.js";
 import { DockerfileParser } from "dockerfile-ast";
 import pg from "pg";
 import { parse as parseYaml } from "yaml";
+import { SERVER_NODE_OPTIONS } from "../../scripts/server-options.mjs";
 import { freePort, ready, startServer } from "../support/processes";
 
 /**
@@ -232,6 +233,8 @@ test.describe("the container image and the compose file", () => {
     );
     expect(of("USER").map((i) => i.getArgumentsContent())).toEqual(["node"]);
     expect(of("ENV")[0]?.getArgumentsContent()).toContain("NODE_ENV=production");
+    // The server's V8 settings, as `npm start` and the benches give them (an operator may set her own).
+    expect(of("ENV")[0]?.getArgumentsContent()).toContain(`NODE_OPTIONS=${SERVER_NODE_OPTIONS}`);
     expect(of("HEALTHCHECK")[0]?.getArgumentsContent()).toContain("/healthz");
     // The server itself is the container's process: no npm or shell in between to swallow SIGTERM.
     expect(JSON.parse(of("CMD")[0]?.getArgumentsContent() ?? "[]")).toEqual([
@@ -328,7 +331,9 @@ test.describe("the container image and the compose file", () => {
         execFileSync("chown", ["-R", "1000:1000", data]);
       }
       const env = Object.fromEntries(
-        (of("ENV")[0]?.getArgumentsContent() ?? "").split(/\s+/).map((pair) => pair.split("=") as [string, string]),
+        (of("ENV")[0]?.getArgumentsContent() ?? "")
+          .split(/\s+/)
+          .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
       );
       const port = String(await freePort());
       const command = JSON.parse(of("CMD")[0]?.getArgumentsContent() ?? "[]") as string[];
