@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import { afterEach, describe, expect, test } from "vitest";
+import { LOG_WRITES } from "./log";
+
+describe("the JSON log's writes", () => {
+  let destination: ReturnType<typeof pino.destination> | undefined;
+  afterEach(() => destination?.end());
+
+  test("a lone line goes out after its period; lines logged together go out in writes of 4 KB", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "vitrine-log-")), "out.log");
+    destination = pino.destination({ dest: file, sync: false, mkdir: true, ...LOG_WRITES });
+    const written = (stream: NonNullable<typeof destination>) =>
+      new Promise<number>((resolve) => stream.once("write", resolve));
+    const logger = pino(destination);
+    const logged = performance.now();
+    const first = written(destination);
+    logger.info({ requestId: "a" }, "request");
+    // The line waits for the period (a write per line is what this saves), then goes out by itself.
+    await first;
+    expect(performance.now() - logged).toBeGreaterThanOrEqual(LOG_WRITES.periodicFlush - 20);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ requestId: "a", msg: "request" });
+    // 60 lines logged at once go out as soon as 4 KB wait, in one write.
+    const batch = written(destination);
+    for (let i = 0; i < 60; i++) logger.info({ requestId: `b${i}`, path: "/fr/checkout" }, "request");
+    expect(await batch).toBeGreaterThan(LOG_WRITES.minLength);
+    expect(LOG_WRITES.periodicFlush).toBeLessThanOrEqual(250);
+  });
+});
