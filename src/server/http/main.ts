@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   if (process.argv[2] === "migrate") {
     await database().db.destroy();
     log().info("database ready");
-    flushLog();
+    await flushLog();
     process.exit(0);
   }
   const stops: (() => void)[] = [];
@@ -250,7 +250,7 @@ async function main(): Promise<void> {
     ]);
     await Promise.allSettled([database().db.destroy(), version.close(), redis?.quit()]);
     log().info("stopped");
-    flushLog();
+    await flushLog();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

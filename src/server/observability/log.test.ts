@@ -3,11 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, test } from "vitest";
-import { LOG_WRITES } from "./log";
+import { flushLog, LOG_WRITES, log, setLogDestination } from "./log";
 
 describe("the JSON log's writes", () => {
   let destination: ReturnType<typeof pino.destination> | undefined;
-  afterEach(() => destination?.end());
+  afterEach(() => {
+    setLogDestination(undefined);
+    destination?.end();
+  });
 
   test("a lone line goes out after its period; lines logged together go out in writes of 4 KB", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "vitrine-log-")), "out.log");
@@ -27,5 +30,19 @@ describe("the JSON log's writes", () => {
     for (let i = 0; i < 60; i++) logger.info({ requestId: `b${i}`, path: "/fr/checkout" }, "request");
     expect(await batch).toBeGreaterThan(LOG_WRITES.minLength);
     expect(LOG_WRITES.periodicFlush).toBeLessThanOrEqual(250);
+  });
+
+  test("flushLog resolves once what waits is written (the server awaits it before it exits)", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "vitrine-log-")), "out.log");
+    destination = pino.destination({ dest: file, sync: false, mkdir: true, ...LOG_WRITES });
+    await new Promise((resolve) => destination?.once("ready", resolve));
+    setLogDestination(destination, "info");
+    const events: string[] = [];
+    destination.on("write", () => events.push("written"));
+    log().info("stopped");
+    await flushLog();
+    events.push("flushed");
+    expect(events).toEqual(["written", "flushed"]);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ msg: "stopped" });
   });
 });

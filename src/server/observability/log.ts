@@ -133,8 +133,19 @@ export function setLogDestination(stream: DestinationStream | undefined, level =
   shared.vitrineAccessLog = undefined;
 }
 
-/** Flushes what is buffered (before the process exits). */
-export function flushLog(): void {
-  shared.vitrineLogger?.flush();
-  shared.vitrineAccessLog?.flush();
+/**
+ * Writes what is buffered and resolves once it is written (before the process exits: an exit while the
+ * last batch is still being written could lose it), or after a second if standard output is stuck.
+ */
+export function flushLog(): Promise<void> {
+  const logger = shared.vitrineLogger ?? shared.vitrineAccessLog;
+  if (!logger) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 1000);
+    timer.unref();
+    logger.flush(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
