@@ -1,5 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { beginsWithHead, type DeflatedHead, deflateHead, gzipAfterHead } from "./http/gzip-after-head";
+import {
+  beginsWithHead,
+  type DeflatedHead,
+  type DeflatedTail,
+  deflatableTail,
+  deflateHead,
+  endsWithTail,
+  gzipAfterHead,
+  gzipAround,
+  padMiddle,
+} from "./http/gzip-after-head";
 import { acceptsEncoding } from "./page-cache/page-cache";
 import { registeredPublicVersion } from "./page-cache/registry";
 
@@ -16,7 +26,10 @@ import { registeredPublicVersion } from "./page-cache/registry";
  * islands take prefixes of their own (`islandPrefix`, src/server/island-html.ts).
  */
 
-/** Frames kept at once (least recently used out): about 30 KB each, 60 KB once sent gzipped (decision 066). */
+/**
+ * Frames kept at once (least recently used out): about 30 KB each, 60 KB once sent gzipped (decision 066),
+ * and up to TAILS_KEPT deflated bottoms of about 2 KB (decision 068).
+ */
 export const FRAMES_KEPT = 200;
 /** A longer key (it holds the page's address, which visitors write) is rendered every time. */
 export const FRAME_KEY_MAX_CHARS = 2048;
@@ -32,6 +45,8 @@ export interface PageFrame {
   hydration: boolean;
   /** The top, deflated the first time a page is sent around this frame (decision 066). */
   deflatedTop?: DeflatedHead;
+  /** The bottom, deflated once per length of content (decision 068); null when it cannot be. */
+  deflatedBottom?: DeflatedTail | null;
 }
 
 /** What a render that misses records, for the middleware to keep once the page is rendered. */
@@ -142,18 +157,27 @@ export function replayFrame(result: unknown, frame: PageFrame): void {
 
 /**
  * A page rendered around a kept frame, as its shopper's browser takes it (decision 066): gzipped, the
- * frame's top deflated once for every page around it and only the rest now; otherwise as it is (then
- * compressed as every answer is). The top is the same bytes for every shopper, so sending it compressed
- * once tells nothing of one shopper to another.
+ * frame's top deflated once for every page around it, its bottom once per length of content (decision
+ * 068: the content padded with spaces to a multiple of GAP_STEP), and only the content now; otherwise as
+ * it is (then compressed as every answer is). Top and bottom are the same bytes for every shopper, and the
+ * bottom is deflated with NUL bytes in place of the content, so sending them compressed once tells
+ * nothing of one shopper to another.
  */
 export async function sendAroundFrame(frame: PageFrame, request: Request, response: Response): Promise<Response> {
   if (!acceptsEncoding(request.headers.get("accept-encoding") ?? "", "gzip")) return response;
   if (!response.headers.get("content-type")?.startsWith("text/html") || response.headers.has("content-encoding"))
     return response;
   frame.deflatedTop ??= deflateHead(frame.top);
+  const head = frame.deflatedTop;
+  if (frame.deflatedBottom === undefined) frame.deflatedBottom = deflatableTail(frame.bottom);
+  const tail = frame.deflatedBottom;
   const html = Buffer.from(await response.arrayBuffer());
-  if (!beginsWithHead(frame.deflatedTop, html)) return new Response(html, response);
-  const body = gzipAfterHead(frame.deflatedTop, html.subarray(frame.deflatedTop.length));
+  if (!beginsWithHead(head, html)) return new Response(html, response);
+  // The bottom too, once per length of content (decision 068); otherwise all that follows the top now.
+  const body =
+    tail && endsWithTail(tail, html, head.length)
+      ? gzipAround(head, padMiddle(html.subarray(head.length, html.length - tail.bytes.length)), tail)
+      : gzipAfterHead(head, html.subarray(head.length));
   const headers = new Headers(response.headers);
   headers.set("Content-Encoding", "gzip");
   headers.set("Content-Length", String(body.length));

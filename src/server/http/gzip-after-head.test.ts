@@ -1,6 +1,15 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { deflateHead, gzipAfterHead } from "./gzip-after-head";
+import {
+  deflatableTail,
+  deflateHead,
+  endsWithTail,
+  GAP_STEP,
+  gzipAfterHead,
+  gzipAround,
+  padMiddle,
+  TAILS_KEPT,
+} from "./gzip-after-head";
 
 /** Text like a page's: repeated markup with accents and a symbol outside the BMP. */
 function markup(n: number, word: string): string {
@@ -38,5 +47,57 @@ describe("gzip after a head deflated once", () => {
     const bad = Buffer.from(body);
     bad.writeUInt32LE(bad.readUInt32LE(bad.length - 4) + 1, bad.length - 4);
     expect(() => gunzipSync(bad)).toThrow();
+  });
+
+  it("deflates the tail once per length of middle: one copy serves every middle of that length", () => {
+    const top = `<!DOCTYPE html><html lang="fr"><body><header>${markup(300, "Panier")}</header><main>`;
+    // The bottom repeats her content: deflated after her real content, it would point into it.
+    const bottom = `</main><footer>${markup(120, "Panier")}${markup(3, "Aline")}</footer></body></html>`;
+    const head = deflateHead(top);
+    const tail = deflatableTail(bottom);
+    if (!tail) throw new Error("a bottom without NUL is deflatable");
+    // Two shoppers' contents of one padded length: the second reuses the tail deflated for the first,
+    // and each decodes to its own page (the tail points back into the top at the right distance).
+    const hers = padMiddle(Buffer.from(`${markup(3, "Aline")}`));
+    const his = padMiddle(Buffer.from(`${markup(3, "Bruno")}`));
+    expect(hers.length % GAP_STEP).toBe(0);
+    expect(his.length).toBe(hers.length);
+    const first = gzipAround(head, hers, tail);
+    const kept = tail.byGap.get(hers.length);
+    const second = gzipAround(head, his, tail);
+    expect(tail.byGap.get(his.length)).toBe(kept);
+    expect(gunzipSync(first).toString()).toBe(top + hers.toString() + bottom);
+    expect(gunzipSync(second).toString()).toBe(top + his.toString() + bottom);
+    // The deflated tail holds nothing of the middle it was made after.
+    expect(kept?.includes(Buffer.from("Aline"))).toBe(false);
+    // As small as compressing it all now: the tail still points back into the top.
+    expect(first.length).toBeLessThanOrEqual(
+      gzipAfterHead(head, Buffer.concat([hers, Buffer.from(bottom)])).length * 1.03,
+    );
+  });
+
+  it("decodes with any middle: none, short, long past a window; keeps at most TAILS_KEPT tails", () => {
+    const top = markup(200, "Tête");
+    const bottom = markup(80, "Pied");
+    const head = deflateHead(top);
+    const tail = deflatableTail(bottom);
+    if (!tail) throw new Error("a bottom without NUL is deflatable");
+    for (const middle of ["", "é", markup(10, "Milieu"), markup(900, "Milieu")]) {
+      const padded = padMiddle(Buffer.from(middle));
+      expect(padded.toString().trimEnd()).toBe(middle.trimEnd());
+      expect(gunzipSync(gzipAround(head, padded, tail)).toString()).toBe(top + padded.toString() + bottom);
+    }
+    for (let n = 1; n <= TAILS_KEPT + 3; n++) gzipAround(head, padMiddle(Buffer.from(markup(n * 8, "Milieu"))), tail);
+    expect(tail.byGap.size).toBe(TAILS_KEPT);
+  });
+
+  it("leaves a tail holding a NUL byte to be compressed with the rest, and finds the tail only at the end", () => {
+    expect(deflatableTail("<footer>\u0000</footer>")).toBeNull();
+    const tail = deflatableTail("</main></body>");
+    if (!tail) throw new Error("deflatable");
+    expect(endsWithTail(tail, Buffer.from("<main>x</main></body>"), 6)).toBe(true);
+    expect(endsWithTail(tail, Buffer.from("<main>x</main></body> "), 6)).toBe(false);
+    // The tail may not overlap the head.
+    expect(endsWithTail(tail, Buffer.from("</main></body>"), 6)).toBe(false);
   });
 });

@@ -7,6 +7,12 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
  * follows it, with the top as its dictionary so that what follows may point back into it as a browser's
  * decoder sees it, and one gzip member is written around both (RFC 1952: header, deflate data, CRC-32
  * and length of the whole). No library splices deflate streams; zlib does the compressing.
+ *
+ * The frame's bottom is the same bytes too, but where it may point back to depends on how long the page's
+ * own content is (decision 068): it is deflated once per length of content, the content's bytes replaced
+ * by NUL bytes it never holds (so it points back into the top only, at the distances the content's real
+ * length gives), and the content is padded with spaces to a multiple of GAP_STEP so that a few lengths
+ * serve every shopper.
  */
 
 /** Deflate's window: what follows may point back at most this far into the top. */
@@ -29,6 +35,19 @@ export interface DeflatedHead {
   length: number;
   /** The text's last bytes, at most one window: the dictionary of what follows. */
   window: Buffer;
+}
+
+/** The page's own content is padded to a multiple of this (spaces): the bottom is deflated once per multiple. */
+export const GAP_STEP = 512;
+/** Deflated copies of one bottom kept at once, by length of content (least recently used out). */
+export const TAILS_KEPT = 8;
+
+/** The end of answers, the same bytes each time, deflated once for each length of what precedes it. */
+export interface DeflatedTail {
+  /** The text's bytes (UTF-8): none is 0. */
+  bytes: Buffer;
+  /** Deflated after a middle of each length (up to one window), ending the stream. */
+  byGap: Map<number, Buffer>;
 }
 
 /** Compresses the beginning of answers once. */
@@ -60,4 +79,57 @@ export function gzipAfterHead(head: DeflatedHead, rest: string | Buffer): Buffer
   trailer.writeUInt32LE(bytes.length ? crc32(bytes, head.crc) : head.crc, 0);
   trailer.writeUInt32LE((head.length + bytes.length) % 2 ** 32, 4);
   return Buffer.concat([GZIP_HEADER, head.deflated, tail, trailer]);
+}
+
+/** The end of answers, to be deflated once per length of the middle; null when it holds a NUL byte. */
+export function deflatableTail(text: string): DeflatedTail | null {
+  const bytes = Buffer.from(text);
+  return bytes.includes(0) ? null : { bytes, byGap: new Map() };
+}
+
+/** Whether `body` ends with the tail's bytes (after at least `from` bytes). */
+export function endsWithTail(tail: DeflatedTail, body: Buffer, from: number): boolean {
+  const at = body.length - tail.bytes.length;
+  return at >= from && body.compare(tail.bytes, 0, tail.bytes.length, at) === 0;
+}
+
+/** The middle padded with spaces to a multiple of GAP_STEP (a copy when it grows). */
+export function padMiddle(middle: Buffer): Buffer {
+  const pad = (GAP_STEP - (middle.length % GAP_STEP)) % GAP_STEP;
+  return pad ? Buffer.concat([middle, Buffer.alloc(pad, 0x20)]) : middle;
+}
+
+/**
+ * A whole gzip answer: the head as deflated once, `middle` deflated now (ending on a byte boundary), then
+ * the tail as deflated once for a middle of that length. The tail was deflated with the head's window and
+ * `middle.length` NUL bytes as dictionary: it never holds a NUL, so it points back into the head only, at
+ * the distances the real middle puts between them, and the same bytes serve any middle of that length.
+ */
+export function gzipAround(head: DeflatedHead, middle: Buffer, tail: DeflatedTail): Buffer {
+  // Beyond a window the tail can reach nothing before the middle: one copy serves every longer middle.
+  const gap = Math.min(middle.length, WINDOW);
+  let deflatedTail = tail.byGap.get(gap);
+  if (deflatedTail) tail.byGap.delete(gap);
+  else {
+    const before = Buffer.concat([head.window, Buffer.alloc(gap)]);
+    const dictionary = before.subarray(Math.max(0, before.length - WINDOW));
+    deflatedTail = deflateRawSync(tail.bytes, { level: HEAD_LEVEL, ...(dictionary.length ? { dictionary } : {}) });
+  }
+  tail.byGap.set(gap, deflatedTail);
+  if (tail.byGap.size > TAILS_KEPT) tail.byGap.delete(tail.byGap.keys().next().value as number);
+  const deflatedMiddle = middle.length
+    ? deflateRawSync(middle, {
+        level: REST_LEVEL,
+        finishFlush: constants.Z_SYNC_FLUSH,
+        ...(head.window.length ? { dictionary: head.window } : {}),
+      })
+    : Buffer.alloc(0);
+  let crc = head.crc;
+  // Node 20's crc32 of no bytes may answer 0 instead of the value it continues.
+  if (middle.length) crc = crc32(middle, crc);
+  if (tail.bytes.length) crc = crc32(tail.bytes, crc);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc, 0);
+  trailer.writeUInt32LE((head.length + middle.length + tail.bytes.length) % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, head.deflated, deflatedMiddle, deflatedTail, trailer]);
 }
