@@ -10,12 +10,12 @@
 // --baseline starts a fresh pair for each measurement, both pinned to one core (the load generator on the
 // other) when `taskset` is there, on copies of one seeded demo shop per build. Running servers need the
 // demo shop (its Marie signs in) and SESSIONS_PER_IP_PER_HOUR high enough.
-import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { benchServerEnv, nodeOptionsOf } from "./server-env.mjs";
-import { sessionWithCartLine } from "./shopper.mjs";
+import { cookiesOf, cpuTicks, load, pinLoad, pinned, startServer } from "./pinned-server.mjs";
+import { nodeOptionsOf } from "./server-env.mjs";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -39,50 +39,6 @@ function pidOf(base) {
   const pid = /pid=(\d+)/.exec(line)?.[1];
   if (!pid) throw new Error(`nothing listens on ${base}`);
   return pid;
-}
-
-function cpuTicks(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-async function cookiesOf(base) {
-  const cart = (await sessionWithCartLine(base)).map((c) => `${c.name}=${c.value}`).join("; ");
-  const login = await fetch(`${base}/api/v1/security/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify({ Email: "marie@vitrine.test", Password: "Vitrine-demo-1" }),
-  });
-  const customer = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { cart: `${cart}; vitrine_js=1`, customer: `${customer}; vitrine_js=1` };
-}
-
-/** `count` requests, 4 at a time; a connection the server closed is asked again. */
-async function load(url, cookie, count) {
-  const one = async () => {
-    for (;;) {
-      try {
-        const response = await fetch(url, { headers: { cookie, "accept-encoding": "br, gzip" } });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-        return;
-      } catch (error) {
-        if (error?.cause?.code !== "UND_ERR_SOCKET") throw error;
-      }
-    }
-  };
-  let sent = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (sent < count) {
-        sent++;
-        await one();
-      }
-    }),
-  );
 }
 
 const pages = [
@@ -132,49 +88,8 @@ function f(n) {
   return n.toFixed(2);
 }
 
-const pinned = existsSync("/usr/bin/taskset") && Number(execFileSync("nproc").toString()) >= 2;
-
-/** A server of the build in `dir` on a copy of `template` (seeded by a first start if it is not yet). */
-async function startServer(dir, port, template, extraEnv = {}) {
-  const file = template.replace(/\.sqlite$/, `-${port}.sqlite`);
-  const boot = (databaseUrl) => {
-    const args = ["--enable-source-maps", "dist/main.mjs"];
-    const child = spawn(pinned ? "taskset" : process.execPath, pinned ? ["-c", "1", process.execPath, ...args] : args, {
-      cwd: dir,
-      env: benchServerEnv(port, { DATABASE_URL: databaseUrl, ...extraEnv }),
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    return new Promise((resolve, reject) => {
-      child.on("exit", (code) => reject(new Error(`server in ${dir} exited with ${code}`)));
-      // Up once it answers its health check (seeding an empty shop first takes a while).
-      const poll = async () => {
-        const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (response) => response.ok,
-          () => false,
-        );
-        if (up) resolve(child);
-        else setTimeout(poll, 250);
-      };
-      poll();
-    });
-  };
-  const stop = (child) =>
-    new Promise((resolve) => {
-      child.removeAllListeners("exit");
-      child.once("exit", resolve);
-      child.kill("SIGTERM");
-    });
-  if (!existsSync(template)) await stop(await boot(template));
-  for (const suffix of ["", "-wal", "-shm"]) {
-    rmSync(`${file}${suffix}`, { force: true });
-    if (existsSync(`${template}${suffix}`)) copyFileSync(`${template}${suffix}`, `${file}${suffix}`);
-  }
-  const child = await boot(file);
-  return { stop: () => stop(child) };
-}
-
 if (values.baseline) {
-  if (pinned) execFileSync("taskset", ["-cp", "0", String(process.pid)]);
+  pinLoad();
   mkdirSync("data", { recursive: true });
   const stamp = Date.now();
   const templates = {
@@ -187,8 +102,10 @@ if (values.baseline) {
       console.log(`pair ${pair}${pinned ? " (servers on core 1, load on core 0)" : ""}`);
       // The baseline uncached, as it was measured when it was the current build.
       const before = await startServer(resolve(values.baseline), 4431, templates.before, {
-        PAGE_CACHE_SECONDS: "0",
-        NODE_OPTIONS: values["baseline-node-options"] ?? (await nodeOptionsOf(values.baseline)),
+        env: {
+          PAGE_CACHE_SECONDS: "0",
+          NODE_OPTIONS: values["baseline-node-options"] ?? (await nodeOptionsOf(values.baseline)),
+        },
       });
       const after = await startServer(resolve("."), 4432, templates.after);
       try {
