@@ -312,6 +312,66 @@ describe("serving a kept page", () => {
   });
 });
 
+/**
+ * A page where brotli's best quality pays: varied names and numbers, as a list page's (at quality 7
+ * about 12 % larger than at quality 11).
+ */
+const VARIED = `<!doctype html><title>Catalogue</title>${Array.from(
+  { length: 300 },
+  (_, i) =>
+    `<article data-id="${(i * 7919) % 10007}"><a href="/fr/p/${((i * 104729) % 65521).toString(36)}">${["Robe", "Veste", "Jupe", "Pull"][i % 4]} ${["lin", "laine", "coton"][i % 3]} n° ${i}</a><span>${((i * 37) % 200) + 9},${(i * 13) % 100} €</span></article>`,
+).join("")}`;
+
+describe("a page's best brotli (decision 069)", () => {
+  const { state, source } = versionSource(20);
+  const cache = new PageCache(options({ version: source }));
+  let server: Awaited<ReturnType<typeof serving>>;
+  beforeAll(async () => {
+    server = await serving(cache);
+  });
+  afterAll(() => server.close());
+  const keep = async (url: string, body: string) =>
+    cache.store(cache.ticket(facts(url, { host: new URL(server.base).host })) as never, HEADERS, body);
+
+  it("compresses a page served again at quality 11 after the answer, once, and sends the same page smaller", async () => {
+    await keep("/fr/c/tout", VARIED);
+    const first = await rawBody(`${server.base}/fr/c/tout`, "br");
+    await cache.tuneSettled();
+    const tuned = cache.stats.tuned;
+    expect(tuned).toBe(1);
+    const second = await rawBody(`${server.base}/fr/c/tout`, "br");
+    expect(brotliDecompressSync(second.body).toString()).toBe(VARIED);
+    expect(second.body.length).toBeLessThan(first.body.length * 0.95);
+    await rawBody(`${server.base}/fr/c/tout`, "br");
+    await cache.tuneSettled();
+    expect(cache.stats.tuned).toBe(tuned);
+  });
+
+  it("reuses a stale page's compression when its next render makes the same bytes, and only then", async () => {
+    await keep("/fr/c/encore", VARIED);
+    await rawBody(`${server.base}/fr/c/encore`, "br");
+    await cache.tuneSettled();
+    const tuned = (await rawBody(`${server.base}/fr/c/encore`, "br")).body;
+    const { reused, tuned: tunings } = cache.stats;
+    // The data moves on; the page is rendered again into the same bytes.
+    state.value = 21;
+    expect((await fetch(`${server.base}/fr/c/encore`)).status).toBe(404);
+    await keep("/fr/c/encore", VARIED);
+    expect(cache.stats.reused).toBe(reused + 1);
+    const again = await rawBody(`${server.base}/fr/c/encore`, "br");
+    expect(again.body.equals(tuned)).toBe(true);
+    await cache.tuneSettled();
+    expect(cache.stats.tuned).toBe(tunings);
+    // Moved on again, into other bytes: compressed anew, and never the old page.
+    state.value = 22;
+    expect((await fetch(`${server.base}/fr/c/encore`)).status).toBe(404);
+    const changed = VARIED.replace("Robe", "Manteau");
+    await keep("/fr/c/encore", changed);
+    expect(cache.stats.reused).toBe(reused + 1);
+    expect(await (await fetch(`${server.base}/fr/c/encore`)).text()).toBe(changed);
+  });
+});
+
 describe("the memory the page cache holds", () => {
   it("stays under its byte cap, dropping the least recently used pages", async () => {
     const cache = new PageCache(options({ maxBytes: 12_000 }));
@@ -330,10 +390,14 @@ describe("the memory the page cache holds", () => {
 });
 
 /** The body as sent, not decoded (fetch decodes what it announces). */
-async function rawBody(url: string, accept: string): Promise<{ encoding: string | null; body: Buffer }> {
+async function rawBody(
+  url: string,
+  accept: string,
+  headers: Record<string, string> = {},
+): Promise<{ encoding: string | null; body: Buffer }> {
   const { request } = await import("node:http");
   return new Promise((resolve, reject) => {
-    request(url, { headers: { "Accept-Encoding": accept } }, (res) => {
+    request(url, { headers: { "Accept-Encoding": accept, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () =>
@@ -415,6 +479,30 @@ describe.skipIf(!redisUrl)("pages shared through Redis", () => {
       expect((await fetch(`${server.base}/fr/p/robe`)).status).toBe(404);
     } finally {
       await server.close();
+    }
+  });
+
+  it("gives another process the page's best brotli once one has made it", async () => {
+    const { source } = versionSource(5);
+    const first = new PageCache(options({ version: source, build, redis: connect() }));
+    const second = new PageCache(options({ version: source, build, redis: connect() }));
+    const one = await serving(first);
+    const two = await serving(second);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const host = new URL(one.base).host;
+      await first.store(first.ticket(facts("/fr/c/tout", { host })) as never, HEADERS, VARIED);
+      const before = await rawBody(`${one.base}/fr/c/tout`, "br");
+      await first.tuneSettled();
+      // The second process has never served it: it reads the tuned entry from Redis, and does not tune it.
+      const shared = await rawBody(`${two.base}/fr/c/tout`, "br", { Host: host });
+      expect(brotliDecompressSync(shared.body).toString()).toBe(VARIED);
+      expect(shared.body.length).toBeLessThan(before.body.length * 0.95);
+      await second.tuneSettled();
+      expect(second.stats.tuned).toBe(0);
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 
