@@ -2,6 +2,7 @@ import { defineMiddleware } from "astro:middleware";
 import { randomUUID } from "node:crypto";
 import { consentScriptHashes } from "~/features/content/consent-scripts.server";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
+import { BOOT_SCRIPT } from "~/layouts/boot-script";
 import { HEAD_SCRIPT, SCRIPT_COOKIE } from "~/layouts/head-script";
 import { isCulture, requestCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
@@ -20,7 +21,7 @@ import { commitSessionCookie, sendCountryCookie } from "~/server/session/cookies
 import { COUNTRY_COOKIE, countryCode } from "~/server/session/country-preference";
 import { loadSession, SESSION_COOKIE } from "~/server/session/session";
 
-registerInlineScripts([HEAD_SCRIPT]);
+registerInlineScripts([HEAD_SCRIPT, BOOT_SCRIPT]);
 
 /** First path segments that are not cultures. */
 const NON_CULTURE_PREFIXES = new Set([

@@ -7,13 +7,20 @@
  * They start on the browser's first idle moment after the frame that follows the load event (at most
  * IDLE_WAIT_MS later), or at once on the shopper's first intent (a touch, a pointer press, a key),
  * whichever comes first. The document carries `data-shell="waiting"` until main.ts marks it `ready`.
+ * This module itself is fetched only after the load event, or on an intent (decision 070).
  */
 export const IDLE_WAIT_MS = 1500;
 
 const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown"] as const;
 
 export function afterFirstPaint(start: () => unknown): void {
-  document.documentElement.dataset.shell = "waiting";
+  const html = document.documentElement;
+  html.dataset.shell = "waiting";
+  // The shopper showed an intent before this module was even fetched (layouts/boot-script.ts).
+  if (html.dataset.shellStart === "now") {
+    start();
+    return;
+  }
   let started = false;
   const go = () => {
     if (started) return;

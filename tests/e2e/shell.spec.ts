@@ -696,10 +696,13 @@ test.describe("scripts after the first paint (decision 052)", () => {
           ?.startTime ?? -1;
       return {
         load: navigation.loadEventStart,
+        boot: started(/\/_astro\/PageFrame\./),
         shell: started(/\/_astro\/shell\./),
         swup: started(/\/_astro\/swup\./),
       };
     });
+    // Not even the module that starts them is fetched while the page and its photos load (decision 070).
+    expect(timing.boot).toBeGreaterThanOrEqual(timing.load);
     expect(timing.shell).toBeGreaterThanOrEqual(timing.load);
     expect(timing.swup).toBeGreaterThanOrEqual(timing.shell);
     // Nothing is set on <html>'s own style (the whole page's style would be computed again, TBT): the
@@ -729,6 +732,25 @@ test.describe("scripts after the first paint (decision 052)", () => {
       await page.evaluate(() => performance.getEntriesByType("resource").some((r) => /\/_astro\/shell\./.test(r.name))),
     ).toBe(false);
     await page.keyboard.press("Tab");
+    await expect(page.locator("html")).toHaveAttribute("data-shell", "ready");
+    await context.close();
+  });
+
+  test("a key pressed before the page has loaded starts the shell as soon as it arrives (decision 070)", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    // No idle moment, and the key pressed as soon as the document is parsed, before the load event:
+    // the module that starts the shell is not even fetched yet, so it must learn of the press.
+    await context.addInitScript(() => {
+      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+      (window as unknown as { noTestTouch: boolean }).noTestTouch = true;
+      document.addEventListener("DOMContentLoaded", () =>
+        window.dispatchEvent(new KeyboardEvent("keydown", { key: "Shift" })),
+      );
+    });
+    const page = await context.newPage();
+    await page.goto("/fr/c/vetements", { waitUntil: "load" });
     await expect(page.locator("html")).toHaveAttribute("data-shell", "ready");
     await context.close();
   });

@@ -1,0 +1,19 @@
+/**
+ * The page's scripts are fetched only after the load event (decision 070): the few-line module that
+ * starts them (PageFrame.astro's `<script>`, src/shell/first-paint.ts) is written inside a `<template>`,
+ * so the browser neither fetches nor runs it while the page and its photo load, and this inline script,
+ * right after it, puts it in the document on the load event, or at once on the shopper's first intent (a
+ * touch, a pointer press, a key), which it marks `data-shell-start="now"` for first-paint.ts to start
+ * without waiting for an idle moment. Its text is the same on every page: the Content-Security-Policy
+ * allows it by hash.
+ */
+export const BOOT_SCRIPT = [
+  "(function(d){",
+  "var t=d.currentScript.previousElementSibling,h=d.documentElement,E=['pointerdown','touchstart','keydown'],put=0;",
+  "h.dataset.shell='waiting';",
+  "function boot(){if(put)return;put=1;d.body.appendChild(d.importNode(t.content,!0))}",
+  "function intent(){h.dataset.shellStart='now';E.forEach(function(e){removeEventListener(e,intent,!0)});boot()}",
+  "E.forEach(function(e){addEventListener(e,intent,{capture:!0,passive:!0})});",
+  "if(d.readyState==='complete')boot();else addEventListener('load',boot,{once:!0})",
+  "})(document)",
+].join("");
