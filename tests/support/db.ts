@@ -60,7 +60,7 @@ export async function createTestDatabase(
     databaseUrl = join(dir, "test.sqlite");
     handle = openDatabase(databaseUrl);
   }
-  await migrateWhileOthersDrop(handle, applicationName);
+  await migrateToLatest(handle);
   if (seed) await seedDemoShop(handle, { products: seed.products, seed: seed.seed ?? 1 });
   setProcessDatabase(handle);
   setSessionStore(undefined);
@@ -75,23 +75,6 @@ export async function createTestDatabase(
       else await handle.db.destroy();
     },
   };
-}
-
-/**
- * Kysely's migrator looks for its tables in every schema of the database (its introspector reads the
- * whole catalogue); another test file dropping its own schema at that moment makes the query fail with
- * "schema t_... does not exist". That schema is not ours: try again.
- */
-async function migrateWhileOthersDrop(handle: DbHandle, ownSchema: string | undefined): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrateToLatest(handle);
-      return;
-    } catch (error) {
-      const gone = /schema "(t_[0-9a-f]+)" does not exist/.exec(String((error as Error).message))?.[1];
-      if (!gone || gone === ownSchema || attempt === 5) throw error;
-    }
-  }
 }
 
 /** A fresh database of the dialect for the suite it is called in: created before its tests, closed after. */

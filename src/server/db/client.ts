@@ -80,9 +80,30 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
     provider: { getMigrations: async () => migrations(handle.dialect) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+    const gone = droppedMeanwhile(error);
+    if (!gone || gone === schema || attempt === MIGRATE_ATTEMPTS) throw error;
+  }
+}
+
+const MIGRATE_ATTEMPTS = 5;
+
+/**
+ * The schema another shop (or test) dropped while Kysely's migrator read the catalogue, or null. The
+ * migrator looks for its own tables in every schema of the database, and reads each table's serial
+ * sequence on the way: a schema dropped meanwhile fails that read with "schema "x" does not exist" or
+ * "relation "x.table" does not exist". Nothing of ours changed: the migration is tried again. Our own
+ * schema gone is a real error.
+ */
+export function droppedMeanwhile(error: unknown): string | null {
+  const message = String((error as Error)?.message ?? error);
+  return (
+    /schema "([^"]+)" does not exist/.exec(message)?.[1] ??
+    /relation "([^".]+)\.[^"]+" does not exist/.exec(message)?.[1] ??
+    null
+  );
 }
 
 let shared: DbHandle | undefined;
