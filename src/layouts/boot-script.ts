@@ -1,3 +1,5 @@
+import { INTENT_EVENTS } from "~/shell/first-paint";
+
 /**
  * The page's scripts are fetched only after the load event (decision 070): the few-line module that
  * starts them (PageFrame.astro's `<script>`, src/shell/first-paint.ts) is written inside a `<template>`,
@@ -9,7 +11,7 @@
  */
 export const BOOT_SCRIPT = [
   "(function(d){",
-  "var t=d.currentScript.previousElementSibling,h=d.documentElement,E=['pointerdown','touchstart','keydown'],put=0;",
+  `var t=d.currentScript.previousElementSibling,h=d.documentElement,E=${JSON.stringify(INTENT_EVENTS)},put=0;`,
   "h.dataset.shell='waiting';",
   "function boot(){if(put)return;put=1;d.body.appendChild(d.importNode(t.content,!0))}",
   "function intent(){h.dataset.shellStart='now';E.forEach(function(e){removeEventListener(e,intent,!0)});boot()}",

@@ -11,7 +11,8 @@
  */
 export const IDLE_WAIT_MS = 1500;
 
-const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown"] as const;
+/** What counts as the shopper's intent (layouts/boot-script.ts listens for the same before this loads). */
+export const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown"] as const;
 
 export function afterFirstPaint(start: () => unknown): void {
   const html = document.documentElement;

@@ -431,10 +431,9 @@ export class PageCache {
       same?.gzip ?? gzipAsync(source, { level: 9 }),
     ]);
     if (next === undefined) return;
-    if (same) {
-      this.previous.delete(ticket.key);
-      this.stats.reused += 1;
-    }
+    // Whatever it rendered into, the stale page's bodies have served their purpose.
+    if (previous) this.previous.delete(ticket.key);
+    if (same) this.stats.reused += 1;
     const kept: [string, string][] = [];
     headers.forEach((value, name) => {
       if (!NOT_STORED.has(name.toLowerCase())) kept.push([name, value]);
