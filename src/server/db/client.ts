@@ -1,13 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, type LogEvent, Migrator, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { forgetCachedData } from "../cache";
 import { env } from "../config/env";
 import { log } from "../observability/log";
 import { databaseMetrics } from "../observability/metrics";
 import { type Dialect, migrations } from "./migrations/index";
+import { CurrentSchemaPostgresDialect } from "./pg-introspector";
 import { ResilientPool } from "./pg-pool";
 import type { Database } from "./schema";
 import { withStatementCache } from "./statement-cache";
@@ -47,7 +48,7 @@ export function openDatabase(url: string): DbHandle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new ResilientPool(new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_MAX }));
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observeQueries }),
+      db: new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), log: observeQueries }),
       dialect: "postgres",
       poolStats: () => pool.stats(),
     };
@@ -69,8 +70,8 @@ export function openDatabase(url: string): DbHandle {
 }
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables in every schema; pin them to ours so that several
-  // databases side by side (one schema each) never see one another's.
+  // Kysely's bookkeeping tables live in our schema: several databases side by side (one schema each)
+  // never see one another's, and its catalogue reads stay in ours (pg-introspector.ts).
   const schema =
     handle.dialect === "postgres"
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
@@ -80,30 +81,9 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
     provider: { getMigrations: async () => migrations(handle.dialect) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest();
-    if (!error) return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
-    const gone = droppedMeanwhile(error);
-    if (!gone || gone === schema || attempt === MIGRATE_ATTEMPTS) throw error;
-  }
-}
-
-const MIGRATE_ATTEMPTS = 5;
-
-/**
- * The schema another shop (or test) dropped while Kysely's migrator read the catalogue, or null. The
- * migrator looks for its own tables in every schema of the database, and reads each table's serial
- * sequence on the way: a schema dropped meanwhile fails that read with "schema "x" does not exist" or
- * "relation "x.table" does not exist". Nothing of ours changed: the migration is tried again. Our own
- * schema gone is a real error.
- */
-export function droppedMeanwhile(error: unknown): string | null {
-  const message = String((error as Error)?.message ?? error);
-  return (
-    /schema "([^"]+)" does not exist/.exec(message)?.[1] ??
-    /relation "([^".]+)\.[^"]+" does not exist/.exec(message)?.[1] ??
-    null
-  );
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
 let shared: DbHandle | undefined;

@@ -75,7 +75,7 @@ describe("copying a shop from SQLite to PostgreSQL", () => {
       ["--import", "tsx", "src/server/db/cli.ts", "copy", "--from", source.url, "--to", target.url],
       { encoding: "utf8", timeout: 60_000, env: { ...process.env, LOG_LEVEL: "silent" } },
     );
-    expect(cli.status).toBe(1);
-    expect(cli.stderr.trim()).toMatch(/^the target is not empty: \w+ has rows$/);
+    expect(cli.status, cli.stderr).toBe(1);
+    expect(cli.stderr.trim(), cli.stderr).toMatch(/^the target is not empty: \w+ has rows$/);
   });
 });
