@@ -33,6 +33,8 @@ test("a shopper adds a product to a new list, then to an existing one; hearts an
   });
   await page.goto(product);
   await settled(page);
+  // The header's count is filled from her summary after load (decision 062): read it once it is there.
+  await expect(headerCount(page)).not.toBeEmpty();
   const before = Number(await headerCount(page).textContent());
   const heart = page.locator(".product .wishlist-heart");
   await expect(heart).not.toHaveClass(/is-wished/);
