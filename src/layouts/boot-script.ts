@@ -1,4 +1,5 @@
 import { INTENT_EVENTS } from "~/shell/first-paint";
+import { PRESS_ATTRIBUTE } from "~/shell/press";
 
 /**
  * The page's scripts are fetched only after the load event (decision 070): the few-line module that
@@ -6,8 +7,9 @@ import { INTENT_EVENTS } from "~/shell/first-paint";
  * so the browser neither fetches nor runs it while the page and its photo load, and this inline script,
  * right after it, puts it in the document on the load event, or at once on the shopper's first intent (a
  * touch, a pointer press, a key), which it marks `data-shell-start="now"` for first-paint.ts to start
- * without waiting for an idle moment. Its text is the same on every page: the Content-Security-Policy
- * allows it by hash.
+ * without waiting for an idle moment. It also marks `<html>` with PRESS_ATTRIBUTE while a pointer is
+ * pressed, so that what the scripts show at their start waits for that press's click (shell/press.ts).
+ * Its text is the same on every page: the Content-Security-Policy allows it by hash.
  */
 export const BOOT_SCRIPT = [
   "(function(d){",
@@ -16,6 +18,8 @@ export const BOOT_SCRIPT = [
   "function boot(){if(put)return;put=1;d.body.appendChild(d.importNode(t.content,!0))}",
   "function intent(){h.dataset.shellStart='now';E.forEach(function(e){removeEventListener(e,intent,!0)});boot()}",
   "E.forEach(function(e){addEventListener(e,intent,{capture:!0,passive:!0})});",
+  `function press(e){e.type==='pointerdown'?h.setAttribute('${PRESS_ATTRIBUTE}',''):h.removeAttribute('${PRESS_ATTRIBUTE}')}`,
+  "['pointerdown','pointerup','pointercancel'].forEach(function(e){addEventListener(e,press,{capture:!0,passive:!0})});",
   "if(d.readyState==='complete')boot();else addEventListener('load',boot,{once:!0})",
   "})(document)",
 ].join("");

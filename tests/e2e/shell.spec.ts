@@ -812,4 +812,57 @@ test.describe("scripts after the first paint (decision 052)", () => {
     expect(await marked(page)).toBe(false);
     await context.close();
   });
+
+  test("a press held while the shell starts still follows its link: the consent prompt waits for its click", async ({
+    browser,
+  }) => {
+    // A first visit, with no idle moment: the press is what starts the shell, and on a busy phone the
+    // shell is ready before the finger lifts. The consent prompt made modal then took the release (a
+    // CI run's click on this link went nowhere).
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+    });
+    const page = await context.newPage();
+    await page.goto("/fr/", { waitUntil: "load" });
+    await mark(page);
+    const box = await page.locator("a.site-nav__link[href='/fr/c/vetements']").boundingBox();
+    if (!box) throw new Error("the category link is not shown");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await expect(page.locator("html")).toHaveAttribute("data-press", "");
+    await expect(page.locator("html")).toHaveAttribute("data-shell", "ready");
+    // The shell has started its consent prompt: shown, not yet modal.
+    await expect(page.locator("dialog#consent-dialog")).toBeVisible();
+    expect(await page.locator("dialog#consent-dialog").evaluate((d) => d.matches(":modal"))).toBe(false);
+    await page.mouse.up();
+    await expect(page).toHaveURL(/\/fr\/c\/vetements$/);
+    await expect(page.locator("h1")).toHaveText("Vêtements");
+    // The shell was ready when the click came: swup loaded the page.
+    expect(await marked(page)).toBe(true);
+    await context.close();
+  });
+
+  test("a press held elsewhere while the shell starts: the consent prompt becomes modal once released", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+    });
+    const page = await context.newPage();
+    await page.goto("/fr/", { waitUntil: "load" });
+    const dialog = page.locator("dialog#consent-dialog");
+    // A press on the page's heading, on no link.
+    const box = await page.locator("#swup h1, #swup h2").first().boundingBox();
+    if (!box) throw new Error("no heading is shown");
+    await page.mouse.move(box.x + 2, box.y + 2);
+    await page.mouse.down();
+    await expect(page.locator("html")).toHaveAttribute("data-shell", "ready");
+    expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(false);
+    await page.mouse.up();
+    await expect(page.locator("html")).not.toHaveAttribute("data-press");
+    await expect.poll(() => dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+    await context.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { afterPress } from "~/shell/press";
 import {
   acceptAll,
   allows,
@@ -68,23 +69,30 @@ export function startConsent(): void {
 }
 
 /**
- * The prompt's first layer without React: the server's dialog becomes modal, and accept all or decline
- * all are saved by the store (a small chunk loaded on the click). Only "customise" hands the dialog to
- * the React island (`consent:open` hydrates it), which then shows the categories.
+ * The prompt's first layer without React: the server's dialog becomes modal (once a press in progress
+ * has made its click, shell/press.ts), and accept all or decline all are saved by the store (a small
+ * chunk loaded on the click). Only "customise" hands the dialog to the React island (`consent:open`
+ * hydrates it), which then shows the categories.
  */
 function startFirstLayer(): void {
   const dialog = document.querySelector<HTMLDialogElement>("dialog#consent-dialog");
   const form = dialog?.querySelector("form");
   if (!dialog || !form) {
-    void import("./consent.store").then((store) => store.openConsent());
+    afterPress(() => void import("./consent.store").then((store) => store.openConsent()));
     return;
   }
-  if (!dialog.matches(":modal")) {
-    if (dialog.open) dialog.close();
-    dialog.showModal();
-  }
+  // Made modal only once a press that started the scripts has made its click: the page under the
+  // dialog would otherwise take no release, and the shopper's click on a link would be lost.
+  let answered = false;
+  afterPress(() => {
+    if (!answered && !dialog.matches(":modal")) {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    }
+  });
   const answer = (event: SubmitEvent) => {
     event.preventDefault();
+    answered = true;
     form.removeEventListener("submit", answer);
     const choice = (event.submitter as HTMLButtonElement | null)?.value;
     void import("./consent.store").then((store) => {
@@ -96,7 +104,14 @@ function startFirstLayer(): void {
   };
   form.addEventListener("submit", answer);
   // Once the island takes the dialog (customise, or the footer link after Escape), it answers alone.
-  document.addEventListener("consent:open", () => form.removeEventListener("submit", answer), { once: true });
+  document.addEventListener(
+    "consent:open",
+    () => {
+      answered = true;
+      form.removeEventListener("submit", answer);
+    },
+    { once: true },
+  );
 }
 
 /** The footer link and any [data-consent-open] element reopen the dialog. */
