@@ -1,4 +1,5 @@
 import { configureSwup } from "./navigation";
+import { checkPluginVersions } from "./plugin-versions";
 
 /**
  * Starts swup (decision 052; it replaced @swup/astro's page script, decision 017): the shell runs after
@@ -15,19 +16,19 @@ export async function startSwup(): Promise<void> {
       import("@swup/scroll-plugin"),
       import("@swup/head-plugin"),
     ]);
-  const swup = new Swup({
-    containers: ["#swup"],
-    animationSelector: '[class*="transition-"]',
-    cache: true,
-    plugins: [
-      // Route announcements are set in the page's language by navigation.ts.
-      new A11yPlugin(),
-      // Jump to the top between pages (hidden by the fade): an animated scroll still running when the
-      // shopper goes back would undo the restored position. Anchors use our 800 ms scroll.
-      new ScrollPlugin({ animateScroll: { betweenPages: false, samePageWithHash: true, samePage: true } }),
-      new HeadPlugin({ awaitAssets: true }),
-    ],
-  });
+  const plugins = [
+    // Route announcements are set in the page's language by navigation.ts.
+    new A11yPlugin(),
+    // Jump to the top between pages (hidden by the fade): an animated scroll still running when the
+    // shopper goes back would undo the restored position. Anchors use our 800 ms scroll.
+    new ScrollPlugin({ animateScroll: { betweenPages: false, samePageWithHash: true, samePage: true } }),
+    new HeadPlugin({ awaitAssets: true }),
+  ];
+  const swup = new Swup({ containers: ["#swup"], animationSelector: '[class*="transition-"]', cache: true });
+  // Mounted in the same task, before swup's `enable` hook, as the `plugins` option would: their version
+  // requirement checked without Intl (plugin-versions.ts).
+  checkPluginVersions(swup.version, plugins);
+  for (const plugin of plugins) swup.use(plugin);
   configureSwup(swup);
   (window as unknown as { swup: unknown }).swup = swup;
 }

@@ -718,6 +718,50 @@ test.describe("scripts after the first paint (decision 052)", () => {
     await context.close();
   });
 
+  test("the shell starts without the costly Intl objects: no collator, no number or date formatter", async ({
+    page,
+    baseURL,
+  }) => {
+    // The first of each costs ICU data (16 to 24 ms unthrottled here, four times that on Lighthouse's
+    // phone) in the task that starts the shell; swup's plugins compared versions with a collator.
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { __intl: string[] }).__intl = calls;
+      for (const name of ["Collator", "NumberFormat", "DateTimeFormat"] as const) {
+        const original = Intl[name];
+        (Intl as Record<string, unknown>)[name] = new Proxy(original, {
+          construct: (target, args) => {
+            calls.push(name);
+            return Reflect.construct(target, args);
+          },
+          apply: (target, self, args) => {
+            calls.push(name);
+            return Reflect.apply(target, self, args);
+          },
+        });
+      }
+      const compare = String.prototype.localeCompare;
+      String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof compare>) {
+        calls.push(`localeCompare ${new Error().stack?.split("\n")[2]?.trim()}`);
+        return compare.apply(this, args);
+      };
+    });
+    // A shopper with a cart line, whose summary fills the shared page's header.
+    const catalogue = await (await page.request.get("/fr/catalog?q=")).text();
+    const variant = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalogue)?.[1]);
+    const added = await page.request.post("/api/v1/catalog/products/addtocart", {
+      data: { ProductVariantId: variant, Quantity: 1 },
+      headers: { Origin: baseURL as string },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    for (const path of ["/fr/", "/fr/c/vetements"]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveClass(/swup-enabled/);
+      await expect(page.locator("[data-cart-count]").first()).toHaveText("1");
+      expect(await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl), path).toEqual([]);
+    }
+  });
+
   test("with no idle moment, the shopper's first key press starts the shell", async ({ browser }) => {
     const context = await browser.newContext();
     // A browser that never finds an idle moment (a busy phone).

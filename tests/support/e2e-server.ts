@@ -60,6 +60,18 @@ export async function startWorkerServer(parallelIndex: number, label: string): P
   const shared = process.env.E2E_SHUFFLE_RUN ? `data/e2e-shuffle-${process.env.E2E_SHUFFLE_RUN}.sqlite` : null;
   const database = shared ?? `data/e2e-${Date.now()}-w${parallelIndex}.sqlite`;
   const url = `http://127.0.0.1:${port}`;
+  // Another run's server on this port (a second checkout's tests) would answer for ours, and this run's
+  // tests would drive that server's build and database: refused instead, after a few seconds for a
+  // replaced worker's server to finish stopping.
+  for (let waited = 0; ; waited += 250) {
+    const answered = await fetch(`${url}/readyz`).then(
+      () => true,
+      () => false,
+    );
+    if (!answered) break;
+    if (waited >= 15_000) throw new Error(`port ${port} already has a server: another test run is using it`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
     env: { ...process.env, ...serverEnvironment(port, database) },
     stdio: ["ignore", "ignore", "pipe"],
