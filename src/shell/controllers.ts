@@ -109,6 +109,41 @@ function afterFirstIdle(run: () => void): void {
   void idle.then(run);
 }
 
+/**
+ * Behaviours set themselves up in slices of at most SLICE_MS, the browser painting and answering input
+ * in between: a page's dozen behaviours connected in one go made a task long enough to count as
+ * blocking on a phone (Lighthouse's TBT counts every task over 50 ms at a quarter of a desktop's speed).
+ */
+export const SLICE_MS = 5;
+let sliceStarted = -1;
+let queue: Promise<unknown> = Promise.resolve();
+
+const yieldToBrowser = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+/** Runs `job` after those queued before it, in a new task once the current slice is spent. */
+export function inSlices<T>(job: () => T): Promise<{ result: T }> {
+  const run = queue.then(async () => {
+    if (sliceStarted >= 0 && performance.now() - sliceStarted >= SLICE_MS) {
+      await yieldToBrowser();
+      sliceStarted = -1;
+    }
+    if (sliceStarted < 0) {
+      sliceStarted = performance.now();
+      // The slice ends with the task it began in, whether or not it was spent.
+      setTimeout(() => {
+        sliceStarted = -1;
+      }, 0);
+    }
+    // Wrapped: an asynchronous set-up (a library to load) does not hold the queue.
+    return { result: job() };
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 export function connectControllers(root: ParentNode = document): void {
   for (const element of root.querySelectorAll<HTMLElement>("[data-controller]")) {
     const names = (element.dataset.controller ?? "").split(/\s+/).filter(Boolean);
@@ -130,7 +165,7 @@ export function connectControllers(root: ParentNode = document): void {
           .then(async (module) => {
             // A behaviour that sets itself up asynchronously (a library to load first) is live, and
             // held clicks are replayed, once its promise settles.
-            await module.default(element);
+            await (await inSlices(() => module.default(element))).result;
             // Says which behaviours are live (for CMS scripts and tests).
             element.dataset.connected = `${element.dataset.connected ?? ""} ${name}`.trim();
             release();
