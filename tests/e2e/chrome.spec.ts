@@ -188,6 +188,45 @@ test.describe("on a phone", () => {
   });
 });
 
+test.describe("what is below the first screen waits until it comes near (content-visibility)", () => {
+  test.use({ viewport: PHONE });
+
+  /** Whether the browser laid out and painted it (false while content-visibility skips it). */
+  const rendered = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+
+  test("a list's later cards, the footer, a product's later photos, the closed menu", async ({ page }) => {
+    await page.goto("/fr/c/vetements");
+    expect(await rendered(page, ".product-grid > li:nth-child(2) a")).toBe(true);
+    expect(await rendered(page, ".product-grid > li:nth-child(12) a")).toBe(false);
+    expect(await rendered(page, "footer.site-footer ul")).toBe(false);
+    expect(await rendered(page, "#site-nav .site-nav__link")).toBe(false);
+    // Scrolled to, they are there, in their place: the page's height hardly moved (a card's estimate).
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.locator(".product-grid > li:nth-child(12)").scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(page, ".product-grid > li:nth-child(12) a")).toBe(true);
+    await expect(page.locator(".product-grid > li:nth-child(12) img")).toBeVisible();
+    await page.locator("footer.site-footer").scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(page, "footer.site-footer ul")).toBe(true);
+    const after = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(Math.abs(after - height) / height).toBeLessThan(0.05);
+    // The menu's links are shown once it opens.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator(".menu-button").click();
+    await expect(page.locator("#site-nav .site-nav__link").first()).toBeVisible();
+    expect(await rendered(page, "#site-nav .site-nav__link")).toBe(true);
+
+    await page.goto((await page.locator(".product-grid a[href*='/p/']").first().getAttribute("href")) as string);
+    expect(await rendered(page, ".product-gallery__main .splide__slide:nth-child(1) img")).toBe(true);
+    expect(await rendered(page, ".product-gallery__main .splide__slide:nth-child(8) img")).toBe(false);
+    // The footer, four screens down; the browser renders what is within about one and a half screens.
+    expect(await rendered(page, "footer.site-footer ul")).toBe(false);
+  });
+});
+
 test.describe("without JavaScript on a phone", () => {
   test.use({ viewport: PHONE, javaScriptEnabled: false });
 
