@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { PAGE_ANIMATION_MS } from "../../src/shell/constants";
 import { expect, seriousViolations, test } from "../support/e2e";
 
@@ -8,6 +8,18 @@ async function mark(page: Page) {
     (window as unknown as { __mark: number }).__mark = 1;
   });
 }
+/**
+ * A first visit in a browser that never finds an idle moment (a busy phone): only the shopper's first
+ * intent starts the shell (decision 052). Without the test fixture's held clicks and touch.
+ */
+async function busyPhone(browser: Browser) {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
+  });
+  return { context, page: await context.newPage() };
+}
+
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
 
 async function openFixtures(page: Page) {
@@ -842,11 +854,7 @@ test.describe("scripts after the first paint (decision 052)", () => {
   });
 
   test("a click before the shell runs is a plain page load that works", async ({ browser }) => {
-    const context = await browser.newContext();
-    await context.addInitScript(() => {
-      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
-    });
-    const page = await context.newPage();
+    const { context, page } = await busyPhone(browser);
     await page.goto("/fr/", { waitUntil: "load" });
     await mark(page);
     // The press itself starts the shell, too late for this click: the browser follows the link.
@@ -863,11 +871,7 @@ test.describe("scripts after the first paint (decision 052)", () => {
     // A first visit, with no idle moment: the press is what starts the shell, and on a busy phone the
     // shell is ready before the finger lifts. The consent prompt made modal then took the release (a
     // CI run's click on this link went nowhere).
-    const context = await browser.newContext();
-    await context.addInitScript(() => {
-      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
-    });
-    const page = await context.newPage();
+    const { context, page } = await busyPhone(browser);
     await page.goto("/fr/", { waitUntil: "load" });
     await mark(page);
     const box = await page.locator("a.site-nav__link[href='/fr/c/vetements']").boundingBox();
@@ -890,11 +894,7 @@ test.describe("scripts after the first paint (decision 052)", () => {
   test("a press held elsewhere while the shell starts: the consent prompt becomes modal once released", async ({
     browser,
   }) => {
-    const context = await browser.newContext();
-    await context.addInitScript(() => {
-      (window as unknown as { requestIdleCallback: () => number }).requestIdleCallback = () => 0;
-    });
-    const page = await context.newPage();
+    const { context, page } = await busyPhone(browser);
     await page.goto("/fr/", { waitUntil: "load" });
     const dialog = page.locator("dialog#consent-dialog");
     // A press on the page's heading, on no link.
