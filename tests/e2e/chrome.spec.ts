@@ -213,6 +213,13 @@ test.describe("what is below the first screen waits until it comes near (content
     await expect.poll(() => rendered(page, "footer.site-footer ul")).toBe(true);
     const after = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(Math.abs(after - height) / height).toBeLessThan(0.05);
+    // The list display's rows are shorter: their own estimate, the same check.
+    await page.goto("/fr/c/vetements?display=list");
+    const listHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.locator("footer.site-footer").scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(page, "footer.site-footer ul")).toBe(true);
+    const listAfter = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(Math.abs(listAfter - listHeight) / listHeight).toBeLessThan(0.05);
     // The menu's links are shown once it opens.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.locator(".menu-button").click();
