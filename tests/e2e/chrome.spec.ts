@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { INITIAL_LOADER_DELAY_MS } from "../../src/shell/initial-loader";
 import { addFromCard, expect, seriousViolations, settled, test } from "../support/e2e";
 
 /**
@@ -336,6 +337,45 @@ test.describe("on a desktop", () => {
     await expect(page.locator("html")).not.toHaveClass(/is-initial-loading/);
     await page.goto("/fr/");
     await expect(page.locator("body")).toHaveClass(/homepage page--home/);
+  });
+
+  test("the initial loader shows only once the page has taken a second, and goes once its images are in", async ({
+    page,
+  }) => {
+    // The page's images are held: the load is long.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/media/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The fixture's goto returns once the shell has started, after the load: not awaited here.
+    const loaded = page.goto("/fr/c/vetements");
+    await expect(page.locator("html")).toHaveClass(/is-initial-loading/);
+    // The bar at a given time of its animation (paused there): nothing before the delay, the bar after.
+    const barAt = (ms: number) =>
+      page.evaluate((at) => {
+        const bar = document
+          .getAnimations()
+          .find(
+            (a) => (a as CSSAnimation).animationName === "long-loading" && (a.effect as KeyframeEffect).pseudoElement,
+          );
+        if (!bar) return "no animation";
+        bar.pause();
+        bar.currentTime = at;
+        const transform = getComputedStyle(document.documentElement, "::before").transform;
+        bar.play();
+        return transform;
+      }, ms);
+    expect(await barAt(INITIAL_LOADER_DELAY_MS / 2)).toBe("matrix(0, 0, 0, 1, 0, 0)");
+    expect(await barAt(INITIAL_LOADER_DELAY_MS - 1)).toBe("matrix(0, 0, 0, 1, 0, 0)");
+    // 60 % into its first turn after the delay: the bar spans 80 % of the width.
+    expect(await barAt(INITIAL_LOADER_DELAY_MS + 720)).toBe("matrix(0.8, 0, 0, 1, 0, 0)");
+    release();
+    await loaded;
+    await expect(page.locator("html")).not.toHaveClass(/is-initial-loading/, { timeout: 15_000 });
   });
 
   test("the footer carries the shop's information, badges and a language switch that follows the page", async ({
