@@ -30,7 +30,7 @@ function median(values) {
 }
 
 async function audit(url) {
-  const { lhr } = await lighthouse(url, {
+  const { lhr, artifacts } = await lighthouse(url, {
     port: DEBUGGING_PORT,
     output: "json",
     logLevel: "error",
@@ -44,6 +44,9 @@ async function audit(url) {
     cls: lhr.audits["cumulative-layout-shift"].numericValue,
     // Lighthouse's own measure of the host's CPU (higher is faster): the same code's TBT moves with it.
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0,
+    // Frames the browser drew (and Lighthouse filmed) during the trace: each one is composited on the
+    // CPU here, beside the page's main thread (decision 072).
+    frames: artifacts.Trace.traceEvents.filter((event) => event.name === "Screenshot").length,
     lcpElement: element ? `${element.nodeLabel ?? ""} <${(element.snippet ?? "").slice(1, 60)}…>` : "",
   };
 }
@@ -110,6 +113,7 @@ export async function lighthouseFigures(base, firstProduct) {
         tbt: Math.round(median(runs.map((r) => r.tbt))),
         tbtRuns: runs.map((r) => Math.round(r.tbt)),
         benchmarkIndex: Math.round(median(runs.map((r) => r.benchmarkIndex))),
+        frames: median(runs.map((r) => r.frames)),
         cls: Math.round(median(runs.map((r) => r.cls)) * 10000) / 10000,
         lcpElement: byLcp[Math.floor(RUNS / 2)].lcpElement,
       };
@@ -139,7 +143,7 @@ export function printLighthouse({ rows }) {
   for (const [name, r] of Object.entries(rows)) {
     const verdict = name === "floor" ? "" : r.ok ? "ok" : "MISSED";
     console.log(
-      `  ${name.padEnd(18)} score ${String(r.score).padStart(3)}  LCP ${String(r.lcp).padStart(5)} ms${r.lcpRatio ? ` (${r.lcpRatio.toFixed(2)}×)` : "        "}  TBT ${String(r.tbt).padStart(4)} ms (runs ${r.tbtRuns.join(", ")}; host index ${r.benchmarkIndex})  CLS ${r.cls.toFixed(4)}  ${verdict}  LCP element: ${r.lcpElement}`,
+      `  ${name.padEnd(18)} score ${String(r.score).padStart(3)}  LCP ${String(r.lcp).padStart(5)} ms${r.lcpRatio ? ` (${r.lcpRatio.toFixed(2)}×)` : "        "}  TBT ${String(r.tbt).padStart(4)} ms (runs ${r.tbtRuns.join(", ")}; host index ${r.benchmarkIndex}; ${r.frames} frames)  CLS ${r.cls.toFixed(4)}  ${verdict}  LCP element: ${r.lcpElement}`,
     );
   }
 }
