@@ -354,6 +354,12 @@ test.describe("on a desktop", () => {
     // The fixture's goto returns once the shell has started, after the load: not awaited here.
     const loaded = page.goto("/fr/c/vetements");
     await expect(page.locator("html")).toHaveClass(/is-initial-loading/);
+    // The bar's animation exists once the stylesheet has arrived.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.getAnimations().some((a) => (a as CSSAnimation).animationName === "long-loading")),
+      )
+      .toBe(true);
     // The bar at a given time of its animation (paused there): nothing before the delay, the bar after.
     const barAt = (ms: number) =>
       page.evaluate((at) => {
