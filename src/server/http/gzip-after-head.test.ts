@@ -41,6 +41,8 @@ describe("gzip after a head deflated once", () => {
     expect(Buffer.byteLength(top)).toBeGreaterThan(100_000);
     const head = deflateHead(top);
     expect(head.window.length).toBe(32 * 1024);
+    // A shopper's content between top and bottom looks back 8 KB only.
+    expect(head.recent.equals(head.window.subarray(-8 * 1024))).toBe(true);
     const body = gzipAfterHead(head, markup(50, "Suite"));
     expect(gunzipSync(body).toString()).toBe(top + markup(50, "Suite"));
     // A wrong CRC or length is refused by the decoder: the trailer covers the head and the rest.
