@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, test } from "vitest";
-import { flushLog, LOG_WRITES, log, setLogDestination } from "./log";
+import { flushLog, isoTime, LOG_WRITES, log, setLogDestination } from "./log";
 
 describe("the JSON log's writes", () => {
   let destination: ReturnType<typeof pino.destination> | undefined;
@@ -45,4 +45,13 @@ describe("the JSON log's writes", () => {
     expect(events).toEqual(["written", "flushed"]);
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ msg: "stopped" });
   });
+});
+
+test("the time field is pino's ISO time, formatted anew each millisecond", async () => {
+  const field = isoTime();
+  expect(field).toMatch(/^,"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
+  expect(Math.abs(Date.parse(field.slice(9, -1)) - Date.now())).toBeLessThan(50);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const later = isoTime();
+  expect(Date.parse(later.slice(9, -1))).toBeGreaterThan(Date.parse(field.slice(9, -1)));
 });

@@ -67,9 +67,22 @@ function defaultDestination(): DestinationStream {
     : pino.destination({ sync: false, ...LOG_WRITES });
 }
 
+let isoMillisecond = Number.NaN;
+let isoField = "";
+
+/** pino's `isoTime`, formatted once per millisecond: at peak the access log writes a dozen lines in one. */
+export function isoTime(): string {
+  const now = Date.now();
+  if (now !== isoMillisecond) {
+    isoMillisecond = now;
+    isoField = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return isoField;
+}
+
 const BASE_OPTIONS = {
   base: { pid: process.pid },
-  timestamp: pino.stdTimeFunctions.isoTime,
+  timestamp: isoTime,
 };
 
 /** A logger writing to `destination` (stdout by default) at LOG_LEVEL, in LOG_FORMAT, every line scrubbed. */

@@ -106,6 +106,11 @@ describe("which requests the page cache may answer", () => {
     expect(key("/fr/c/robes")).not.toBe(key("/nl/c/robes"));
     expect(key("/fr/c/robes?page=2")).not.toBe(key("/fr/c/robes"));
     expect(key("/fr/c/robes?page=2&sort=price")).toBe(key("/fr/c/robes?sort=price&page=2"));
+    // A plain path skips the URL parser: an address it would normalize shares the plain one's entry.
+    expect(key("/fr/c/./robes")).toBe(key("/fr/c/robes"));
+    expect(key("/fr/c/robes?")).toBe(key("/fr/c/robes"));
+    expect(key("/nl/x/../c/robes")).toBe(key("/nl/c/robes"));
+    expect(key("//fr/c/robes")).toBeUndefined();
     expect(key("/fr/c/robes", { requestedWith: "fetch" })).not.toBe(key("/fr/c/robes"));
     expect(key("/fr/", { cookie: "CookieConsent=all" })).not.toBe(key("/fr/"));
     // A cookie no page reads (an analytics id) shares the page.
