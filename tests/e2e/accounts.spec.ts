@@ -31,6 +31,8 @@ async function register(page: Page, email: string, culture = "fr") {
 }
 
 async function signOut(page: Page) {
+  // Her summary has filled the area (a count of none could pass before the parser reaches it).
+  await expect(page.locator("#account-area .account-link:not([data-personal-placeholder])")).toBeVisible();
   await expect(page.locator("#account-area [data-personal-placeholder]")).toHaveCount(0);
   await page.locator(".account-link").click();
   await page.locator(".account-menu__signout").click();
@@ -161,6 +163,8 @@ test("a customer enrols two-factor in the modal, then signs in with a code", asy
 test("a customer keeps an address book: adds, makes default, deletes", async ({ page }) => {
   await register(page, uniqueEmail("book"));
   // The account page's header shows her menu once her summary has come (decision 065).
+  // Her summary has filled the area (a count of none could pass before the parser reaches it).
+  await expect(page.locator("#account-area .account-link:not([data-personal-placeholder])")).toBeVisible();
   await expect(page.locator("#account-area [data-personal-placeholder]")).toHaveCount(0);
   await page.locator(".account-link").click();
   await page.locator("#account-area").getByRole("link", { name: "Mes adresses" }).click();

@@ -123,6 +123,8 @@ test.describe("the rendered-page cache", () => {
     expect(await signedInShared.text()).toMatch(/<a class="account-link[^>]*data-personal-placeholder/);
     await page.goto("/fr/c/vetements");
     await expect(page.locator('#account-area form[action="/fr/security/logoff"]')).toBeAttached();
+    // Her summary has filled the area (a count of none could pass before the parser reaches it).
+    await expect(page.locator("#account-area .account-link:not([data-personal-placeholder])")).toBeVisible();
     await expect(page.locator("#account-area [data-personal-placeholder]")).toHaveCount(0);
     await withoutScripts();
     const signedIn = await page.request.get("/fr/c/vetements");

@@ -23,6 +23,8 @@ type Summary = {
 
 /** What the page shows of the shopper once her summary has come. */
 async function personalParts(page: Page) {
+  // Her summary has filled the area (a count of none could pass before the parser reaches it).
+  await expect(page.locator("#account-area .account-link:not([data-personal-placeholder])")).toBeVisible();
   await expect(page.locator("#account-area [data-personal-placeholder]")).toHaveCount(0);
   await expect(page.locator(".wishlist-count__badge")).not.toBeEmpty();
   return {
