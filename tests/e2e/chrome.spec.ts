@@ -342,43 +342,31 @@ test.describe("on a desktop", () => {
   test("the initial loader shows only once the page has taken a second, and goes once its images are in", async ({
     page,
   }) => {
-    // The page's images are held: the load is long.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/media/**", async (route) => {
-      await held;
-      await route.continue();
-    });
-    // The fixture's goto returns once the shell has started, after the load: not awaited here.
-    const loaded = page.goto("/fr/c/vetements");
-    await expect(page.locator("html")).toHaveClass(/is-initial-loading/);
-    // The bar's animation exists once the stylesheet has arrived.
-    await expect
-      .poll(() =>
-        page.evaluate(() => document.getAnimations().some((a) => (a as CSSAnimation).animationName === "long-loading")),
-      )
-      .toBe(true);
+    const { release, loaded } = await loadWithImagesHeld(page, "long-loading");
     // The bar at a given time of its animation (paused there): nothing before the delay, the bar after.
-    const barAt = (ms: number) =>
-      page.evaluate((at) => {
-        const bar = document
-          .getAnimations()
-          .find(
-            (a) => (a as CSSAnimation).animationName === "long-loading" && (a.effect as KeyframeEffect).pseudoElement,
-          );
-        if (!bar) return "no animation";
-        bar.pause();
-        bar.currentTime = at;
-        const transform = getComputedStyle(document.documentElement, "::before").transform;
-        bar.play();
-        return transform;
-      }, ms);
-    expect(await barAt(INITIAL_LOADER_DELAY_MS / 2)).toBe("matrix(0, 0, 0, 1, 0, 0)");
-    expect(await barAt(INITIAL_LOADER_DELAY_MS - 1)).toBe("matrix(0, 0, 0, 1, 0, 0)");
+    expect(await loaderBarAt(page, "long-loading", INITIAL_LOADER_DELAY_MS / 2)).toBe("matrix(0, 0, 0, 1, 0, 0)");
+    expect(await loaderBarAt(page, "long-loading", INITIAL_LOADER_DELAY_MS - 1)).toBe("matrix(0, 0, 0, 1, 0, 0)");
     // 60 % into its first turn after the delay: the bar spans 80 % of the width.
-    expect(await barAt(INITIAL_LOADER_DELAY_MS + 720)).toBe("matrix(0.8, 0, 0, 1, 0, 0)");
+    expect(await loaderBarAt(page, "long-loading", INITIAL_LOADER_DELAY_MS + 720)).toBe("matrix(0.8, 0, 0, 1, 0, 0)");
+    release();
+    await loaded;
+    await expect(page.locator("html")).not.toHaveClass(/is-initial-loading/, { timeout: 15_000 });
+  });
+
+  test("for a shopper who asks for less motion, the loader is a still bar: it appears after the delay and does not move", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const { release, loaded } = await loadWithImagesHeld(page, "long-loading-still");
+    expect(await loaderBarAt(page, "long-loading-still", INITIAL_LOADER_DELAY_MS - 1)).toBe("matrix(0, 0, 0, 1, 0, 0)");
+    // Past the delay the bar spans the width, the same at any later time: no turn, no slide.
+    for (const at of [INITIAL_LOADER_DELAY_MS + 50, INITIAL_LOADER_DELAY_MS + 720, INITIAL_LOADER_DELAY_MS + 5000])
+      expect(await loaderBarAt(page, "long-loading-still", at)).toBe("matrix(1, 0, 0, 1, 0, 0)");
+    expect(
+      await page.evaluate(() =>
+        document.getAnimations().some((a) => (a as CSSAnimation).animationName === "long-loading"),
+      ),
+    ).toBe(false);
     release();
     await loaded;
     await expect(page.locator("html")).not.toHaveClass(/is-initial-loading/, { timeout: 15_000 });
@@ -537,3 +525,48 @@ test("the logos carousel shows 7, 5, 4 or 2 logos by width", async ({ page }) =>
       .toBe(perView);
   }
 });
+
+/**
+ * Opens the category page with its images held (a long load), once the loader's animation `name` exists
+ * (the stylesheet has arrived); `release` lets the images in, `loaded` is the page's load.
+ */
+async function loadWithImagesHeld(
+  page: Page,
+  name: string,
+): Promise<{ release: () => void; loaded: Promise<unknown> }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/media/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The fixture's goto returns once the shell has started, after the load: not awaited here.
+  const loaded = page.goto("/fr/c/vetements");
+  await expect(page.locator("html")).toHaveClass(/is-initial-loading/);
+  await expect
+    .poll(() =>
+      page.evaluate((n) => document.getAnimations().some((a) => (a as CSSAnimation).animationName === n), name),
+    )
+    .toBe(true);
+  return { release, loaded };
+}
+
+/** The loader bar's transform at `ms` into its animation `name` (paused there, then let go on). */
+function loaderBarAt(page: Page, name: string, ms: number): Promise<string> {
+  return page.evaluate(
+    ([n, at]) => {
+      const bar = document
+        .getAnimations()
+        .find((a) => (a as CSSAnimation).animationName === n && (a.effect as KeyframeEffect).pseudoElement);
+      if (!bar) return "no animation";
+      bar.pause();
+      bar.currentTime = at;
+      const transform = getComputedStyle(document.documentElement, "::before").transform;
+      bar.play();
+      return transform;
+    },
+    [name, ms] as const,
+  );
+}
