@@ -35,9 +35,9 @@ function pickEncoding(accept: string | undefined): { ext: string; name: string }
 const PLAIN_PATH = /^[^?#.%\\]*(?:[?#]|$)/;
 
 /**
- * A page's or the API's address, told from the raw request line without parsing it as a URL (a cached
- * page's answer is a few microseconds: the parse was 4 % of it). Only a plain path qualifies: one that
- * the URL parser could normalize into another (dot segments, escapes) goes the long way.
+ * A page's or the API's address, told from the raw request line without parsing it as a URL (the parse
+ * was 4 % of a cached page's answer). Only a plain path qualifies: one that the URL parser could
+ * normalize into another (dot segments, escapes) goes the long way.
  */
 function isPageOrApi(url: string): boolean {
   if (!PLAIN_PATH.test(url)) return false;
