@@ -2,7 +2,8 @@
 // Not a test: figures move from run to run; budgets fail the bench, not the suite.
 // Options: --products N (demo shop size, default 200), --seconds S (per autocannon run, default 10),
 //          --pages (page weight and layout shift only), --lighthouse (Lighthouse only),
-//          --throughput (server throughput only),
+//          --throughput (server throughput only; cached pages against issue 37's plain copy,
+//          bench/plain-copy.mjs, and issue 19's static copy),
 //          --baseline DIR (a built checkout of an earlier commit: its uncached pages, and the cart,
 //          checkout and account pages, are measured side by side with ours: issue 19's "uncached at
 //          least 3.5x", issue 37's "rendered per shopper at least 2x"),
@@ -295,20 +296,25 @@ async function throughput(label, base, productSlug, databaseUrl, uncachedBase) {
     plainServer.on("exit", (code) => reject(new Error(`plain copy exited with ${code}`)));
   });
   const plain = `http://127.0.0.1:${plainPort}`;
-  // V8 optimizes a page's path over its first thousands of requests: a second of each first, not counted.
-  for (const url of [`${base}/fr/`, `${base}/fr/c/vetements`, `${base}/fr/p/${productSlug}`, `${plain}/list`])
-    await cannon(url, {}, 2);
-  const rows = {
-    home: await cannon(`${base}/fr/`),
-    category: await cannon(`${base}/fr/c/vetements`),
-    staticList: await cannon(`${base}/bench-static-list.html`),
-    product: await cannon(`${base}/fr/p/${productSlug}`),
-    staticProduct: await cannon(`${base}/bench-static-product.html`),
-    plainList: await cannon(`${plain}/list`),
-    plainProduct: await cannon(`${plain}/product`),
-  };
-  plainServer.removeAllListeners("exit");
-  plainServer.kill();
+  let rows;
+  try {
+    // V8 optimizes a page's path over its first thousands of requests: two seconds of each first, not counted.
+    for (const url of [`${base}/fr/`, `${base}/fr/c/vetements`, `${base}/fr/p/${productSlug}`, `${plain}/list`])
+      await cannon(url, {}, 2);
+    rows = {
+      home: await cannon(`${base}/fr/`),
+      category: await cannon(`${base}/fr/c/vetements`),
+      staticList: await cannon(`${base}/bench-static-list.html`),
+      product: await cannon(`${base}/fr/p/${productSlug}`),
+      staticProduct: await cannon(`${base}/bench-static-product.html`),
+      plainList: await cannon(`${plain}/list`),
+      plainProduct: await cannon(`${plain}/product`),
+    };
+  } finally {
+    // A run that fails leaves no server on the plain copy's port.
+    plainServer.removeAllListeners("exit");
+    plainServer.kill();
+  }
   removeStatic("bench-static-list.html");
   removeStatic("bench-static-product.html");
   // The same pages rendered for every request: a server without the page cache on the same database.

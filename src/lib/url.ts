@@ -58,3 +58,15 @@ export function signInPath(culture: string, returnUrl: string): string {
 export function legalPath(culture: string, key: string): string {
   return `/${culture}/legal/${key}`;
 }
+
+/** Single slashes between letters, digits, dashes and underscores; no query, fragment, dot or escape. */
+const PLAIN_PATHNAME = /^(?:\/[A-Za-z0-9_-]+)*\/?$/;
+
+/**
+ * A request's address as its own pathname, when the URL parser would change none of its characters (no
+ * query, dot segment, escape or doubled slash); null otherwise: parse it. The static files' check and the
+ * page cache's key skip the parse this way on every cached page's answer.
+ */
+export function plainPathname(requestUrl: string): string | null {
+  return requestUrl.startsWith("/") && PLAIN_PATHNAME.test(requestUrl) ? requestUrl : null;
+}

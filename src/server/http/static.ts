@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { isCulture } from "~/lib/culture";
+import { plainPathname } from "~/lib/url";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -31,17 +32,14 @@ function pickEncoding(accept: string | undefined): { ext: string; name: string }
   return choices;
 }
 
-/** Before the query; a path with a dot, a percent or a backslash is left to the full parse below. */
-const PLAIN_PATH = /^[^?#.%\\]*(?:[?#]|$)/;
-
 /**
- * A page's or the API's address, told from the raw request line without parsing it as a URL (the parse
- * was 4 % of a cached page's answer). Only a plain path qualifies: one that the URL parser could
- * normalize into another (dot segments, escapes) goes the long way.
+ * A page's or the API's address, told without parsing it as a URL (the parse was 4 % of a cached page's
+ * answer). Only a plain path qualifies: any other (a query, dot segments, escapes) goes the long way.
  */
 function isPageOrApi(url: string): boolean {
-  if (!PLAIN_PATH.test(url)) return false;
-  const first = url.slice(1).split(/[/?#]/, 1)[0] ?? "";
+  const path = plainPathname(url);
+  if (path === null) return false;
+  const first = path.split("/", 2)[1] ?? "";
   return isCulture(first) || first === "api";
 }
 

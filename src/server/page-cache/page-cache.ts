@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, brotliDecompress, constants, gunzipSync, gzip } from "node:zlib";
 import type { Redis } from "ioredis";
+import { plainPathname } from "~/lib/url";
 import type { PageVersionSource } from "./page-version";
 
 const brotli = promisify(brotliCompress);
@@ -138,9 +139,6 @@ export function pageEtag(body: string | Buffer): string {
   return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
-/** A path of letters, digits, dashes and single slashes, without a query. */
-const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-]+)*\/?$/;
-
 /** Entry keys by what they are made of: a cached page's answer hashed its key each time (3 % of it). */
 const HASHED_KEYS = new Map<string, string>();
 /** The memo is emptied when it holds this many (addresses with any query make new ones). */
@@ -216,9 +214,9 @@ export class PageCache {
   ticket(facts: RequestFacts): PageTicket | null {
     if (facts.method !== "GET" && facts.method !== "HEAD") return null;
     // A plain path (most requests) is its own pathname: the URL parser would change none of its characters.
-    const plain = PLAIN_PATH.test(facts.url);
-    const url = plain ? null : new URL(facts.url, "http://x");
-    const pathname = url ? url.pathname : facts.url;
+    const plain = plainPathname(facts.url);
+    const url = plain === null ? new URL(facts.url, "http://x") : null;
+    const pathname = plain ?? url?.pathname ?? "/";
     const first = pathname.split("/", 2)[1] ?? "";
     if (!this.options.prefixes.includes(first)) return null;
     const cookies = parseCookies(facts.cookie);
