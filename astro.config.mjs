@@ -23,12 +23,34 @@ const vitrineDirectives = {
   },
 };
 
+/**
+ * The Node adapter's build with our own server entry (src/server/http/astro-entry.ts, decision 074): its
+ * handler renders without an `AsyncLocalStorage` around each page and writes kept bytes at once.
+ */
+function nodeAdapter() {
+  const adapter = node({ mode: "middleware", experimentalDisableStreaming: true });
+  const configDone = adapter.hooks["astro:config:done"];
+  if (!configDone) throw new Error("@astrojs/node no longer sets its adapter in astro:config:done");
+  adapter.hooks["astro:config:done"] = (options) =>
+    configDone({
+      ...options,
+      setAdapter: (settings) =>
+        options.setAdapter({
+          ...settings,
+          serverEntrypoint: new URL("./src/server/http/astro-entry.ts", import.meta.url),
+          previewEntrypoint: undefined,
+          exports: ["handler", "options"],
+        }),
+    });
+  return adapter;
+}
+
 export default defineConfig({
   output: "server",
   // Middleware mode: our own small Node server (src/server/http/main.ts) adds compression,
   // precompressed static files and immutable caching around Astro's handler.
   // Pages are rendered whole, then compressed once (decision 051): streaming cost more than it gave.
-  adapter: node({ mode: "middleware", experimentalDisableStreaming: true }),
+  adapter: nodeAdapter(),
   integrations: [
     vitrineDirectives,
     // Islands' server HTML by renderToString, with the prefix useId needs (scripts/react-string-render.mjs).

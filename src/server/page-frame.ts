@@ -10,6 +10,7 @@ import {
   gzipAround,
   padMiddle,
 } from "./http/gzip-after-head";
+import { bytesResponse } from "./http/page-response";
 import { acceptsEncoding } from "./page-cache/page-cache";
 import { registeredPublicVersion } from "./page-cache/registry";
 
@@ -182,8 +183,8 @@ export async function sendAroundFrame(frame: PageFrame, request: Request, respon
   headers.set("Content-Encoding", "gzip");
   headers.set("Content-Length", String(body.length));
   headers.append("Vary", "Accept-Encoding");
-  // Buffer.concat's bytes live in an ArrayBuffer of their own (never a shared one).
-  return new Response(body as Uint8Array<ArrayBuffer>, {
+  // Buffer.concat's bytes live in an ArrayBuffer of their own (never a shared one); they go out at once.
+  return bytesResponse(body as Uint8Array<ArrayBuffer>, {
     status: response.status,
     statusText: response.statusText,
     headers,

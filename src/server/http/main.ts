@@ -37,6 +37,7 @@ import { COUNTRY_COOKIE } from "../session/country-preference";
 import { registerPersonalMemo } from "../session/memo-registry";
 import { PersonalMemo } from "../session/personal-memo";
 import { SESSION_COOKIE } from "../session/session";
+import type { PageHandler } from "./astro-entry";
 import { pinClientAddress } from "./client-ip";
 import { FLASH_COOKIE } from "./flash";
 import { observeRequest, type Readiness, type RequestNotes, requestIdOf, serveOperations } from "./operations";
@@ -71,6 +72,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // A promise nobody awaited failed: logged, and the process goes on answering (Node would exit). The
+  // Node adapter's handler did this before ours replaced it (decision 074).
+  process.on("unhandledRejection", (reason) => log().error({ err: reason }, "unhandled rejection"));
   await ensureDatabaseReady((line) => log().info(line));
   // `node dist/main.mjs migrate`: the database step alone (compose's one-shot migration), then exit.
   if (process.argv[2] === "migrate") {
@@ -100,7 +104,7 @@ async function main(): Promise<void> {
   const dist = resolve(process.env.VITRINE_DIST ?? "dist");
   const clientRoot = resolve(dist, "client");
   const { handler } = (await import(pathToFileURL(resolve(dist, "server/entry.mjs")).href)) as {
-    handler: (req: unknown, res: unknown, next: (error?: unknown) => void, locals?: object) => void;
+    handler: PageHandler;
   };
   const build = await registerFrameworkScripts(resolve(dist, "server"));
   const compress = compression({
@@ -198,14 +202,14 @@ async function main(): Promise<void> {
           notFoundPage = true;
           req.url = "/404";
           notes.culture = culture;
-          handler(req, res, next, notes);
+          void handler(req, res, next, notes);
           return;
         }
         if (error) log().error({ err: error, requestId: id }, "unhandled request error");
         if (!res.headersSent) res.statusCode = error ? 500 : 404;
         res.end();
       };
-      handler(req, res, next, notes);
+      void handler(req, res, next, notes);
     });
   });
   server.listen(settings.PORT, settings.HOST, () => {

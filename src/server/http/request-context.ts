@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { currentScope, withinScope } from "../async-scope";
 import type { Session } from "../session/session";
 
 /**
@@ -15,21 +15,19 @@ export interface RequestContext {
   readonly country: string | null;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
-
 export function withRequestContext<T>(context: RequestContext, run: () => T): T {
-  return storage.run(context, run);
+  return withinScope({ request: context }, run);
 }
 
 export function withRequestSession<T>(session: Session, run: () => T): T {
-  return storage.run({ session, country: null }, run);
+  return withinScope({ request: { session, country: null } }, run);
 }
 
 export function requestSession(): Session | undefined {
-  return storage.getStore()?.session;
+  return currentScope()?.request?.session;
 }
 
 /** The country of the visitor's cookie, when the request carried one. */
 export function requestCountry(): string | null {
-  return storage.getStore()?.country ?? null;
+  return currentScope()?.request?.country ?? null;
 }

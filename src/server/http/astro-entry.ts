@@ -1,0 +1,48 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { SSRManifest } from "astro";
+import { applyPolyfills, NodeApp } from "astro/app/node";
+import { setGetEnv } from "astro/env/setup";
+import { writeResponse } from "./page-response";
+
+/**
+ * The build's server entry (astro.config.mjs sets it in place of the Node adapter's, decision 074): the
+ * same `NodeApp`, behind a handler of our own. The adapter's wraps every render in an
+ * `AsyncLocalStorage` only to name the page of an unhandled rejection, and an active storage makes every
+ * promise of every render pay for async hooks; it also reads every answer back through its stream.
+ */
+applyPolyfills();
+setGetEnv((key) => process.env[key]);
+
+/** Astro's renders, for the Node server in src/server/http/main.ts. */
+export type PageHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+  locals?: object,
+) => Promise<void>;
+
+/** No error page is prerendered (every page renders on request): nothing is ever fetched for one. */
+const noPrerenderedPage = async () => new Response(null, { status: 404 });
+
+export function createExports(manifest: SSRManifest, options: { experimentalDisableStreaming?: boolean }) {
+  const app = new NodeApp(manifest, !options.experimentalDisableStreaming);
+  const handler: PageHandler = async (req, res, next, locals) => {
+    try {
+      const request = NodeApp.createRequest(req, { allowedDomains: app.getAllowedDomains?.() ?? [] });
+      const routeData = app.match(request, true);
+      // No route: main.ts answers with the culture's 404 page.
+      if (!routeData) return next();
+      const response = await app.render(request, {
+        addCookieHeader: true,
+        locals,
+        routeData,
+        prerenderedErrorPageFetch: noPrerenderedPage,
+      });
+      await writeResponse(response, res);
+    } catch (error) {
+      if (res.headersSent) res.destroy();
+      else next(error);
+    }
+  };
+  return { handler, options };
+}
