@@ -140,10 +140,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
     await consentScriptHashes(),
     context.locals.cspOrigins,
   );
-  // A frame rendered for this page is kept for the next (its marks come out of the page).
+  // A frame rendered for this page is kept for the next (its marks come out of the page, so the length
+  // Astro gave is no longer the page's: Node counts the new one, else an uncompressed answer came short).
   const capture = context.locals.frameCapture;
   if (capture && response.headers.get("content-type")?.startsWith("text/html")) {
-    response = new Response(captureFrame(capture, await response.text()), response);
+    const headers = new Headers(response.headers);
+    headers.delete("Content-Length");
+    response = new Response(captureFrame(capture, await response.text()), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   }
   // A page written around a kept frame goes out with the frame's top compressed once (decision 066).
   if (context.locals.framedBy) response = await sendAroundFrame(context.locals.framedBy, context.request, response);

@@ -294,3 +294,31 @@ test.describe("her pages' kept frame (decision 065)", () => {
     }
   });
 });
+
+test("her page rendered around a new frame and asked without compression comes whole, at the length it says", async ({
+  baseURL,
+}) => {
+  const origin = baseURL as string;
+  const visitor = await stranger(origin);
+  const catalogue = await (await visitor.get("/fr/catalog?q=")).text();
+  const variant = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalogue)?.[1]);
+  await visitor.post("/api/v1/catalog/products/addtocart", {
+    data: { ProductVariantId: variant, Quantity: 1 },
+    headers: { Origin: origin },
+  });
+  const { cookies } = await visitor.storageState();
+  // Her browser runs scripts (so her frame is kept); an address of its own, so this render makes the frame.
+  const cookie = [...cookies.map((c) => `${c.name}=${c.value}`), "vitrine_js=1"].join("; ");
+  const path = `/fr/shoppingcarts?frame=${Date.now()}`;
+  for (const round of ["makes the frame", "around the kept frame"]) {
+    const answer = await fetch(`${origin}${path}`, { headers: { Cookie: cookie, "Accept-Encoding": "identity" } });
+    const body = Buffer.from(await answer.arrayBuffer());
+    expect(answer.status, round).toBe(200);
+    expect(answer.headers.get("content-encoding"), round).toBeNull();
+    const said = answer.headers.get("content-length");
+    if (said !== null) expect(Number(said), round).toBe(body.length);
+    expect(body.toString("utf8"), round).toMatch(/<\/html>\s*$/);
+    expect(body.toString("utf8"), round).not.toContain("vitrine-page-frame-");
+  }
+  await visitor.dispose();
+});
