@@ -21,6 +21,18 @@ export type PageHandler = (
   locals?: object,
 ) => Promise<void>;
 
+/**
+ * `NodeApp.createRequest` ties an `AbortController` to the connection until the answer ends, and leaves
+ * its cleanup on the Node request under this registered symbol (the adapter's handler runs it the same
+ * way). Not run, every request on a kept-alive connection would leave a listener and its controller.
+ */
+const REQUEST_CLEANUP = Symbol.for("astro.nodeRequestAbortControllerCleanup");
+
+export function releaseRequest(req: IncomingMessage): void {
+  const cleanup: unknown = Reflect.get(req, REQUEST_CLEANUP);
+  if (typeof cleanup === "function") cleanup();
+}
+
 /** No error page is prerendered (every page renders on request): nothing is ever fetched for one. */
 const noPrerenderedPage = async () => new Response(null, { status: 404 });
 
@@ -42,6 +54,8 @@ export function createExports(manifest: SSRManifest, options: { experimentalDisa
     } catch (error) {
       if (res.headersSent) res.destroy();
       else next(error);
+    } finally {
+      releaseRequest(req);
     }
   };
   return { handler, options };

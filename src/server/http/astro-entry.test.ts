@@ -1,0 +1,45 @@
+import { Agent, createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { NodeApp } from "astro/app/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { releaseRequest } from "./astro-entry";
+import { writeResponse } from "./page-response";
+
+let server: Server;
+let base: string;
+/** Listeners on the connection's "close" after each answer, as the server saw them. */
+const listeners: number[] = [];
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const astroRequest = NodeApp.createRequest(req);
+    await writeResponse(new Response(`<p>${astroRequest.url}</p>`), res);
+    releaseRequest(req);
+    listeners.push(req.socket.listenerCount("close"));
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+describe("releaseRequest", () => {
+  it("leaves nothing of Astro's request on a kept-alive connection, however many answers it carries", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    for (let i = 0; i < 15; i++) {
+      await new Promise<void>((done, fail) => {
+        request(`${base}/fr/${i}`, { agent }, (res) => {
+          res.resume();
+          res.on("end", done);
+        })
+          .on("error", fail)
+          .end();
+      });
+    }
+    agent.destroy();
+    expect(listeners).toHaveLength(15);
+    // Astro's createRequest adds one per request: all of them are gone again.
+    expect(new Set(listeners).size).toBe(1);
+    expect(listeners[14]).toBe(listeners[0]);
+  });
+});
