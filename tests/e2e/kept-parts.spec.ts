@@ -131,11 +131,8 @@ function contentOf(html: string): string {
   return html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 }
 
-test("a visitor's blank address fields are kept; what she typed, its errors and a customer's address never come from them", async ({
-  baseURL,
-  workerServer,
-}) => {
-  const origin = baseURL as string;
+/** A visitor without scripts whose cart holds one line of the catalogue's first variant. */
+async function visitorWithCartLine(origin: string): Promise<{ visitor: APIRequestContext; variant: number }> {
   const visitor = await stranger(origin);
   const catalogue = await (await visitor.get("/fr/catalog?q=")).text();
   const variant = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalogue)?.[1]);
@@ -144,6 +141,15 @@ test("a visitor's blank address fields are kept; what she typed, its errors and 
     headers: { Origin: origin },
   });
   expect(added.status(), await added.text()).toBe(200);
+  return { visitor, variant };
+}
+
+test("a visitor's blank address fields are kept; what she typed, its errors and a customer's address never come from them", async ({
+  baseURL,
+  workerServer,
+}) => {
+  const origin = baseURL as string;
+  const { visitor, variant } = await visitorWithCartLine(origin);
   const field = (html: string, id: string) => new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
   const blank = await (await visitor.get("/fr/checkout")).text();
   expect(field(blank, "Billing-FirstName")).toMatch(/ value[ >]/);
@@ -299,13 +305,7 @@ test("her page rendered around a new frame and asked without compression comes w
   baseURL,
 }) => {
   const origin = baseURL as string;
-  const visitor = await stranger(origin);
-  const catalogue = await (await visitor.get("/fr/catalog?q=")).text();
-  const variant = Number(/name="ProductVariantId" value="(\d+)"/.exec(catalogue)?.[1]);
-  await visitor.post("/api/v1/catalog/products/addtocart", {
-    data: { ProductVariantId: variant, Quantity: 1 },
-    headers: { Origin: origin },
-  });
+  const { visitor } = await visitorWithCartLine(origin);
   const { cookies } = await visitor.storageState();
   // Her browser runs scripts (so her frame is kept); an address of its own, so this render makes the frame.
   const cookie = [...cookies.map((c) => `${c.name}=${c.value}`), "vitrine_js=1"].join("; ");

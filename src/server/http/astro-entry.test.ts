@@ -2,7 +2,7 @@ import { Agent, createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NodeApp } from "astro/app/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { releaseRequest } from "./astro-entry";
+import { requestRelease } from "./astro-entry";
 import { writeResponse } from "./page-response";
 
 let server: Server;
@@ -13,8 +13,9 @@ const listeners: number[] = [];
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const astroRequest = NodeApp.createRequest(req);
+    const release = requestRelease(req);
     await writeResponse(new Response(`<p>${astroRequest.url}</p>`), res);
-    releaseRequest(req);
+    release();
     listeners.push(req.socket.listenerCount("close"));
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -23,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
-describe("releaseRequest", () => {
+describe("requestRelease", () => {
   it("leaves nothing of Astro's request on a kept-alive connection, however many answers it carries", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     for (let i = 0; i < 15; i++) {

@@ -25,12 +25,14 @@ export type PageHandler = (
  * `NodeApp.createRequest` ties an `AbortController` to the connection until the answer ends, and leaves
  * its cleanup on the Node request under this registered symbol (the adapter's handler runs it the same
  * way). Not run, every request on a kept-alive connection would leave a listener and its controller.
+ * Read right after `createRequest`: the 404 page renders for the same Node request with a request of
+ * its own, and each render releases only its own.
  */
 const REQUEST_CLEANUP = Symbol.for("astro.nodeRequestAbortControllerCleanup");
 
-export function releaseRequest(req: IncomingMessage): void {
+export function requestRelease(req: IncomingMessage): () => void {
   const cleanup: unknown = Reflect.get(req, REQUEST_CLEANUP);
-  if (typeof cleanup === "function") cleanup();
+  return typeof cleanup === "function" ? () => cleanup() : () => {};
 }
 
 /** No error page is prerendered (every page renders on request): nothing is ever fetched for one. */
@@ -39,8 +41,10 @@ const noPrerenderedPage = async () => new Response(null, { status: 404 });
 export function createExports(manifest: SSRManifest, options: { experimentalDisableStreaming?: boolean }) {
   const app = new NodeApp(manifest, !options.experimentalDisableStreaming);
   const handler: PageHandler = async (req, res, next, locals) => {
+    let release = () => {};
     try {
       const request = NodeApp.createRequest(req, { allowedDomains: app.getAllowedDomains?.() ?? [] });
+      release = requestRelease(req);
       const routeData = app.match(request, true);
       // No route: main.ts answers with the culture's 404 page.
       if (!routeData) return next();
@@ -55,7 +59,7 @@ export function createExports(manifest: SSRManifest, options: { experimentalDisa
       if (res.headersSent) res.destroy();
       else next(error);
     } finally {
-      releaseRequest(req);
+      release();
     }
   };
   return { handler, options };
