@@ -40,9 +40,16 @@ import { SESSION_COOKIE } from "../session/session";
 import type { PageHandler } from "./astro-entry";
 import { pinClientAddress } from "./client-ip";
 import { FLASH_COOKIE } from "./flash";
-import { observeRequest, type Readiness, type RequestNotes, requestIdOf, serveOperations } from "./operations";
+import {
+  isOperationsRequest,
+  observeRequest,
+  type Readiness,
+  type RequestNotes,
+  requestIdOf,
+  serveOperations,
+} from "./operations";
 import { applySecurityHeaders, registerInlineScripts } from "./security";
-import { serveStatic } from "./static";
+import { mayBeStaticFile, serveStatic } from "./static";
 
 /** The `compression` package's own default: pages compress about as fast as with gzip, and smaller. */
 const DYNAMIC_BROTLI_QUALITY = 4;
@@ -151,21 +158,26 @@ async function main(): Promise<void> {
     const notes: RequestNotes = {};
     observeRequest(req, res, id, notes);
     if (readiness.draining) res.setHeader("Connection", "close");
-    try {
-      if (await serveOperations(req, res, readiness)) return;
-    } catch (error) {
-      log().error({ err: error, requestId: id }, "operations endpoint error");
-      if (!res.headersSent) res.statusCode = 500;
-      res.end();
-      return;
-    }
-    try {
-      if (await serveStatic(clientRoot, req, res)) {
-        notes.route = "static";
+    // Each step is asked only where it may answer: a page's request waits for no promise until the cache.
+    if (isOperationsRequest(req)) {
+      try {
+        if (await serveOperations(req, res, readiness)) return;
+      } catch (error) {
+        log().error({ err: error, requestId: id }, "operations endpoint error");
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
         return;
       }
-    } catch (error) {
-      log().error({ err: error, requestId: id }, "static file error");
+    }
+    if (mayBeStaticFile(req)) {
+      try {
+        if (await serveStatic(clientRoot, req, res)) {
+          notes.route = "static";
+          return;
+        }
+      } catch (error) {
+        log().error({ err: error, requestId: id }, "static file error");
+      }
     }
     try {
       if (memo && (req.url ?? "").startsWith("/api/") && (await memo.serve(req, res))) {
@@ -177,7 +189,9 @@ async function main(): Promise<void> {
       log().error({ err: error, requestId: id }, "personal memo error");
     }
     try {
-      if (pageCache && (await pageCache.serve(req, res, notes))) {
+      // A page kept in memory is answered at once; a promise only for Redis or a render in progress.
+      const served = pageCache?.serve(req, res, notes) ?? false;
+      if (served === true || (served !== false && (await served))) {
         notes.route = "page-cache";
         notes.cache = "hit";
         cacheMetrics.requests.inc({ result: "hit" });

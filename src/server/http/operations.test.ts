@@ -1,8 +1,9 @@
+import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db";
 import { captureLogs } from "../../../tests/support/logs";
 import { log, scrub } from "../observability/log";
-import { readinessProblems } from "./operations";
+import { isOperationsRequest, readinessProblems } from "./operations";
 
 describe("readiness", () => {
   useTestDatabase("sqlite");
@@ -24,6 +25,16 @@ describe("readiness", () => {
     const silent = await readinessProblems({ draining: false, redis: () => new Promise(() => {}) });
     expect(silent.redis).toBe("no answer within 1000 ms");
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe("which requests the operations endpoints answer", () => {
+  it("are reads of /healthz, /readyz and /metrics, with or without a query, and nothing else", () => {
+    const ask = (url: string, method = "GET") => isOperationsRequest({ url, method } as IncomingMessage);
+    for (const url of ["/healthz", "/readyz?full=1", "/metrics"]) expect(ask(url), url).toBe(true);
+    expect(ask("/metrics", "HEAD")).toBe(true);
+    expect(ask("/readyz", "POST")).toBe(false);
+    for (const url of ["/", "/fr/", "/healthz/x", "/metricsx", "/api/v1/me/summary"]) expect(ask(url), url).toBe(false);
   });
 });
 

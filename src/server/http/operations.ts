@@ -56,6 +56,15 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** A request `serveOperations` may answer: a read of /healthz, /readyz or /metrics. */
+export function isOperationsRequest(req: IncomingMessage): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  const path = query < 0 ? url : url.slice(0, query);
+  return HEALTH_PATHS.has(path) || path === "/metrics";
+}
+
 /** Answers /healthz, /readyz and /metrics; false for any other request. */
 export async function serveOperations(req: IncomingMessage, res: ServerResponse, state: Readiness): Promise<boolean> {
   const path = (req.url ?? "/").split("?")[0];

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveStatic } from "./static";
+import { mayBeStaticFile, serveStatic } from "./static";
 
 let server: Server;
 let base: string;
@@ -19,7 +19,9 @@ beforeAll(async () => {
   // A file where a page's address is: pages are Astro's, never a file's.
   writeFileSync(join(root, "fr", "about"), "not a page");
   server = createServer(async (req, res) => {
-    if (!(await serveStatic(root, req, res))) res.writeHead(404, { "X-Passed-On": "1" }).end();
+    // As the production server asks it: only where a file may answer.
+    if (!(mayBeStaticFile(req) && (await serveStatic(root, req, res))))
+      res.writeHead(404, { "X-Passed-On": "1" }).end();
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -67,5 +69,13 @@ describe("static files", () => {
     // ... and back into it: a page's address still.
     expect((await raw("/_astro/../fr/about")).headers["x-passed-on"]).toBe("1");
     expect((await raw("/%66r/about")).headers["x-passed-on"]).toBe("1");
+  });
+
+  it("is not asked at all for a page's or the API's plain address, or for a write", () => {
+    const ask = (url: string, method = "GET") => mayBeStaticFile({ url, method } as IncomingMessage);
+    for (const url of ["/fr/", "/fr/c/robes", "/api/v1/me/summary"]) expect(ask(url), url).toBe(false);
+    expect(ask("/robots.txt", "POST")).toBe(false);
+    for (const url of ["/robots.txt", "/_astro/app.js", "/fr/../robots.txt", "/%66r/about", "/fr/about?x=1"])
+      expect(ask(url), url).toBe(true);
   });
 });

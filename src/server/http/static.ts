@@ -43,6 +43,11 @@ function isPageOrApi(url: string): boolean {
   return isCulture(first) || first === "api";
 }
 
+/** A request `serveStatic` may answer: a read outside the pages' and the API's addresses. */
+export function mayBeStaticFile(req: IncomingMessage): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && !isPageOrApi(req.url ?? "/");
+}
+
 /**
  * Serves a file of dist/client when one matches, preferring its precompressed .br or .gz twin.
  * Returns false when there is no such file, so the request goes on to Astro.

@@ -125,6 +125,43 @@ describe("which requests the page cache may answer", () => {
   });
 });
 
+describe("a page kept in this process's memory", () => {
+  it("is answered at once, without a promise, with the same headers at every hit", async () => {
+    const { source } = versionSource(1);
+    const cache = new PageCache(options({ version: source }));
+    const kinds: string[] = [];
+    const server = createServer(async (req, res) => {
+      const served = cache.serve(req, res);
+      kinds.push(typeof served === "boolean" ? String(served) : "promise");
+      if (served === true || (served !== false && (await served))) return;
+      const ticket = cache.ticket(facts(req.url ?? "/", { host: String(req.headers.host) }));
+      if (ticket) await cache.store(ticket, HEADERS, PAGE);
+      res.end(PAGE);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const headersOf = (answer: Response) =>
+      [...answer.headers].filter(([name]) => !["date", "keep-alive", "connection"].includes(name));
+    try {
+      // Not in memory yet: looked for further (Redis, a render in progress), so a promise.
+      expect(await (await fetch(`${base}/fr/p/robe`)).text()).toBe(PAGE);
+      const first = await fetch(`${base}/fr/p/robe`);
+      expect(await first.text()).toBe(PAGE);
+      const second = await fetch(`${base}/fr/p/robe`);
+      expect(await second.text()).toBe(PAGE);
+      expect(headersOf(second)).toEqual(headersOf(first));
+      expect(first.headers.get("x-cache")).toBe("hit");
+      expect(first.headers.get("content-security-policy")).toBe("default-src 'self'");
+      expect(first.headers.get("etag")).toMatch(/^W\//);
+      // Never cacheable: told at once too.
+      await fetch(`${base}/fr/p/robe`, { method: "POST" });
+      expect(kinds).toEqual(["promise", "true", "true", "false"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe("a page the cache does not answer", () => {
   it("leaves the ticket it read to the page's render, which reads it again only for another address", async () => {
     const { state, source } = versionSource(4);

@@ -78,6 +78,8 @@ interface Entry {
   bytes: number;
   /** Its brotli is of the highest quality (decision 069): compressed again after it was served twice. */
   tuned: boolean;
+  /** Every header of its answer but the coding and length, made at its first hit (not kept in Redis). */
+  answerHeaders?: [string, string][];
 }
 
 /** The compressed bodies of a page that went stale, for its next render if that makes the same bytes. */
@@ -374,17 +376,32 @@ export class PageCache {
 
   /**
    * Answers the request from the cache when it can; false means: render it, and `known.pageTicket` then
-   * holds the ticket read for it.
+   * holds the ticket read for it. A page kept in this process's memory is answered at once (a boolean,
+   * no promise: most hits); a promise only when Redis or another request's render must be waited for.
    */
-  async serve(req: IncomingMessage, res: ServerResponse, known?: { pageTicket?: KnownTicket }): Promise<boolean> {
-    let ticket = this.ticket(nodeFacts(req));
+  serve(req: IncomingMessage, res: ServerResponse, known?: { pageTicket?: KnownTicket }): boolean | Promise<boolean> {
+    const ticket = this.ticket(nodeFacts(req));
     if (!ticket) {
       if (known) known.pageTicket = { url: req.url ?? "/", ticket: null };
       return false;
     }
     let stale = false;
-    let entry = this.live(ticket.key, ticket.version, () => (stale = true)) ?? (await this.fromRedis(ticket));
-    const running = this.rerendering.get(ticket.key);
+    const entry = this.live(ticket.key, ticket.version, () => (stale = true));
+    if (entry) return this.answer(req, res, ticket, entry);
+    return this.serveFurther(req, res, ticket, stale, known);
+  }
+
+  /** A page not in this process's memory: from Redis, or from another request's render of it. */
+  private async serveFurther(
+    req: IncomingMessage,
+    res: ServerResponse,
+    first: PageTicket,
+    stale: boolean,
+    known?: { pageTicket?: KnownTicket },
+  ): Promise<boolean> {
+    let ticket: PageTicket | null = first;
+    let entry = await this.fromRedis(first);
+    const running = this.rerendering.get(first.key);
     if (!entry && running) {
       // The same page is being rendered again for another request: its answer serves this one too.
       await Promise.race([running.done, new Promise((resolve) => setTimeout(resolve, COALESCE_WAIT_MS).unref())]);
@@ -396,8 +413,8 @@ export class PageCache {
       let finish = () => {};
       const done = new Promise<void>((resolve) => (finish = resolve));
       const claim = { done, finish };
-      this.rerendering.set(ticket.key, claim);
-      const key = ticket.key;
+      this.rerendering.set(first.key, claim);
+      const key = first.key;
       res.once("close", () => {
         if (this.rerendering.get(key) === claim) this.rerendering.delete(key);
         finish();
@@ -408,11 +425,18 @@ export class PageCache {
       if (known) known.pageTicket = { url: req.url ?? "/", ticket: ticket ?? null };
       return false;
     }
+    return this.answer(req, res, ticket, entry);
+  }
+
+  /** Writes a kept page: its headers, then the body in the coding the client takes (304 when it has it). */
+  private answer(req: IncomingMessage, res: ServerResponse, ticket: PageTicket, entry: Entry): true {
     this.stats.hits += 1;
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    for (const [name, value] of Object.entries(this.cacheHeaders(entry.etag, ticket.personal)))
-      res.setHeader(name, value);
-    res.setHeader("X-Cache", "hit");
+    entry.answerHeaders ??= [
+      ...entry.headers,
+      ...Object.entries(this.cacheHeaders(entry.etag, ticket.personal)),
+      ["X-Cache", "hit"],
+    ];
+    for (const [name, value] of entry.answerHeaders) res.setHeader(name, value);
     if (ifNoneMatch(req.headers["if-none-match"], entry.etag)) {
       res.statusCode = 304;
       res.end();
