@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, test } from "vitest";
-import { flushLog, isoTime, LOG_WRITES, log, setLogDestination } from "./log";
+import { flushLog, isoTime, LineBatch, LOG_WRITES, log, setLogDestination } from "./log";
 
 describe("the JSON log's writes", () => {
   let destination: ReturnType<typeof pino.destination> | undefined;
@@ -45,6 +45,40 @@ describe("the JSON log's writes", () => {
     expect(events).toEqual(["written", "flushed"]);
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ msg: "stopped" });
   });
+});
+
+test("lines logged in one turn of the event loop reach sonic-boom as one string, in order", async () => {
+  const file = join(mkdtempSync(join(tmpdir(), "vitrine-log-")), "out.log");
+  const sonic = pino.destination({ dest: file, sync: false, mkdir: true, ...LOG_WRITES });
+  await new Promise((resolve) => sonic.once("ready", resolve));
+  const given: string[] = [];
+  const batch = new LineBatch({
+    write: (text: string) => given.push(text) && sonic.write(text),
+    flush: (callback) => sonic.flush(callback),
+    flushSync: () => sonic.flushSync(),
+  });
+  try {
+    setLogDestination(batch, "info");
+    for (let i = 0; i < 60; i++) log().info({ requestId: `b${i}`, path: "/fr/checkout" }, "request");
+    expect(given).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(given).toHaveLength(1);
+    log().info("next turn");
+    // flushLog writes what waits in the batch and in sonic-boom, then resolves.
+    await flushLog();
+    expect(given).toHaveLength(2);
+    const lines = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.requestId ?? line.msg)).toEqual([
+      ...Array.from({ length: 60 }, (_, i) => `b${i}`),
+      "next turn",
+    ]);
+  } finally {
+    setLogDestination(undefined);
+    sonic.end();
+  }
 });
 
 test("the time field is pino's ISO time, formatted anew each millisecond", async () => {

@@ -60,11 +60,68 @@ function scrubValue(value: unknown, depth = 0): unknown {
  */
 export const LOG_WRITES = { minLength: 4096, periodicFlush: 250 } as const;
 
+/** What `LineBatch` writes to: sonic-boom, as `pino.destination` makes it. */
+interface BatchTarget {
+  write(text: string): unknown;
+  flush(callback?: (error?: Error) => void): void;
+  flushSync(): void;
+}
+
+/**
+ * The lines logged in one turn of the event loop, given to sonic-boom as one string. sonic-boom measures
+ * the text it appends to at every write (`Buffer.byteLength` of its last buffer, which joins the pieces
+ * of a string built by `+=`): with a write per line, up to 4 KB were measured again for every access log
+ * line, 5 % of a cached page's answer under load. Lines are not held past the turn: pino's own exit
+ * handler, then this batch's, write what waits when the process exits.
+ */
+export class LineBatch implements DestinationStream {
+  private lines: string[] = [];
+  private scheduled = false;
+
+  constructor(private readonly target: BatchTarget) {
+    process.once("exit", () => {
+      this.drain();
+      try {
+        this.target.flushSync();
+      } catch {
+        // Ended or never opened: nothing more can be written.
+      }
+    });
+  }
+
+  write(line: string): void {
+    this.lines.push(line);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(this.drain);
+  }
+
+  private readonly drain = (): void => {
+    this.scheduled = false;
+    if (this.lines.length === 0) return;
+    const text = this.lines.length === 1 ? (this.lines[0] as string) : this.lines.join("");
+    this.lines = [];
+    try {
+      this.target.write(text);
+    } catch {
+      // sonic-boom ended (pino ends it when the loop empties): the lines are lost, the process goes on.
+    }
+  };
+
+  /** What waits here and in sonic-boom is written; `callback` once it is (pino's `logger.flush`). */
+  flush(callback?: (error?: Error) => void): void {
+    this.drain();
+    // sonic-boom calls back once the write in progress ends, even with more text waiting behind it:
+    // a second flush writes that text.
+    this.target.flush((error) => (error ? callback?.(error) : this.target.flush(callback)));
+  }
+}
+
 function defaultDestination(): DestinationStream {
   const format = env().LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json");
   return format === "pretty"
     ? PinoPretty({ colorize: true, sync: true })
-    : pino.destination({ sync: false, ...LOG_WRITES });
+    : new LineBatch(pino.destination({ sync: false, ...LOG_WRITES }));
 }
 
 let isoMillisecond = Number.NaN;
