@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "kysely";
 import { env } from "../config/env";
 import { db } from "../db/client";
-import { accessLog } from "../observability/log";
+import { logAccess } from "../observability/log";
 import { httpMetrics, METRICS_CONTENT_TYPE, metricsText } from "../observability/metrics";
 import type { KnownTicket } from "../page-cache/page-cache";
 
@@ -145,19 +145,16 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, id: st
     metrics.duration.observe(labels, seconds);
     const { ACCESS_LOG, LOG_HEALTH_CHECKS } = env();
     if (!ACCESS_LOG || (health && !LOG_HEALTH_CHECKS)) return;
-    accessLog().info(
-      {
-        requestId: id,
-        method: req.method,
-        path: loggedPath(url),
-        route,
-        status: res.statusCode,
-        ms: Math.round(seconds * 1000 * 10) / 10,
-        bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
-        cache: notes.cache,
-        culture: notes.culture,
-      },
-      "request",
-    );
+    logAccess({
+      requestId: id,
+      method: req.method ?? "GET",
+      path: loggedPath(url),
+      route,
+      status: res.statusCode,
+      ms: Math.round(seconds * 1000 * 10) / 10,
+      bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+      cache: notes.cache,
+      culture: notes.culture,
+    });
   });
 }

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, test } from "vitest";
-import { flushLog, isoTime, LineBatch, LOG_WRITES, log, setLogDestination } from "./log";
+import { resetEnvForTests } from "../config/env";
+import { accessLog, flushLog, isoTime, LineBatch, LOG_WRITES, log, logAccess, setLogDestination } from "./log";
 
 describe("the JSON log's writes", () => {
   let destination: ReturnType<typeof pino.destination> | undefined;
@@ -78,6 +79,47 @@ test("lines logged in one turn of the event loop reach sonic-boom as one string,
   } finally {
     setLogDestination(undefined);
     sonic.end();
+  }
+});
+
+test("an access line is the line pino writes for the same fields, character for character", () => {
+  const level = process.env.LOG_LEVEL;
+  process.env.LOG_LEVEL = "info";
+  resetEnvForTests();
+  const lines: string[] = [];
+  setLogDestination({ write: (line: string) => void lines.push(line) }, "info");
+  try {
+    const full = {
+      requestId: "r-1",
+      method: "GET",
+      path: '/fr/search?q=_&page=2"\\\u2028é',
+      route: "/[culture]/search",
+      status: 200,
+      ms: 1.5,
+      bytes: 1234,
+      cache: "miss",
+      culture: "fr",
+    };
+    const bare = { requestId: "r-2", method: "POST", path: "/api/v1/cart", route: "other", status: 404, ms: 0 };
+    for (const fields of [full, bare]) {
+      logAccess(fields);
+      accessLog().info(fields, "request");
+    }
+    expect(lines).toHaveLength(4);
+    const timeless = (line: string | undefined) => line?.replace(/"time":"[^"]+"/, '"time":"T"');
+    expect(timeless(lines[0])).toBe(timeless(lines[1]));
+    expect(timeless(lines[2])).toBe(timeless(lines[3]));
+    expect(JSON.parse(lines[0] ?? "")).toMatchObject({ ...full, level: "info", msg: "request" });
+    // At a level above info, no line.
+    process.env.LOG_LEVEL = "warn";
+    resetEnvForTests();
+    setLogDestination({ write: (line: string) => void lines.push(line) }, "warn");
+    logAccess(bare);
+    expect(lines).toHaveLength(4);
+  } finally {
+    process.env.LOG_LEVEL = level;
+    resetEnvForTests();
+    setLogDestination(undefined);
   }
 });
 

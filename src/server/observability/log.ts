@@ -196,6 +196,35 @@ export function accessLog(): Logger {
   return shared.vitrineAccessLog;
 }
 
+/** The fields of an access log line, in the order they are written. */
+export interface AccessFields {
+  requestId: string;
+  method: string;
+  path: string;
+  route: string;
+  status: number;
+  ms: number;
+  bytes?: number;
+  cache?: string;
+  culture?: string;
+}
+
+/**
+ * One access log line, as `accessLog().info(fields, "request")` writes it (the same keys in the same
+ * order, through the same destination), formatted here: pino's generic serializer was about 4 % of a
+ * cached page's answer under load, and this line is written for every request.
+ */
+export function logAccess(fields: AccessFields): void {
+  if (!accessLog().isLevelEnabled("info")) return;
+  let line = `{"level":"info"${isoTime()},"pid":${process.pid},"requestId":${JSON.stringify(fields.requestId)}`;
+  line += `,"method":${JSON.stringify(fields.method)},"path":${JSON.stringify(fields.path)}`;
+  line += `,"route":${JSON.stringify(fields.route)},"status":${fields.status},"ms":${fields.ms}`;
+  if (fields.bytes !== undefined) line += `,"bytes":${fields.bytes}`;
+  if (fields.cache !== undefined) line += `,"cache":${JSON.stringify(fields.cache)}`;
+  if (fields.culture !== undefined) line += `,"culture":${JSON.stringify(fields.culture)}`;
+  destination().write(`${line},"msg":"request"}\n`);
+}
+
 /** Tests: log into this stream, at this level, instead (undefined: back to stdout at LOG_LEVEL). */
 export function setLogDestination(stream: DestinationStream | undefined, level = "trace"): void {
   shared.vitrineLogDestination = stream;
