@@ -146,7 +146,7 @@ async function main(): Promise<void> {
       ? { pageCacheVersionKnown: () => version.current() !== null }
       : {}),
   };
-  const cacheMetrics = pageCacheMetrics();
+  const cacheMetrics = pageCacheMetrics(() => pageCache?.stats);
 
   const server = createServer(async (req, res) => {
     pinClientAddress(req, settings.TRUST_PROXY);
@@ -194,9 +194,7 @@ async function main(): Promise<void> {
       if (served === true || (served !== false && (await served))) {
         notes.route = "page-cache";
         notes.cache = "hit";
-        cacheMetrics.requests.inc({ result: "hit" });
-        const length = Number(res.getHeader("content-length") ?? 0);
-        if (length) cacheMetrics.bytes.inc(length);
+        // Hits and bytes are the cache's own counts, read by the metrics when scraped.
         return;
       }
     } catch (error) {

@@ -126,6 +126,8 @@ function loggedPath(url: string): string {
   return `${path}?${kept}`;
 }
 
+const requestMetrics = httpMetrics();
+
 /**
  * One JSON line per request (unless ACCESS_LOG is off; health checks only with LOG_HEALTH_CHECKS), and
  * the request metrics, when the answer is finished.
@@ -140,9 +142,8 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, id: st
     const health = HEALTH_PATHS.has(path) || path === "/metrics";
     const route = notes.route ?? (health ? path : "other");
     const labels = { route, method: req.method ?? "GET", status: String(res.statusCode) };
-    const metrics = httpMetrics();
-    metrics.requests.inc(labels);
-    metrics.duration.observe(labels, seconds);
+    // The request counter is read from this histogram's counts when scraped (metrics.ts).
+    requestMetrics.duration.observe(labels, seconds);
     const { ACCESS_LOG, LOG_HEALTH_CHECKS } = env();
     if (!ACCESS_LOG || (health && !LOG_HEALTH_CHECKS)) return;
     logAccess({

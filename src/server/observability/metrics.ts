@@ -36,29 +36,75 @@ function histogram<L extends string>(
   );
 }
 
+const REQUEST_DURATION = "vitrine_http_request_duration_seconds";
+
+/**
+ * The requests answered, by route pattern, method and status. A request observes only the duration
+ * histogram; the request counter is read from the histogram's counts when scraped (the same numbers):
+ * each metric written costs a label hash and check, and a cached page's answer is a few dozen µs.
+ */
 export function httpMetrics() {
-  return {
-    requests: counter("vitrine_http_requests_total", "Requests answered, by route pattern, method and status", [
-      "route",
-      "method",
-      "status",
-    ]),
-    duration: histogram(
-      "vitrine_http_request_duration_seconds",
-      "Time to answer a request, by route pattern, method and status",
-      ["route", "method", "status"],
-      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    ),
-  };
+  const duration = histogram(
+    REQUEST_DURATION,
+    "Time to answer a request, by route pattern, method and status",
+    ["route", "method", "status"],
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
+  const name = "vitrine_http_requests_total";
+  const requests =
+    (register.getSingleMetric(name) as Counter<"route" | "method" | "status"> | undefined) ??
+    new client.Counter({
+      name,
+      help: "Requests answered, by route pattern, method and status",
+      labelNames: ["route", "method", "status"],
+      async collect() {
+        this.reset();
+        for (const { metricName, labels, value } of (await duration.get()).values)
+          if (metricName === `${REQUEST_DURATION}_count`) this.inc(labels as Record<string, string>, value);
+      },
+    });
+  return { requests, duration };
 }
 
-export function pageCacheMetrics() {
-  return {
-    requests: counter("vitrine_page_cache_requests_total", "Page requests the page cache could serve, by result", [
-      "result",
-    ]),
-    bytes: counter("vitrine_page_cache_served_bytes_total", "Bytes of pages served from the page cache"),
-  };
+/** What the page cache answered, read from its own counts when scraped. */
+export interface PageCacheCounts {
+  hits: number;
+  servedBytes: number;
+}
+
+/**
+ * The page cache's requests by result and the bytes it served. Misses are counted as they happen (main.ts);
+ * hits and bytes are the cache's own counts (`counts`), added when scraped: a hit writes no metric.
+ */
+export function pageCacheMetrics(counts: () => PageCacheCounts | undefined = () => undefined) {
+  let hitsReported = 0;
+  let bytesReported = 0;
+  const requestsName = "vitrine_page_cache_requests_total";
+  const bytesName = "vitrine_page_cache_served_bytes_total";
+  const requests =
+    (register.getSingleMetric(requestsName) as Counter<"result"> | undefined) ??
+    new client.Counter({
+      name: requestsName,
+      help: "Page requests the page cache could serve, by result",
+      labelNames: ["result"],
+      collect() {
+        const hits = counts()?.hits ?? hitsReported;
+        if (hits > hitsReported) this.inc({ result: "hit" }, hits - hitsReported);
+        hitsReported = hits;
+      },
+    });
+  const bytes =
+    (register.getSingleMetric(bytesName) as Counter | undefined) ??
+    new client.Counter({
+      name: bytesName,
+      help: "Bytes of pages served from the page cache",
+      collect() {
+        const served = counts()?.servedBytes ?? bytesReported;
+        if (served > bytesReported) this.inc(served - bytesReported);
+        bytesReported = served;
+      },
+    });
+  return { requests, bytes };
 }
 
 /** Summaries answered by the production server itself (decision 063), or computed. */

@@ -135,7 +135,9 @@ describe("a page kept in this process's memory", () => {
       kinds.push(typeof served === "boolean" ? String(served) : "promise");
       if (served === true || (served !== false && (await served))) return;
       const ticket = cache.ticket(facts(req.url ?? "/", { host: String(req.headers.host) }));
-      if (ticket) await cache.store(ticket, HEADERS, PAGE);
+      const headers = new Headers(HEADERS);
+      headers.set("X-Astro-Route-Type", "page");
+      if (ticket) await cache.store(ticket, headers, PAGE);
       res.end(PAGE);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -153,6 +155,8 @@ describe("a page kept in this process's memory", () => {
       expect(first.headers.get("x-cache")).toBe("hit");
       expect(first.headers.get("content-security-policy")).toBe("default-src 'self'");
       expect(first.headers.get("etag")).toMatch(/^W\//);
+      // Astro's internal mark is not the page's: never sent.
+      expect(first.headers.has("x-astro-route-type")).toBe(false);
       // Never cacheable: told at once too.
       await fetch(`${base}/fr/p/robe`, { method: "POST" });
       expect(kinds).toEqual(["promise", "true", "true", "false"]);

@@ -124,6 +124,8 @@ const NOT_STORED = new Set([
   "date",
   "connection",
   "keep-alive",
+  // Astro's own mark on the response it hands its adapter (removed before an uncached answer is sent).
+  "x-astro-route-type",
 ]);
 
 export function parseCookies(header: string): Map<string, string> {
@@ -192,7 +194,17 @@ export class PageCache {
   /** Keys waiting for (or being given) their quality-11 brotli; one compression runs at a time. */
   private readonly tuning = new Set<string>();
   private tuned: Promise<void> = Promise.resolve();
-  readonly stats = { hits: 0, misses: 0, stored: 0, evicted: 0, coalesced: 0, tuned: 0, reused: 0 };
+  readonly stats = {
+    hits: 0,
+    misses: 0,
+    stored: 0,
+    evicted: 0,
+    coalesced: 0,
+    tuned: 0,
+    reused: 0,
+    /** Body bytes of the pages it answered (the metrics read it when scraped). */
+    servedBytes: 0,
+  };
 
   constructor(private readonly options: PageCacheOptions) {}
 
@@ -455,7 +467,11 @@ export class PageCache {
     }
     res.statusCode = 200;
     res.setHeader("Content-Length", body.length);
-    res.end(req.method === "HEAD" ? undefined : body);
+    if (req.method === "HEAD") res.end();
+    else {
+      this.stats.servedBytes += body.length;
+      res.end(body);
+    }
     this.tune(ticket.key, entry);
     return true;
   }
