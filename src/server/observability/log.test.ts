@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, test } from "vitest";
 import { resetEnvForTests } from "../config/env";
@@ -80,6 +81,25 @@ test("lines logged in one turn of the event loop reach sonic-boom as one string,
     setLogDestination(undefined);
     sonic.end();
   }
+});
+
+test("lines logged just before the process exits are written (the batch waits for no later turn)", () => {
+  const script = join(mkdtempSync(join(tmpdir(), "vitrine-log-")), "exit.ts");
+  const module = JSON.stringify(resolve("src/server/observability/log.ts"));
+  writeFileSync(
+    script,
+    `import { log } from ${module};\nlog().info("first");\nlog().info({ requestId: "r" }, "last words");\nprocess.exit(0);\n`,
+  );
+  const output = execFileSync(process.execPath, ["--import", "tsx", script], {
+    env: { ...process.env, LOG_LEVEL: "info", LOG_FORMAT: "json" },
+    encoding: "utf8",
+  });
+  expect(
+    output
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line).msg),
+  ).toEqual(["first", "last words"]);
 });
 
 test("an access line is the line pino writes for the same fields, character for character", () => {

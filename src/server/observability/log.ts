@@ -67,6 +67,13 @@ interface BatchTarget {
   flushSync(): void;
 }
 
+/** Every batch made in this process (one, but tests make others): one exit listener for all. */
+const BATCHES = new Set<LineBatch>();
+
+function writeBatchesAtExit(): void {
+  for (const batch of BATCHES) batch.writeAtExit();
+}
+
 /**
  * The lines logged in one turn of the event loop, given to sonic-boom as one string. sonic-boom measures
  * the text it appends to at every write (`Buffer.byteLength` of its last buffer, which joins the pieces
@@ -79,14 +86,18 @@ export class LineBatch implements DestinationStream {
   private scheduled = false;
 
   constructor(private readonly target: BatchTarget) {
-    process.once("exit", () => {
-      this.drain();
-      try {
-        this.target.flushSync();
-      } catch {
-        // Ended or never opened: nothing more can be written.
-      }
-    });
+    if (BATCHES.size === 0) process.once("exit", writeBatchesAtExit);
+    BATCHES.add(this);
+  }
+
+  /** At exit, after pino's own handler: what waits here, written at once. */
+  writeAtExit(): void {
+    this.drain();
+    try {
+      this.target.flushSync();
+    } catch {
+      // Ended or never opened: nothing more can be written.
+    }
   }
 
   write(line: string): void {
