@@ -56,19 +56,25 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** An address's path, without its query. */
+function pathOf(url: string): string {
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
+}
+
+function isOperationsPath(path: string): boolean {
+  return HEALTH_PATHS.has(path) || path === "/metrics";
+}
+
 /** A request `serveOperations` may answer: a read of /healthz, /readyz or /metrics. */
 export function isOperationsRequest(req: IncomingMessage): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const url = req.url ?? "/";
-  const query = url.indexOf("?");
-  const path = query < 0 ? url : url.slice(0, query);
-  return HEALTH_PATHS.has(path) || path === "/metrics";
+  return (req.method === "GET" || req.method === "HEAD") && isOperationsPath(pathOf(req.url ?? "/"));
 }
 
 /** Answers /healthz, /readyz and /metrics; false for any other request. */
 export async function serveOperations(req: IncomingMessage, res: ServerResponse, state: Readiness): Promise<boolean> {
-  const path = (req.url ?? "/").split("?")[0];
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (!isOperationsRequest(req)) return false;
+  const path = pathOf(req.url ?? "/");
   if (path === "/healthz") {
     json(res, 200, { status: "ok" });
     return true;
@@ -138,8 +144,8 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, id: st
   const url = req.url ?? "/";
   res.once("finish", () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const path = url.split("?")[0] ?? "/";
-    const health = HEALTH_PATHS.has(path) || path === "/metrics";
+    const path = pathOf(url);
+    const health = isOperationsPath(path);
     const route = notes.route ?? (health ? path : "other");
     const labels = { route, method: req.method ?? "GET", status: String(res.statusCode) };
     // The request counter is read from this histogram's counts when scraped (metrics.ts).

@@ -53,8 +53,7 @@ export function mayBeStaticFile(req: IncomingMessage): boolean {
  * Returns false when there is no such file, so the request goes on to Astro.
  */
 export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (isPageOrApi(req.url ?? "/")) return false;
+  if (!mayBeStaticFile(req)) return false;
   let pathname: string;
   try {
     pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
