@@ -17,6 +17,7 @@ const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const OURS = 4441;
 const PLAIN = 4442;
+const SAME = 4443;
 
 function cannon(url, duration) {
   return new Promise((done, fail) =>
@@ -32,29 +33,39 @@ const template = resolve(`data/bench-kept-${Date.now()}.sqlite`);
 const server = await startServer(resolve("."), OURS, template);
 const base = `http://127.0.0.1:${OURS}`;
 let plain;
+let same;
 try {
   const catalogue = await (await fetch(`${base}/fr/catalog?q=`)).text();
   const slug = /href="\/fr\/p\/([^"?#]+)"/.exec(catalogue)?.[1];
   const pages = { list: `${base}/fr/c/vetements`, product: `${base}/fr/p/${slug}` };
-  const args = ["bench/plain-copy.mjs", String(PLAIN), `/list=${pages.list}`, `/product=${pages.product}`];
-  plain = spawn(pinned ? "taskset" : process.execPath, pinned ? ["-c", "1", process.execPath, ...args] : args, {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise((done) => plain.stdout.on("data", (chunk) => String(chunk).includes("ready") && done()));
+  const copy = (port, ...flags) => {
+    const args = ["bench/plain-copy.mjs", ...flags, String(port), `/list=${pages.list}`, `/product=${pages.product}`];
+    const child = spawn(pinned ? "taskset" : process.execPath, pinned ? ["-c", "1", process.execPath, ...args] : args, {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    return new Promise((done) => child.stdout.on("data", (chunk) => String(chunk).includes("ready") && done(child)));
+  };
+  plain = await copy(PLAIN);
+  same = await copy(SAME, "--same-answer");
   // V8 optimizes each server's path over its first thousands of requests: two seconds each first, not counted.
-  for (const url of [...Object.values(pages), `http://127.0.0.1:${PLAIN}/list`]) await cannon(url, 2);
+  for (const url of [...Object.values(pages), `http://127.0.0.1:${PLAIN}/list`, `http://127.0.0.1:${SAME}/list`])
+    await cannon(url, 2);
   console.log(`${pinned ? "servers on core 1, load on core 0" : "not pinned"}; ${rounds} rounds of ${seconds} s`);
   for (let round = 1; round <= rounds; round++)
     for (const [name, url] of Object.entries(pages)) {
       const ours = await cannon(url, seconds);
       const bare = await cannon(`http://127.0.0.1:${PLAIN}/${name}`, seconds);
+      const sameAnswer = await cannon(`http://127.0.0.1:${SAME}/${name}`, seconds);
       console.log(
         `round ${round} ${name.padEnd(8)} ours ${ours.rps} req/s (p99 ${ours.p99} ms), bare copy ${bare.rps} ` +
-          `(p99 ${bare.p99} ms): ${(ours.rps / bare.rps).toFixed(2)}×`,
+          `(p99 ${bare.p99} ms): ${(ours.rps / bare.rps).toFixed(2)}×; bare copy with our headers ` +
+          `${sameAnswer.rps} (p99 ${sameAnswer.p99} ms): ${(ours.rps / sameAnswer.rps).toFixed(2)}× ` +
+          `(it is ${(sameAnswer.rps / bare.rps).toFixed(2)}× the bare copy)`,
       );
     }
 } finally {
   plain?.kill();
+  same?.kill();
   await server.stop();
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${template}${suffix}`, { force: true });
 }

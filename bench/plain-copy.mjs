@@ -1,28 +1,49 @@
 // The issue's "static copy" (issue 37): a page's bytes, brotli-compressed once, served by a bare node:http
 // server in a process of its own; what a static file server on a CDN's edge costs at least.
-//   node bench/plain-copy.mjs PORT /name=URL ...   serves each URL's page (as fetched once) at /name
+//   node bench/plain-copy.mjs PORT /name=URL ...                 five headers, as the issue measured it
+//   node bench/plain-copy.mjs --same-answer PORT /name=URL ...   the page's own headers too (its security
+//       policy, cache and vary headers: about 1.4 KB) and a new X-Request-Id per answer, as our server
+//       sends them: what any server answering with the shop's headers costs at least (decision 075)
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { brotliCompressSync } from "node:zlib";
 
-const [port, ...pairs] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const sameAnswer = args[0] === "--same-answer";
+const [port, ...pairs] = sameAnswer ? args.slice(1) : args;
+/** Set per answer by the server itself or by this copy, never copied. */
+const OWN = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);
 const pages = new Map();
 for (const pair of pairs) {
   const at = pair.indexOf("=");
-  const html = Buffer.from(await (await fetch(pair.slice(at + 1))).arrayBuffer());
-  pages.set(pair.slice(0, at), brotliCompressSync(html));
+  // The second answer: a cached page's headers (the first is the render that keeps it).
+  if (sameAnswer) await (await fetch(pair.slice(at + 1))).arrayBuffer();
+  const response = await fetch(pair.slice(at + 1));
+  const html = Buffer.from(await response.arrayBuffer());
+  const headers = [...response.headers].filter(([name]) => !OWN.has(name) && name !== "x-request-id");
+  pages.set(pair.slice(0, at), { body: brotliCompressSync(html), headers });
 }
 createServer((req, res) => {
-  const body = pages.get(req.url ?? "");
-  if (!body) {
+  const page = pages.get(req.url ?? "");
+  if (!page) {
     res.writeHead(404).end();
+    return;
+  }
+  if (sameAnswer) {
+    res.setHeader("X-Request-Id", randomUUID());
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("Content-Encoding", "br");
+    res.setHeader("Content-Length", page.body.length);
+    res.statusCode = 200;
+    res.end(page.body);
     return;
   }
   res.writeHead(200, {
     "Content-Type": "text/html; charset=utf-8",
     "Content-Encoding": "br",
-    "Content-Length": body.length,
+    "Content-Length": page.body.length,
     "Cache-Control": "public, max-age=0",
     Vary: "Accept-Encoding",
   });
-  res.end(body);
+  res.end(page.body);
 }).listen(Number(port), "127.0.0.1", () => console.log("ready"));
