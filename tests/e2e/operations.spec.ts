@@ -19,6 +19,8 @@ import { freePort, ready, startServer } from "../support/processes";
 const BASE = process.env.TEST_POSTGRES_URL;
 const TOKEN = "metrics-token-for-the-test";
 const SITE = "https://shop.example";
+/** A real shop's sender and inbox: on a public SITE_URL the demo's are refused. */
+const OWN_MAIL = { MAIL_FROM: "Maison Lin <bonjour@maison-lin.example>", SHOP_EMAIL: "commandes@maison-lin.example" };
 
 test.describe("a production start on an empty PostgreSQL database", () => {
   test.skip(!BASE, "needs TEST_POSTGRES_URL");
@@ -50,6 +52,9 @@ test.describe("a production start on an empty PostgreSQL database", () => {
       PORT: String(await freePort()),
       SITE_URL: SITE,
       PAYMENT_HMAC_KEY: "0123456789abcdef".repeat(2),
+      ...OWN_MAIL,
+      SHOP_NAME: "Maison Lin",
+      SHOP_ADDRESS: "Place du Jeu de Balle 1, 1000 Bruxelles",
       DATABASE_URL: databaseUrl,
       ASSETS_DIR: "data/ops-assets",
       METRICS_TOKEN: TOKEN,
@@ -83,6 +88,17 @@ test.describe("a production start on an empty PostgreSQL database", () => {
     expect(counts.rows[0].countries).toBeGreaterThan(5);
     const home = await fetch(`${server.url}/fr/`);
     expect(home.status).toBe(200);
+    // The merchant's shop, never the demo's name, address, mail or phone.
+    const homeHtml = await home.text();
+    expect(homeHtml).toMatch(/<title>[^<]* · Maison Lin<\/title>/);
+    for (const own of [
+      "Place du Jeu de Balle 1, 1000 Bruxelles",
+      "mailto:commandes@maison-lin.example",
+      "© Maison Lin",
+    ])
+      expect(homeHtml).toContain(own);
+    for (const demo of ["Rue de la Loi", "vitrine.test", "+32 2 123", "VITRINE", "· Vitrine"])
+      expect(homeHtml).not.toContain(demo);
     const requestId = home.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const staff = await fetch(`${server.url}/api/v1/security/login`, {
@@ -182,6 +198,7 @@ test.describe("a production start on an empty PostgreSQL database", () => {
     expect(requests.filter((line) => String(line.path).startsWith("/healthz"))).toEqual([]);
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(["listening", "shutting down", "stopped"]));
     const all = server.output();
+    expect(all).not.toContain("SHOP_ADDRESS is unset");
     for (const secret of ["Vitrine-staff-1", "Not-the-password-1", "jan@vitrine.test", "staff@vitrine.test", TOKEN])
       expect(all).not.toContain(secret);
     if (session) expect(all).not.toContain(session);
@@ -197,6 +214,7 @@ test.describe("a production start on an empty PostgreSQL database", () => {
         PORT: port,
         SITE_URL: SITE,
         PAYMENT_HMAC_KEY: "0123456789abcdef".repeat(2),
+        ...OWN_MAIL,
         DATABASE_URL: databaseUrl,
         ASSETS_DIR: "data/ops-assets",
         SKIP_BUILD: "1",
@@ -215,6 +233,8 @@ test.describe("a production start on an empty PostgreSQL database", () => {
       ),
     ).toBe("refused");
     expect(started.output()).toContain('"msg":"stopped"');
+    // This shop set no SHOP_ADDRESS: said once at the start (the first test's shop set one, and has no such line).
+    expect(started.output().match(/SHOP_ADDRESS is unset/g)).toHaveLength(1);
   });
 });
 
@@ -345,6 +365,7 @@ test.describe("the container image and the compose file", () => {
         ASSETS_DIR: join(data, "assets"),
         SITE_URL: SITE,
         PAYMENT_HMAC_KEY: "0123456789abcdef".repeat(2),
+        ...OWN_MAIL,
         LOG_FORMAT: "json",
       };
       const as = { cwd: root, cleanEnv: true, ...(asRoot ? { uid: 1000, gid: 1000 } : {}) };

@@ -14,6 +14,7 @@ import {
 } from "~/features/customers/customers.server";
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
+import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import { verifyPassword } from "~/server/security/password";
@@ -21,8 +22,6 @@ import { rateLimiter, tooManyAttempts } from "~/server/security/rate-limit";
 import { rotateSession, type Session, writeSessionData } from "~/server/session/session";
 import { enqueueAccountMail } from "./account-mail.server";
 
-/** What authenticator apps show as the account's issuer. */
-export const TOTP_ISSUER = "Vitrine";
 export const RECOVERY_CODE_COUNT = 10;
 /** Codes (or recovery codes) one account may try in a window before it waits. */
 export const TWO_FACTOR_ATTEMPTS = 5;
@@ -110,7 +109,7 @@ export async function startEnrolment(session: Session, customerId: number): Prom
   const kept = session.data[SETUP_KEY] as { customerId: number; secret: string } | undefined;
   const secret = kept?.customerId === customerId ? kept.secret : generateSecret();
   if (kept?.secret !== secret) await writeSessionData(session, { [SETUP_KEY]: { customerId, secret } });
-  const uri = generateURI({ issuer: TOTP_ISSUER, label: account.email, secret });
+  const uri = generateURI({ issuer: env().SHOP_NAME, label: account.email, secret });
   const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { secret, uri, qrSvg };
 }

@@ -3,6 +3,7 @@ import { vatRate } from "~/features/catalog/product/variants.server";
 import { shippingCountries, shippingMethodsFor } from "~/features/pricing/pricing.server";
 import { type Culture, isCulture } from "~/lib/culture";
 import { withVat } from "~/lib/money";
+import { env } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { assetUrl } from "~/server/storage/assets";
 
@@ -144,9 +145,10 @@ export async function productFeed(site: string, name: FeedName): Promise<AsyncGe
     return rates.get(vatClass) as number;
   };
   const { culture, format } = name;
+  const shopName = env().SHOP_NAME;
   return (async function* () {
     if (format === "xml")
-      yield `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n<title>Vitrine ${culture}-${country.code}</title>\n<link>${escapeXml(`${site}/${culture}/`)}</link>\n<description>Vitrine product feed (${culture}, ${country.code})</description>\n`;
+      yield `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n<title>${escapeXml(shopName)} ${culture}-${country.code}</title>\n<link>${escapeXml(`${site}/${culture}/`)}</link>\n<description>${escapeXml(shopName)} product feed (${culture}, ${country.code})</description>\n`;
     for await (const batch of feedCatalogue(culture)) {
       let chunk = "";
       // A product's variants share its description: made plain once (it is most of the work).

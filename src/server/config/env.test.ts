@@ -2,6 +2,9 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv, SANDBOX_HMAC_KEY } from "./env";
 
+/** A public production site's own sender and inbox (the demo's are refused there). */
+const OWN_MAIL = { MAIL_FROM: "Shop <shop@shop.example>", SHOP_EMAIL: "orders@shop.example" };
+
 describe("settings", () => {
   it("has working defaults: SQLite under data/, port 4321, French", () => {
     const env = parseEnv({});
@@ -20,9 +23,9 @@ describe("settings", () => {
       "http://127.0.0.1:4500",
       "http://[::1]:4500",
     ]);
-    expect(parseEnv({ SITE_URL: "https://shop.example/", PAYMENT_HMAC_KEY: "ab".repeat(16) }).allowedOrigins).toEqual([
-      "https://shop.example",
-    ]);
+    expect(
+      parseEnv({ SITE_URL: "https://shop.example/", PAYMENT_HMAC_KEY: "ab".repeat(16), ...OWN_MAIL }).allowedOrigins,
+    ).toEqual(["https://shop.example"]);
   });
   it("reads TRUST_PROXY as a number of proxies", () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(0);
@@ -53,7 +56,9 @@ describe("settings", () => {
       parseEnv({ SITE_URL: "https://shop.example.com", PAYMENT_HMAC_KEY: SANDBOX_HMAC_KEY.toLowerCase() }),
     ).toThrow(EnvError);
     const own = "0123456789abcdef".repeat(4);
-    expect(parseEnv({ SITE_URL: "https://shop.example.com", PAYMENT_HMAC_KEY: own }).PAYMENT_HMAC_KEY).toBe(own);
+    expect(
+      parseEnv({ SITE_URL: "https://shop.example.com", PAYMENT_HMAC_KEY: own, ...OWN_MAIL }).PAYMENT_HMAC_KEY,
+    ).toBe(own);
     for (const local of [
       "http://localhost:4321",
       "http://127.0.0.1:4399",
@@ -65,7 +70,7 @@ describe("settings", () => {
     expect(parseEnv({}).siteUrl).toBe("http://localhost:4321");
   });
   it("needs every Adyen setting with PAYMENT_PROVIDER=adyen (the live API's URL too), Mollie's key with mollie", () => {
-    const site = { SITE_URL: "https://shop.example.com" };
+    const site = { SITE_URL: "https://shop.example.com", ...OWN_MAIL };
     expect(() => parseEnv({ ...site, PAYMENT_PROVIDER: "adyen", ADYEN_API_KEY: "AQE_key_1234" })).toThrow(
       /ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY, ADYEN_HMAC_KEY/,
     );

@@ -88,8 +88,18 @@ export const SETTINGS_SCHEMA = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default("Vitrine <shop@vitrine.test>"),
-  /** The shop's own inbox: refund and delivery-address change requests are mailed there. */
+  /** The shop's own inbox: refund and delivery-address change requests are mailed there; in the footer too. */
   SHOP_EMAIL: z.email().default("shop@vitrine.test"),
+  /** The shop's name: page titles, the header's logo, the footer, the product feeds, the authenticator app's entry. */
+  SHOP_NAME: z.string().trim().min(1).max(60).default("Vitrine"),
+  /** The shop's postal address, one line in every page's footer (the demo's in the demo; none when unset elsewhere). */
+  SHOP_ADDRESS: z.string().trim().min(5).max(200).optional(),
+  /** The shop's phone number in the footer (the demo's in the demo; none when unset elsewhere). */
+  SHOP_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ().-]{4,24}$/, "must be a phone number: digits, spaces and + ( ) . -")
+    .optional(),
   /** Secret of the payment webhooks' HMAC signature (hex); the sandbox provider signs with it too. */
   PAYMENT_HMAC_KEY: z
     .string()
@@ -290,6 +300,10 @@ export type Env = z.infer<typeof SETTINGS_SCHEMA> & {
   /** SITE_URL is an address of the outside world, not this machine. */
   publicSite: boolean;
   demoShop: boolean;
+  /** SHOP_ADDRESS, or the demo's in the demo shop; null: the footer shows none. */
+  shopAddress: string | null;
+  /** SHOP_PHONE, or the demo's in the demo shop; null: the footer shows none. */
+  shopPhone: string | null;
   paymentProvider: "sandbox" | "adyen" | "mollie" | "none";
   /** Adyen's settings, complete, when it is the provider. */
   adyen: AdyenSettings | null;
@@ -357,6 +371,12 @@ function isLoopback(url: string): boolean {
 }
 
 /** Parses settings; throws EnvError with one line per bad variable. Empty strings count as unset. */
+/** The demo shop's address and phone, shown in its footer; a real shop shows its own SHOP_ADDRESS and SHOP_PHONE. */
+const DEMO_ADDRESS = "Rue de la Loi 16, 1000 Bruxelles";
+const DEMO_PHONE = "+32 2 123 45 67";
+/** The demo's mail domain (MAIL_FROM's and SHOP_EMAIL's defaults): reserved, no mail reaches it. */
+const DEMO_MAIL_DOMAIN = /@vitrine\.test>?$/i;
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = SETTINGS_SCHEMA.safeParse(cleaned);
@@ -387,6 +407,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       `Invalid configuration: PAYMENT_PROVIDER: the sandbox accepts any card number; not on ${siteUrl} (use none until a provider is set)`,
     );
   }
+  // Mails from the demo's address are refused by receiving servers; a request sent to it reaches nobody.
+  if (isProduction && publicSite) {
+    for (const [name, value] of [
+      ["MAIL_FROM", env.MAIL_FROM],
+      ["SHOP_EMAIL", env.SHOP_EMAIL],
+    ] as const) {
+      if (DEMO_MAIL_DOMAIN.test(value))
+        throw new EnvError(
+          `Invalid configuration: ${name}: ${value} is the demo's address; set your shop's own for ${siteUrl}`,
+        );
+    }
+  }
+  const demoShop = env.DEMO_SHOP ?? !(isProduction && publicSite);
   if (env.PAYMENT_PROVIDER === "mollie" && !env.MOLLIE_API_KEY)
     throw new EnvError("Invalid configuration: PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY");
   return {
@@ -403,7 +436,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     databaseKind: env.DATABASE_URL.startsWith("postgres") ? "postgres" : "sqlite",
     mapStyles: mapStyles(env.MAP_STYLES, env.MAP_STYLE_URL),
     publicSite,
-    demoShop: env.DEMO_SHOP ?? !(isProduction && publicSite),
+    demoShop,
+    shopAddress: env.SHOP_ADDRESS ?? (demoShop ? DEMO_ADDRESS : null),
+    shopPhone: env.SHOP_PHONE ?? (demoShop ? DEMO_PHONE : null),
     paymentProvider: env.PAYMENT_PROVIDER ?? (publicSite ? "none" : "sandbox"),
   };
 }

@@ -9,7 +9,13 @@ import { verifyPassword } from "../security/password";
 import type { DbHandle } from "./client";
 import { refuseDemoPasswords } from "./ready";
 
-const PUBLIC = { NODE_ENV: "production", SITE_URL: "https://shop.example", PAYMENT_HMAC_KEY: "ab".repeat(16) };
+const PUBLIC = {
+  NODE_ENV: "production",
+  SITE_URL: "https://shop.example",
+  PAYMENT_HMAC_KEY: "ab".repeat(16),
+  MAIL_FROM: "Maison Lin <bonjour@maison-lin.example>",
+  SHOP_EMAIL: "commandes@maison-lin.example",
+};
 
 async function count(handle: DbHandle, table: "products" | "customers" | "coupons" | "countries" | "content_pages") {
   const row = await handle.db.selectFrom(table).select(handle.db.fn.countAll<number>().as("n")).executeTakeFirst();
@@ -24,6 +30,44 @@ describe("production settings", () => {
     expect(parseEnv({ NODE_ENV: "production", SITE_URL: "http://127.0.0.1:4321" }).demoShop).toBe(true);
     expect(parseEnv({}).demoShop).toBe(true);
     expect(() => parseEnv({ ...PUBLIC, DEMO_SHOP: "true" })).toThrow(/^Invalid configuration: DEMO_SHOP: /);
+  });
+
+  it("refuses the demo's mail addresses on a public production site, and shows its own name and address only", () => {
+    for (const name of ["MAIL_FROM", "SHOP_EMAIL"] as const) {
+      const { [name]: _, ...unset } = PUBLIC;
+      expect(() => parseEnv(unset)).toThrow(
+        new RegExp(
+          `^Invalid configuration: ${name}: (Vitrine <)?shop@vitrine\\.test>? is the demo's address; set your shop's own for https://shop\\.example$`,
+        ),
+      );
+    }
+    expect(() => parseEnv({ ...PUBLIC, MAIL_FROM: "Shop <Orders@Vitrine.Test>" })).toThrow(/MAIL_FROM/);
+    // The demo keeps them, and anywhere else but a public production site they are a developer's.
+    expect(parseEnv({ NODE_ENV: "production" }).SHOP_EMAIL).toBe("shop@vitrine.test");
+    const staging = { NODE_ENV: "development", SITE_URL: "https://staging.example", PAYMENT_HMAC_KEY: "ab".repeat(16) };
+    expect(parseEnv(staging).MAIL_FROM).toContain("@vitrine.test");
+
+    // A real shop never shows the demo's address or phone: its own, or none.
+    const real = parseEnv(PUBLIC);
+    expect(real).toMatchObject({ SHOP_NAME: "Vitrine", shopAddress: null, shopPhone: null });
+    const own = parseEnv({
+      ...PUBLIC,
+      SHOP_NAME: " Maison Lin ",
+      SHOP_ADDRESS: "Place du Jeu de Balle 1, 1000 Bruxelles",
+      SHOP_PHONE: "+32 2 555 01 02",
+    });
+    expect(own).toMatchObject({
+      SHOP_NAME: "Maison Lin",
+      shopAddress: "Place du Jeu de Balle 1, 1000 Bruxelles",
+      shopPhone: "+32 2 555 01 02",
+    });
+    const demo = parseEnv({});
+    expect(demo).toMatchObject({ shopAddress: "Rue de la Loi 16, 1000 Bruxelles", shopPhone: "+32 2 123 45 67" });
+    expect(parseEnv({ SHOP_ADDRESS: "Meir 50, 2000 Antwerpen" }).shopAddress).toBe("Meir 50, 2000 Antwerpen");
+    expect(() => parseEnv({ SHOP_PHONE: "call us" })).toThrow(
+      /^Invalid configuration: SHOP_PHONE: must be a phone number/,
+    );
+    expect(() => parseEnv({ SHOP_NAME: "x".repeat(61) })).toThrow(/SHOP_NAME/);
   });
 
   it("refuses the sandbox payment provider on a public site; none is the default there", () => {

@@ -2,6 +2,7 @@ import { type Insertable, sql } from "kysely";
 import { PREPAID_CREDIT_SKU } from "~/features/prepaid/prepaid";
 import { CULTURES, type Culture } from "~/lib/culture";
 import { slugify, slugWithId } from "~/lib/slug";
+import { env } from "~/server/config/env";
 import type { Executor } from "~/server/db/client";
 import type { Database } from "~/server/db/schema";
 import type { ProductInput, RowError, VariantInput } from "./catalog-input";
@@ -314,7 +315,11 @@ export class CatalogWriter {
       categoryId = await this.categoryFromPath(input.category);
     categoryId ??= existing ? undefined : await this.categoryFromPath(UNSORTED.code);
     const brandId =
-      input.brand !== undefined ? await this.brand(input.brand) : existing ? undefined : await this.brand("Vitrine");
+      input.brand !== undefined
+        ? await this.brand(input.brand)
+        : existing
+          ? undefined
+          : await this.brand(env().SHOP_NAME);
     if (!existing) {
       productId = this.next.product++;
       await t
