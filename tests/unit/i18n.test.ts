@@ -46,6 +46,19 @@ describe("translations", () => {
     expect(t("Catalog.SearchResultsFor", { q: "robe", nested: { x: 1 } })).toBe("Résultats pour « robe »");
   });
 
+  it("counts products in each culture's plural: one product, several, and a million", () => {
+    const found = (culture: (typeof CULTURES)[number], count: number) =>
+      translator(culture)("Catalog.ListProductFound", { count });
+    expect(found("fr", 1)).toBe("1 produit trouvé");
+    expect(found("fr", 2)).toBe("2 produits trouvés");
+    // CLDR's "many" (French, Spanish, Italian, Portuguese millions) takes the plural.
+    expect(found("fr", 1_000_000)).toBe("1000000 produits trouvés");
+    expect(found("nl", 1)).toBe("1 product gevonden");
+    expect(found("de", 1)).toBe("1 Produkt gefunden");
+    expect(found("de", 0)).toBe("0 Produkte gefunden");
+    for (const culture of CULTURES) expect(found(culture, 1)).not.toBe(found(culture, 2).replace("2", "1"));
+  });
+
   it("translates, and shows the key itself when one is missing", () => {
     expect(translator("de")("Manager.Close")).toBe("Schließen");
     expect(translator("nl")("No.Such.Key")).toBe("No.Such.Key");
