@@ -12,6 +12,7 @@ export {
   type CountryRow,
   citiesWithin,
   cityPosition,
+  countriesWithoutShipping,
   countryByCode,
   countryById,
   findCities,

@@ -169,3 +169,25 @@ export async function postalCodeOf(ex: Executor, cityId: number): Promise<string
 export function shippingMethodById(ex: Executor, id: number) {
   return ex.selectFrom("shipping_methods").select(["id", "carrier", "kind"]).where("id", "=", id).executeTakeFirst();
 }
+
+/** The codes of the countries shipped to where no active method has a price: no order can be placed there. */
+export async function countriesWithoutShipping(ex: Executor): Promise<string[]> {
+  const rows = await ex
+    .selectFrom("countries as c")
+    .select("c.code")
+    .where("c.is_shipping_enabled", "=", 1)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("shipping_rates as r")
+            .innerJoin("shipping_methods as m", "m.id", "r.method_id")
+            .select("r.method_id")
+            .whereRef("r.country_id", "=", "c.id")
+            .where("m.is_active", "=", 1),
+        ),
+      ),
+    )
+    .orderBy("c.position")
+    .execute();
+  return rows.map((r) => r.code);
+}

@@ -100,10 +100,15 @@ describe.each(DIALECTS)("a production start on %s", (dialect) => {
         .execute();
       expect(pages).toEqual(["legal-notice", "privacy", "terms", "withdrawal"].map((key) => ({ key, published: 0 })));
       expect(starts.filter((s) => s.output.includes("adding the legal pages")).length).toBe(1);
-      for (const start of starts)
+      for (const start of starts) {
         expect(start.output).toContain(
           "warning: the legal pages terms, privacy, withdrawal, legal-notice are not published",
         );
+        // No shipping method yet: no checkout can take an order, and the start says where.
+        expect(start.output).toMatch(
+          /warning: no shipping method has a price in BE, [A-Z, ]+: checkouts there take no order/,
+        );
+      }
       expect((await startProcess(database.url)).output).not.toContain("adding");
       expect(await count(database.handle, "countries")).toBe(countries);
     } finally {

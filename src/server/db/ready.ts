@@ -3,6 +3,7 @@ import { lacksCatalogueExtras, seedCatalogueExtras } from "~/features/catalog/ca
 import { lacksCheckoutData, seedCheckout } from "~/features/checkout/checkout.seed";
 import { lacksLegalPages, seedLegalPages, unpublishedLegalPages } from "~/features/content/legal-pages.seed";
 import { demoTokenHash } from "~/features/integration/integration.seed";
+import { countriesWithoutShipping } from "~/features/pricing/pricing.server";
 import { EnvError, env } from "../config/env";
 import { verifyPassword } from "../security/password";
 import { type DbHandle, database, migrateToLatest } from "./client";
@@ -34,6 +35,12 @@ export function ensureDatabaseReady(log: (line: string) => void = () => {}): Pro
       if (drafts.length)
         log(
           `warning: the legal pages ${drafts.join(", ")} are not published: complete and publish them (docs/merchant.md)`,
+        );
+      // A checkout takes no order in a country without a shipping method, and a real shop starts with none.
+      const unshipped = await countriesWithoutShipping(handle.db);
+      if (unshipped.length)
+        log(
+          `warning: no shipping method has a price in ${unshipped.join(", ")}: checkouts there take no order; add one (docs/merchant.md, Shipping)`,
         );
     }
   })();

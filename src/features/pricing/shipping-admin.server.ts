@@ -1,0 +1,161 @@
+import { sql } from "kysely";
+import type { AdminActor } from "~/features/integration/integration";
+import { audit } from "~/features/integration/integration.server";
+import { CULTURES, type Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
+import { database, type Executor } from "~/server/db/client";
+import { ApiError } from "~/server/http/errors";
+
+/**
+ * A shipping method as the integration API writes it (docs/merchant.md, "Shipping"): home delivery with
+ * a price per country. A real shop starts with none, and a checkout with no method offered for the
+ * shopper's country takes no order.
+ */
+export interface ShippingMethodBody {
+  /** Per culture; a culture left out shows the French name, or the first one given. */
+  Names: Partial<Record<Culture, string>>;
+  Position?: number | undefined;
+  Active?: boolean | undefined;
+  /**
+   * By country code: the price tax excluded and the order total (tax included) from which it is free.
+   * A country left out keeps its price; null stops the method there.
+   */
+  Rates: Record<string, { Amount: number; FreeFrom?: number | null | undefined } | null>;
+}
+
+export interface ShippingMethodAnswer {
+  Code: string;
+  Kind: string;
+  Names: Partial<Record<Culture, string>>;
+  Position: number;
+  Active: boolean;
+  Rates: Record<string, { Amount: number; FreeFrom: number | null }>;
+}
+
+async function lockShipping(trx: Executor, dialect: "sqlite" | "postgres"): Promise<void> {
+  // Two new methods at once would both take the next id (SQLite's write lock already orders them).
+  if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext('vitrine-shipping'))`.execute(trx);
+}
+
+/** Creates or updates a home delivery method by its code; answers it as `shippingMethodByCode` does. */
+export async function putShippingMethod(
+  actor: AdminActor,
+  code: string,
+  body: ShippingMethodBody,
+  culture: Culture,
+): Promise<ShippingMethodAnswer & { Created: boolean }> {
+  const t = translator(culture);
+  const handle = database();
+  const created = await handle.db.transaction().execute(async (trx) => {
+    await lockShipping(trx, handle.dialect);
+    const countries = await trx.selectFrom("countries").select(["id", "code"]).execute();
+    const countryIds = new Map(countries.map((c) => [c.code, c.id]));
+    const unknown = Object.keys(body.Rates).filter((country) => !countryIds.has(country));
+    if (unknown.length > 0)
+      throw new ApiError(
+        "ValidationFailed",
+        Object.fromEntries(
+          unknown.map((country) => [`Rates.${country}`, [t("Import.UnknownShippingCountry", { code: country })]]),
+        ),
+      );
+    const existing = await trx.selectFrom("shipping_methods").selectAll().where("code", "=", code).executeTakeFirst();
+    if (existing && existing.kind !== "home")
+      throw new ApiError("ValidationFailed", { Kind: [t("Import.ShippingKindNotHome")] });
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      await trx
+        .updateTable("shipping_methods")
+        .set({
+          position: body.Position ?? existing.position,
+          is_active: body.Active === undefined ? existing.is_active : body.Active ? 1 : 0,
+        })
+        .where("id", "=", id)
+        .execute();
+    } else {
+      const last = await trx
+        .selectFrom("shipping_methods")
+        .select((eb) => [eb.fn.max("id").as("id"), eb.fn.max("position").as("position")])
+        .executeTakeFirst();
+      id = Number(last?.id ?? 0) + 1;
+      await trx
+        .insertInto("shipping_methods")
+        .values({
+          id,
+          code,
+          kind: "home",
+          carrier: null,
+          position: body.Position ?? Number(last?.position ?? -1) + 1,
+          is_active: body.Active === false ? 0 : 1,
+        })
+        .execute();
+    }
+    const given = Object.entries(body.Names) as [Culture, string][];
+    if (given.length > 0) {
+      const fallback = body.Names.fr ?? (given[0] as [Culture, string])[1];
+      await trx.deleteFrom("shipping_method_translations").where("method_id", "=", id).execute();
+      await trx
+        .insertInto("shipping_method_translations")
+        .values(CULTURES.map((c) => ({ method_id: id, culture: c, name: body.Names[c] ?? fallback })))
+        .execute();
+    }
+    for (const [country, rate] of Object.entries(body.Rates)) {
+      const countryId = countryIds.get(country) as number;
+      await trx.deleteFrom("shipping_rates").where("method_id", "=", id).where("country_id", "=", countryId).execute();
+      if (rate)
+        await trx
+          .insertInto("shipping_rates")
+          .values({
+            method_id: id,
+            country_id: countryId,
+            amount_tax_excl: rate.Amount,
+            free_from_tax_incl: rate.FreeFrom ?? null,
+          })
+          .execute();
+    }
+    await audit(actor, existing ? "shipping.update" : "shipping.create", `shipping:${code}`, body, trx);
+    return !existing;
+  });
+  return { ...((await shippingMethodByCode(code)) as ShippingMethodAnswer), Created: created };
+}
+
+/** A shipping method in the shape the API writes, or undefined. */
+export async function shippingMethodByCode(code: string): Promise<ShippingMethodAnswer | undefined> {
+  return (await shippingMethodAnswers(code))[0];
+}
+
+/** Every shipping method (every kind, active or not) in the shape the API writes. */
+export async function shippingMethodsAnswer(): Promise<ShippingMethodAnswer[]> {
+  return shippingMethodAnswers();
+}
+
+async function shippingMethodAnswers(code?: string): Promise<ShippingMethodAnswer[]> {
+  const db = database().db;
+  let query = db.selectFrom("shipping_methods").selectAll().orderBy("position").orderBy("id");
+  if (code !== undefined) query = query.where("code", "=", code);
+  const methods = await query.execute();
+  if (methods.length === 0) return [];
+  const ids = methods.map((m) => m.id);
+  const [names, rates] = await Promise.all([
+    db.selectFrom("shipping_method_translations").selectAll().where("method_id", "in", ids).execute(),
+    db
+      .selectFrom("shipping_rates as r")
+      .innerJoin("countries as c", "c.id", "r.country_id")
+      .select(["r.method_id", "c.code", "r.amount_tax_excl", "r.free_from_tax_incl"])
+      .where("r.method_id", "in", ids)
+      .orderBy("c.position")
+      .execute(),
+  ]);
+  return methods.map((m) => ({
+    Code: m.code,
+    Kind: m.kind,
+    Names: Object.fromEntries(names.filter((n) => n.method_id === m.id).map((n) => [n.culture, n.name])),
+    Position: m.position,
+    Active: m.is_active === 1,
+    Rates: Object.fromEntries(
+      rates
+        .filter((r) => r.method_id === m.id)
+        .map((r) => [r.code, { Amount: r.amount_tax_excl, FreeFrom: r.free_from_tax_incl }]),
+    ),
+  }));
+}
