@@ -3,8 +3,16 @@ import { adminActor, audit } from "~/features/integration/integration.server";
 import { env } from "~/server/config/env";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
-import { CategoryBody, ProductBody } from "./catalog-admin.schemas";
-import { archiveProduct, moveCategory, productByKey, putWarehouse, upsertProduct } from "./catalog-admin.server";
+import { AttributeBody, CategoryBody, ProductBody } from "./catalog-admin.schemas";
+import {
+  archiveProduct,
+  attributeAnswers,
+  moveCategory,
+  productByKey,
+  putAttribute,
+  putWarehouse,
+  upsertProduct,
+} from "./catalog-admin.server";
 import { catalogueTemplate, csvOf, exportCatalogueCsv, ImportTooLarge, importCatalogueCsv } from "./catalog-csv.server";
 
 const TAGS = ["integration"];
@@ -141,4 +149,30 @@ export const putWarehouseEndpoint = defineEndpoint({
   }),
   crossOrigin: true,
   run: async (call) => putWarehouse(await adminActor(call, "catalog:write"), call.params.code, call.body),
+});
+
+const AttributeCode = z.object({ code: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/) });
+
+export const putAttributeEndpoint = defineEndpoint({
+  method: "put",
+  path: "/admin/catalog/attributes/:code",
+  summary:
+    "Integration API (catalog:write): names an attribute (a variant's `Attributes` key) and its values in each culture; a value by its code or French name; a culture left out keeps its name; a value the attribute lacks is refused by field; a new code creates the attribute",
+  tags: TAGS,
+  params: AttributeCode,
+  body: AttributeBody,
+  crossOrigin: true,
+  run: async (call) => putAttribute(await adminActor(call, "catalog:write"), call.params.code, call.body, call.culture),
+});
+
+export const listAttributesEndpoint = defineEndpoint({
+  method: "get",
+  path: "/admin/catalog/attributes",
+  summary: "Integration API (catalog:read): every attribute with its values (codes and names per culture)",
+  tags: TAGS,
+  crossOrigin: true,
+  run: async (call) => {
+    await adminActor(call, "catalog:read");
+    return { Attributes: await attributeAnswers() };
+  },
 });

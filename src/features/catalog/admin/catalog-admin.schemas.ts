@@ -66,3 +66,12 @@ export const CategoryBody = z
   })
   .strict();
 export type CategoryBody = z.infer<typeof CategoryBody>;
+
+/** An attribute's names and its values' names per culture (integration API); values are named by code. */
+export const AttributeBody = z
+  .object({
+    Names: perCulture(Name),
+    Values: z.record(z.string().trim().min(1).max(MAX_NAME), z.object({ Names: perCulture(Name) }).strict()).optional(),
+  })
+  .strict();
+export type AttributeBody = z.infer<typeof AttributeBody>;

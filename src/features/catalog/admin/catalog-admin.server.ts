@@ -5,7 +5,7 @@ import { translator } from "~/lib/i18n";
 import { slugify } from "~/lib/slug";
 import { database, db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
-import type { CategoryBody, ProductBody } from "./catalog-admin.schemas";
+import type { AttributeBody, CategoryBody, ProductBody } from "./catalog-admin.schemas";
 import { isGtin, type ProductInput } from "./catalog-input";
 import { CatalogWriter, lockCatalogue, refusedFields, variantValues } from "./catalog-writer.server";
 
@@ -364,5 +364,121 @@ export async function putWarehouse(
       await audit(actor, "warehouse.update", `warehouse:${code}`, body, trx);
     }
     return { WarehouseId: existing.id, Created: false };
+  });
+}
+
+export interface AttributeAnswer {
+  Code: string;
+  Names: Partial<Record<Culture, string>>;
+  Values: { Code: string; Names: Partial<Record<Culture, string>> }[];
+}
+
+/**
+ * Names an attribute and its values in each culture (integration API): products create them with one
+ * name for every culture (the code's, capitalised, and the French value), which a Dutch shopper then
+ * reads in French. A culture left out keeps its name; a value is named by its code or its French name,
+ * and one the attribute does not have is refused by field, changing nothing. A new code creates the
+ * attribute, for products to come.
+ */
+export async function putAttribute(actor: AdminActor, code: string, body: AttributeBody, culture: Culture) {
+  const t = translator(culture);
+  const handle = database();
+  await handle.db.transaction().execute(async (trx) => {
+    await lockCatalogue(trx, handle.dialect);
+    let attribute = await trx.selectFrom("attributes").selectAll().where("code", "=", code).executeTakeFirst();
+    const isNew = !attribute;
+    if (!attribute) {
+      const last = await trx
+        .selectFrom("attributes")
+        .select((eb) => [eb.fn.max("id").as("id"), eb.fn.max("position").as("position")])
+        .executeTakeFirst();
+      attribute = {
+        id: Number(last?.id ?? 0) + 1,
+        code,
+        display_type: "Select",
+        position: Number(last?.position ?? -1) + 1,
+      };
+      await trx.insertInto("attributes").values(attribute).execute();
+      const name = body.Names.fr ?? code.charAt(0).toUpperCase() + code.slice(1);
+      await trx
+        .insertInto("attribute_translations")
+        .values(CULTURES.map((c) => ({ attribute_id: attribute?.id as number, culture: c, name })))
+        .execute();
+    }
+    const attributeId = attribute.id;
+    const values = await trx
+      .selectFrom("attribute_values as v")
+      .leftJoin("attribute_value_translations as t", (j) =>
+        j.onRef("t.attribute_value_id", "=", "v.id").on("t.culture", "=", "fr"),
+      )
+      .select(["v.id", "v.code", "t.name"])
+      .where("v.attribute_id", "=", attributeId)
+      .execute();
+    const valueOf = (key: string) =>
+      values.find((v) => v.code === key) ?? values.find((v) => v.name?.toLowerCase() === key.toLowerCase());
+    const unknown = Object.keys(body.Values ?? {}).filter((key) => !valueOf(key));
+    if (unknown.length > 0)
+      throw new ApiError(
+        "ValidationFailed",
+        Object.fromEntries(
+          unknown.map((key) => [`Values.${key}`, [t("Import.UnknownAttributeValue", { value: key, attribute: code })]]),
+        ),
+      );
+    const rename = async (
+      table: "attribute_translations" | "attribute_value_translations",
+      id: number,
+      names: Partial<Record<Culture, string>>,
+    ) => {
+      for (const [c, name] of Object.entries(names) as [Culture, string][]) {
+        if (table === "attribute_translations")
+          await trx.updateTable(table).set({ name }).where("attribute_id", "=", id).where("culture", "=", c).execute();
+        else
+          await trx
+            .updateTable(table)
+            .set({ name })
+            .where("attribute_value_id", "=", id)
+            .where("culture", "=", c)
+            .execute();
+      }
+    };
+    await rename("attribute_translations", attributeId, body.Names);
+    for (const [key, value] of Object.entries(body.Values ?? {}))
+      await rename("attribute_value_translations", (valueOf(key) as { id: number }).id, value.Names);
+    await audit(actor, isNew ? "attribute.create" : "attribute.update", `attribute:${code}`, body, trx);
+  });
+  return (await attributeAnswers(code))[0] as AttributeAnswer;
+}
+
+/** Attributes (all, or one by code) with their values, names per culture, in the shop's order. */
+export async function attributeAnswers(code?: string): Promise<AttributeAnswer[]> {
+  const ex = db();
+  let query = ex.selectFrom("attributes").selectAll().orderBy("position").orderBy("id");
+  if (code !== undefined) query = query.where("code", "=", code);
+  const attributes = await query.execute();
+  if (attributes.length === 0) return [];
+  const ids = attributes.map((a) => a.id);
+  const [names, values] = await Promise.all([
+    ex.selectFrom("attribute_translations").selectAll().where("attribute_id", "in", ids).execute(),
+    ex
+      .selectFrom("attribute_values as v")
+      .innerJoin("attribute_value_translations as t", "t.attribute_value_id", "v.id")
+      .select(["v.id", "v.attribute_id", "v.code", "v.position", "t.culture", "t.name"])
+      .where("v.attribute_id", "in", ids)
+      .orderBy("v.position")
+      .orderBy("v.id")
+      .execute(),
+  ]);
+  return attributes.map((a) => {
+    const byValue = new Map<number, { Code: string; Names: Partial<Record<Culture, string>> }>();
+    for (const v of values.filter((row) => row.attribute_id === a.id)) {
+      const entry = byValue.get(v.id) ?? { Code: v.code, Names: {} };
+      entry.Names[v.culture as Culture] = v.name;
+      byValue.set(v.id, entry);
+    }
+    return {
+      Code: a.code,
+      Names: Object.fromEntries(names.filter((n) => n.attribute_id === a.id).map((n) => [n.culture, n.name])),
+      Values: [...byValue.values()],
+    };
   });
 }

@@ -162,6 +162,62 @@ describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
     expect((await reader("PUT", "/admin/catalog/warehouses/GNT", { Name: "X", City: "Y" })).status).toBe(403);
   });
 
+  it("names an attribute and its values in each culture, for every shopper's language, and refuses a value it lacks", async () => {
+    const put = await call("PUT", "/admin/catalog/products/SOCKS", {
+      Names: { fr: "Chaussettes" },
+      Variants: [{ Sku: "SOCKS-1", Price: 500, Attributes: { teinte: "Gris clair" } }],
+    });
+    expect(put.status).toBe(200);
+    // Made by the product: one name in every culture.
+    const made = (await (await call("GET", "/admin/catalog/attributes")).json()).Attributes.find(
+      (a: { Code: string }) => a.Code === "teinte",
+    );
+    expect(made.Names).toMatchObject({ fr: "Teinte", nl: "Teinte" });
+    expect(made.Values).toEqual([{ Code: "gris-clair", Names: expect.objectContaining({ nl: "Gris clair" }) }]);
+
+    const named = await call("PUT", "/admin/catalog/attributes/teinte", {
+      Names: { fr: "Teinte", nl: "Tint", de: "Farbton" },
+      Values: { "Gris clair": { Names: { nl: "Lichtgrijs" } }, "gris-clair": { Names: { de: "Hellgrau" } } },
+    });
+    expect(named.status).toBe(200);
+    expect(await named.json()).toMatchObject({
+      Code: "teinte",
+      Names: { fr: "Teinte", nl: "Tint", de: "Farbton", es: "Teinte" },
+      Values: [{ Code: "gris-clair", Names: { fr: "Gris clair", nl: "Lichtgrijs", de: "Hellgrau", it: "Gris clair" } }],
+    });
+    // What a Dutch shopper's list filters by.
+    const dutch = await db()
+      .selectFrom("attribute_value_translations as t")
+      .innerJoin("attribute_values as v", "v.id", "t.attribute_value_id")
+      .select("t.name")
+      .where("v.code", "=", "gris-clair")
+      .where("t.culture", "=", "nl")
+      .executeTakeFirst();
+    expect(dutch?.name).toBe("Lichtgrijs");
+
+    const unknown = await call("PUT", "/admin/catalog/attributes/teinte?culture=de", {
+      Names: { fr: "Nuance" },
+      Values: { Bleu: { Names: { nl: "Blauw" } } },
+    });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).Errors).toEqual({ "Values.Bleu": ["Das Merkmal teinte hat keinen Wert Bleu."] });
+    const kept = (await (await call("GET", "/admin/catalog/attributes")).json()).Attributes.find(
+      (a: { Code: string }) => a.Code === "teinte",
+    );
+    expect(kept.Names.fr).toBe("Teinte");
+
+    // A new code makes the attribute before any product uses it.
+    const fresh = await call("PUT", "/admin/catalog/attributes/matiere", { Names: { fr: "Matière", nl: "Materiaal" } });
+    expect(await fresh.json()).toMatchObject({
+      Code: "matiere",
+      Names: { fr: "Matière", nl: "Materiaal", de: "Matière" },
+      Values: [],
+    });
+    expect((await call("PUT", "/admin/catalog/attributes/Bad Code", { Names: {} })).status).toBe(404);
+    const reader = pim((await createApiToken("reader3", ["catalog:read"], "test")).token);
+    expect((await reader("PUT", "/admin/catalog/attributes/teinte", { Names: { fr: "X" } })).status).toBe(403);
+  });
+
   it("never touches the prepaid credit product, and a token without the scope gets 403", async () => {
     const prepaid = await call("PUT", "/admin/catalog/products/ANY", {
       Names: { fr: "Crédit" },
