@@ -414,9 +414,9 @@ export async function putAttribute(actor: AdminActor, code: string, body: Attrib
       .select(["v.id", "v.code", "t.name"])
       .where("v.attribute_id", "=", attributeId)
       .execute();
-    const valueOf = (key: string) =>
+    const valueNamed = (key: string) =>
       values.find((v) => v.code === key) ?? values.find((v) => v.name?.toLowerCase() === key.toLowerCase());
-    const unknown = Object.keys(body.Values ?? {}).filter((key) => !valueOf(key));
+    const unknown = Object.keys(body.Values ?? {}).filter((key) => !valueNamed(key));
     if (unknown.length > 0)
       throw new ApiError(
         "ValidationFailed",
@@ -443,7 +443,7 @@ export async function putAttribute(actor: AdminActor, code: string, body: Attrib
     };
     await rename("attribute_translations", attributeId, body.Names);
     for (const [key, value] of Object.entries(body.Values ?? {}))
-      await rename("attribute_value_translations", (valueOf(key) as { id: number }).id, value.Names);
+      await rename("attribute_value_translations", (valueNamed(key) as { id: number }).id, value.Names);
     await audit(actor, isNew ? "attribute.create" : "attribute.update", `attribute:${code}`, body, trx);
   });
   return (await attributeAnswers(code))[0] as AttributeAnswer;
