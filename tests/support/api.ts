@@ -2,6 +2,20 @@ import { createApi } from "../../src/server/api";
 
 export const ORIGIN = "http://localhost:4321";
 
+/** Calls the API as a back office does (an ERP, a PIM): from its own server, its bearer token, JSON, no Origin, no cookie. */
+export function tokenCaller(token: string, host = "erp.example") {
+  const app = createApi();
+  return (method: string, path: string, body?: unknown) =>
+    app.request(`http://${host}/api/v1${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+}
+
 /** Calls the Hono app as a browser on our own site would (Origin header, JSON). */
 export function apiClient(clientAddress = "203.0.113.7") {
   const app = createApi();

@@ -2,22 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/features/integration/integration.server";
 import { type FeedName, parseFeedName, productFeed } from "~/features/seo/feeds.server";
 import { db } from "~/server/db/client";
-import { apiClient } from "../../../tests/support/api";
+import { tokenCaller } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { productPageFacts } from "./catalog.server";
 import { productStructuredData } from "./product/variants.server";
 import { endSales, saleEnd } from "./sales.server";
-
-/** A call as a PIM makes it: its token, JSON, no Origin, no cookie. */
-function pim(token: string) {
-  const client = apiClient("192.0.2.43");
-  return (method: string, path: string, body?: unknown) =>
-    client.app.request(`http://pim.example/api/v1${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-}
 
 const product = (price: number, tier: number, saleEndsAt?: string | null) => ({
   Names: { fr: "Bonnet en laine" },
@@ -53,10 +42,10 @@ const euros = (text: string | undefined) => Number(text?.replace(" EUR", ""));
 
 describe.each(DIALECTS)("a sale with an end on %s (issue 36)", (dialect) => {
   let database: TestDatabase;
-  let call: ReturnType<typeof pim>;
+  let call: ReturnType<typeof tokenCaller>;
   beforeAll(async () => {
     database = await createTestDatabase(dialect, { products: 6 });
-    call = pim((await createApiToken("pim", ["catalog:read", "catalog:write"], "test")).token);
+    call = tokenCaller((await createApiToken("pim", ["catalog:read", "catalog:write"], "test")).token, "pim.example");
   });
   afterAll(async () => {
     await database.close();

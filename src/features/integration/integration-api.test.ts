@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryChangeOpen } from "~/features/orders/delivery-change.server";
 import { db } from "~/server/db/client";
-import { apiClient } from "../../../tests/support/api";
+import { apiClient, tokenCaller } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { paidOrder } from "../../../tests/support/orders";
 import { withSettings } from "../../../tests/support/providers";
@@ -14,20 +14,6 @@ async function signedIn(email: string, password: string, address: string) {
   const client = apiClient(address);
   expect((await client.call("POST", "/security/login", { Email: email, Password: password })).status).toBe(200);
   return client;
-}
-
-/** A call as an ERP makes it: from its own server, with its token, no Origin, no cookie. */
-function erp(token: string) {
-  const client = apiClient("192.0.2.40");
-  return (method: string, path: string, body?: unknown) =>
-    client.app.request(`http://erp.example/api/v1${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
 }
 
 describe("npm run admin -- create-token", () => {
@@ -82,8 +68,8 @@ describe.each(DIALECTS)("the integration API on %s", (dialect) => {
       .where("id", "=", Id)
       .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(Token);
-    expect((await erp(Token)("GET", "/admin/tokens")).status).toBe(403);
-    expect((await erp(Token)("GET", "/admin/orders")).status).toBe(200);
+    expect((await tokenCaller(Token)("GET", "/admin/tokens")).status).toBe(403);
+    expect((await tokenCaller(Token)("GET", "/admin/orders")).status).toBe(200);
     // A staff member's write from another site (their cookie would go along) is refused.
     expect(
       (
@@ -96,7 +82,7 @@ describe.each(DIALECTS)("the integration API on %s", (dialect) => {
       ).status,
     ).toBe(403);
     expect((await staff.call("DELETE", `/admin/tokens/${Id}`)).status).toBe(200);
-    expect((await erp(Token)("GET", "/admin/orders")).status).toBe(401);
+    expect((await tokenCaller(Token)("GET", "/admin/orders")).status).toBe(401);
     expect((await staff.call("DELETE", `/admin/tokens/${Id}`)).status).toBe(404);
     const audit = await (await staff.call("GET", "/admin/audit")).json();
     expect(audit.map((e: { Action: string }) => e.Action)).toEqual(
@@ -106,20 +92,24 @@ describe.each(DIALECTS)("the integration API on %s", (dialect) => {
 
   it("answers 401 to a guest or a made-up token, 403 to a shopper, an editor and a token without the scope, 429 past the limit", async () => {
     expect((await apiClient().call("GET", "/admin/orders")).status).toBe(401);
-    expect((await erp("vt_madeupmadeupmadeupmadeupmadeupmadeupmadeu")("GET", "/admin/orders")).status).toBe(401);
-    expect((await erp("not a token")("GET", "/admin/orders")).status).toBe(401);
+    expect((await tokenCaller("vt_madeupmadeupmadeupmadeupmadeupmadeupmadeu")("GET", "/admin/orders")).status).toBe(
+      401,
+    );
+    expect((await tokenCaller("not a token")("GET", "/admin/orders")).status).toBe(401);
     const marie = await signedIn("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.71");
     expect((await marie.call("GET", "/admin/orders")).status).toBe(403);
     const editor = await signedIn("editor@vitrine.test", "Vitrine-editor-1", "203.0.113.72");
     expect((await editor.call("GET", "/admin/orders")).status).toBe(403);
     const reader = await createApiToken("reader", ["orders:read"], "test");
-    const write = await erp(reader.token)("POST", "/admin/orders/VT-0000000000/shipments", {
+    const write = await tokenCaller(reader.token)("POST", "/admin/orders/VT-0000000000/shipments", {
       Carrier: "bpost",
       TrackingNumber: "323212345",
     });
     expect(write.status).toBe(403);
     const busy = await createApiToken("busy", ["catalog:read"], "test");
-    const answers = await Promise.all(Array.from({ length: 45 }, () => erp(busy.token)("GET", "/admin/orders")));
+    const answers = await Promise.all(
+      Array.from({ length: 45 }, () => tokenCaller(busy.token)("GET", "/admin/orders")),
+    );
     // catalog:read does not read orders: 403 until the limit, then 429.
     expect(answers.filter((a) => a.status === 403)).toHaveLength(40);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
@@ -129,7 +119,7 @@ describe.each(DIALECTS)("the integration API on %s", (dialect) => {
     const marie = await signedIn("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.73");
     const order = await paidOrder(marie, [3, 1]);
     const { token } = await createApiToken("wms", ["orders:read", "orders:write"], "test");
-    const call = erp(token);
+    const call = tokenCaller(token);
     const listed = await (await call("GET", "/admin/orders?status=Paid")).json();
     expect(listed.map((o: { Number: string }) => o.Number)).toContain(order.number);
     expect((await call("GET", "/admin/orders?status=Lost")).status).toBe(400);
@@ -193,7 +183,7 @@ describe.each(DIALECTS)("the integration API on %s", (dialect) => {
   });
 
   it("lets the demo shop's published token read the demo orders (a public production start refuses it)", async () => {
-    const orders = await (await erp(DEMO_API_TOKEN)("GET", "/admin/orders?status=Shipped")).json();
+    const orders = await (await tokenCaller(DEMO_API_TOKEN)("GET", "/admin/orders?status=Shipped")).json();
     expect(orders.length).toBeGreaterThan(0);
   });
 
@@ -204,7 +194,7 @@ describe.each(DIALECTS)("the integration API on %s", (dialect) => {
     const { placeOrder } = await import("../../../tests/support/orders");
     const placed = (await (await placeOrder(marie)).json()) as { OrderNumber: string };
     const { token } = await createApiToken("wms2", ["orders:write"], "test");
-    const answer = await erp(token)("POST", `/admin/orders/${placed.OrderNumber}/shipments`, {
+    const answer = await tokenCaller(token)("POST", `/admin/orders/${placed.OrderNumber}/shipments`, {
       Carrier: "bpost",
       TrackingNumber: "323212346",
     });
@@ -214,12 +204,12 @@ describe.each(DIALECTS)("the integration API on %s", (dialect) => {
 
   it("lists customers to a token with customers:read, by the start of an e-mail, without any secret", async () => {
     const { token } = await createApiToken("crm", ["customers:read"], "test");
-    const answer = await erp(token)("GET", "/admin/customers?q=MARIE@");
+    const answer = await tokenCaller(token)("GET", "/admin/customers?q=MARIE@");
     expect(answer.status).toBe(200);
     const list = (await answer.json()) as { Email: string; Culture: string }[];
     expect(list.map((c) => c.Email)).toEqual(["marie@vitrine.test"]);
     expect(JSON.stringify(list)).not.toMatch(/password|totp|\$argon|\$2[aby]\$/i);
     const orders = (await createApiToken("wms", ["orders:read"], "test")).token;
-    expect((await erp(orders)("GET", "/admin/customers")).status).toBe(403);
+    expect((await tokenCaller(orders)("GET", "/admin/customers")).status).toBe(403);
   });
 });

@@ -1,23 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/features/integration/integration.server";
 import { db } from "~/server/db/client";
-import { apiClient } from "../../../tests/support/api";
+import { tokenCaller } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { countriesWithoutShipping, countryByCode, shippingMethodsFor } from "./pricing.server";
-
-/** A call as a merchant's back office makes it: its token, JSON, no Origin, no cookie. */
-function backOffice(token: string) {
-  const client = apiClient("192.0.2.43");
-  return (method: string, path: string, body?: unknown) =>
-    client.app.request(`http://erp.example/api/v1${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-}
 
 /** What a shopper in that country and culture is offered at her checkout. */
 async function offered(country: string, culture: "fr" | "nl" | "de" = "fr") {
@@ -27,12 +13,12 @@ async function offered(country: string, culture: "fr" | "nl" | "de" = "fr") {
 
 describe.each(DIALECTS)("the shipping methods API on %s", (dialect) => {
   let database: TestDatabase;
-  let call: ReturnType<typeof backOffice>;
+  let call: ReturnType<typeof tokenCaller>;
   beforeAll(async () => {
     database = await createTestDatabase(dialect, { products: 2 });
     // A real shop starts with no shipping method: its checkout can take no order until it has one.
     await db().deleteFrom("shipping_rates").execute();
-    call = backOffice((await createApiToken("erp", ["catalog:read", "catalog:write"], "test")).token);
+    call = tokenCaller((await createApiToken("erp", ["catalog:read", "catalog:write"], "test")).token);
   });
   afterAll(async () => {
     await database.close();
@@ -115,7 +101,7 @@ describe.each(DIALECTS)("the shipping methods API on %s", (dialect) => {
       expect(bad.status, JSON.stringify(rate)).toBe(400);
     }
     expect((await call("PUT", "/admin/shipping/methods/DHL", { Names: {}, Rates: {} })).status).toBe(404);
-    const reader = backOffice((await createApiToken("reader", ["catalog:read"], "test")).token);
+    const reader = tokenCaller((await createApiToken("reader", ["catalog:read"], "test")).token);
     expect((await reader("PUT", "/admin/shipping/methods/dhl", { Names: { fr: "DHL" }, Rates: {} })).status).toBe(403);
     expect((await reader("GET", "/admin/shipping/methods")).status).toBe(200);
   });

@@ -1,22 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/features/integration/integration.server";
 import { db } from "~/server/db/client";
-import { apiClient } from "../../../../tests/support/api";
+import { tokenCaller } from "../../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
-
-/** A call as a PIM makes it: its token, JSON, no Origin, no cookie. */
-function pim(token: string) {
-  const client = apiClient("192.0.2.42");
-  return (method: string, path: string, body?: unknown) =>
-    client.app.request(`http://pim.example/api/v1${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-}
 
 const SCARF = {
   Names: { fr: "Écharpe en laine", de: "Wollschal" },
@@ -40,10 +26,10 @@ const SCARF = {
 
 describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
   let database: TestDatabase;
-  let call: ReturnType<typeof pim>;
+  let call: ReturnType<typeof tokenCaller>;
   beforeAll(async () => {
     database = await createTestDatabase(dialect, { products: 6 });
-    call = pim((await createApiToken("pim", ["catalog:read", "catalog:write"], "test")).token);
+    call = tokenCaller((await createApiToken("pim", ["catalog:read", "catalog:write"], "test")).token, "pim.example");
   });
   afterAll(async () => {
     await database.close();
@@ -158,7 +144,7 @@ describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
       GNT: 7,
     });
     expect((await call("PUT", "/admin/catalog/warehouses/bad code", { Name: "X", City: "Y" })).status).toBe(404);
-    const reader = pim((await createApiToken("reader2", ["catalog:read"], "test")).token);
+    const reader = tokenCaller((await createApiToken("reader2", ["catalog:read"], "test")).token);
     expect((await reader("PUT", "/admin/catalog/warehouses/GNT", { Name: "X", City: "Y" })).status).toBe(403);
   });
 
@@ -214,7 +200,7 @@ describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
       Values: [],
     });
     expect((await call("PUT", "/admin/catalog/attributes/Bad Code", { Names: {} })).status).toBe(404);
-    const reader = pim((await createApiToken("reader3", ["catalog:read"], "test")).token);
+    const reader = tokenCaller((await createApiToken("reader3", ["catalog:read"], "test")).token);
     expect((await reader("PUT", "/admin/catalog/attributes/teinte", { Names: { fr: "X" } })).status).toBe(403);
   });
 
@@ -224,10 +210,10 @@ describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
       Variants: [{ Sku: "PREPAID-CREDIT", Price: 1 }],
     });
     expect(prepaid.status).toBe(400);
-    const reader = pim((await createApiToken("reader", ["catalog:read"], "test")).token);
+    const reader = tokenCaller((await createApiToken("reader", ["catalog:read"], "test")).token);
     expect((await reader("PUT", "/admin/catalog/products/SCARF", SCARF)).status).toBe(403);
     expect((await reader("GET", "/admin/catalog/products/SCARF")).status).toBe(200);
-    const orders = pim((await createApiToken("orders", ["orders:read"], "test")).token);
+    const orders = tokenCaller((await createApiToken("orders", ["orders:read"], "test")).token);
     expect((await orders("GET", "/admin/catalog/products/SCARF")).status).toBe(403);
   });
 });
