@@ -82,6 +82,22 @@ describe.each(DIALECTS)("the shipping methods API on %s", (dialect) => {
     ).toBe(4);
   });
 
+  it("makes several new methods sent at once, each with its own id, and answers none without a token", async () => {
+    const codes = ["express", "eco", "cargo", "night"];
+    const answers = await Promise.all(
+      codes.map((code) =>
+        call("PUT", `/admin/shipping/methods/${code}`, { Names: { fr: code }, Rates: { LU: { Amount: 900 } } }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const rows = await db().selectFrom("shipping_methods").select(["id", "code"]).where("code", "in", codes).execute();
+    expect(new Set(rows.map((r) => r.id)).size).toBe(4);
+    expect((await offered("LU")).map(([code]) => code).sort()).toEqual([...codes].sort());
+    expect(
+      (await tokenCaller("vt_madeupmadeupmadeupmadeupmadeupmadeupmadeu")("GET", "/admin/shipping/methods")).status,
+    ).toBe(401);
+  });
+
   it("refuses an unknown country by field in the caller's language, a pickup method, bad amounts and codes, and a token without the scope", async () => {
     const unknown = await call("PUT", "/admin/shipping/methods/dhl?culture=nl", {
       Names: { fr: "DHL" },

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { adminActor } from "~/features/integration/integration.server";
-import { CULTURES } from "~/lib/culture";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
-import { putShippingMethod, shippingMethodByCode, shippingMethodsAnswer } from "./shipping-admin.server";
+import { ShippingMethodBody } from "./shipping-admin.schemas";
+import { putShippingMethod, shippingMethodAnswers } from "./shipping-admin.server";
 
 const TAGS = ["integration"];
 const Code = z.object({ code: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/) });
-const cents = z.number().int().min(0).max(100_000_000);
-const Name = z.string().trim().min(1).max(100);
 
 export const putShippingMethodEndpoint = defineEndpoint({
   method: "put",
@@ -17,15 +15,7 @@ export const putShippingMethodEndpoint = defineEndpoint({
     "Integration API (catalog:write): creates or updates a home delivery method by its code (lower-case letters, digits, _ and -): its names per culture, its price per country code (cents, tax excluded; FreeFrom: the order total tax included from which it is free; null stops the method in that country; a country left out keeps its price), Position and Active. A shop offers a shopper's country only the methods with a price there",
   tags: TAGS,
   params: Code,
-  body: z.object({
-    Names: z.object(Object.fromEntries(CULTURES.map((c) => [c, Name.optional()]))).strict(),
-    Position: z.number().int().min(0).max(10_000).optional(),
-    Active: z.boolean().optional(),
-    Rates: z.record(
-      z.string().regex(/^[A-Z]{2}$/),
-      z.object({ Amount: cents, FreeFrom: cents.positive().nullable().optional() }).strict().nullable(),
-    ),
-  }),
+  body: ShippingMethodBody,
   crossOrigin: true,
   run: async (call) =>
     putShippingMethod(await adminActor(call, "catalog:write"), call.params.code, call.body, call.culture),
@@ -40,7 +30,7 @@ export const getShippingMethodEndpoint = defineEndpoint({
   crossOrigin: true,
   run: async (call) => {
     await adminActor(call, "catalog:read");
-    const method = await shippingMethodByCode(call.params.code);
+    const [method] = await shippingMethodAnswers(call.params.code);
     if (!method) throw new ApiError("NotFound");
     return method;
   },
@@ -54,6 +44,6 @@ export const listShippingMethodsEndpoint = defineEndpoint({
   crossOrigin: true,
   run: async (call) => {
     await adminActor(call, "catalog:read");
-    return { Methods: await shippingMethodsAnswer() };
+    return { Methods: await shippingMethodAnswers() };
   },
 });

@@ -5,23 +5,7 @@ import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { database, type Executor } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
-
-/**
- * A shipping method as the integration API writes it (docs/merchant.md, "Shipping"): home delivery with
- * a price per country. A real shop starts with none, and a checkout with no method offered for the
- * shopper's country takes no order.
- */
-export interface ShippingMethodBody {
-  /** Per culture; a culture left out shows the French name, or the first one given. */
-  Names: Partial<Record<Culture, string>>;
-  Position?: number | undefined;
-  Active?: boolean | undefined;
-  /**
-   * By country code: the price tax excluded and the order total (tax included) from which it is free.
-   * A country left out keeps its price; null stops the method there.
-   */
-  Rates: Record<string, { Amount: number; FreeFrom?: number | null | undefined } | null>;
-}
+import type { ShippingMethodBody } from "./shipping-admin.schemas";
 
 export interface ShippingMethodAnswer {
   Code: string;
@@ -37,7 +21,7 @@ async function lockShipping(trx: Executor, dialect: "sqlite" | "postgres"): Prom
   if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext('vitrine-shipping'))`.execute(trx);
 }
 
-/** Creates or updates a home delivery method by its code; answers it as `shippingMethodByCode` does. */
+/** Creates or updates a home delivery method by its code; answers it as `shippingMethodAnswers` does. */
 export async function putShippingMethod(
   actor: AdminActor,
   code: string,
@@ -116,20 +100,12 @@ export async function putShippingMethod(
     await audit(actor, existing ? "shipping.update" : "shipping.create", `shipping:${code}`, body, trx);
     return !existing;
   });
-  return { ...((await shippingMethodByCode(code)) as ShippingMethodAnswer), Created: created };
+  const [method] = await shippingMethodAnswers(code);
+  return { ...(method as ShippingMethodAnswer), Created: created };
 }
 
-/** A shipping method in the shape the API writes, or undefined. */
-export async function shippingMethodByCode(code: string): Promise<ShippingMethodAnswer | undefined> {
-  return (await shippingMethodAnswers(code))[0];
-}
-
-/** Every shipping method (every kind, active or not) in the shape the API writes. */
-export async function shippingMethodsAnswer(): Promise<ShippingMethodAnswer[]> {
-  return shippingMethodAnswers();
-}
-
-async function shippingMethodAnswers(code?: string): Promise<ShippingMethodAnswer[]> {
+/** Every shipping method (every kind, active or not), or the one of a code, in the shape the API writes. */
+export async function shippingMethodAnswers(code?: string): Promise<ShippingMethodAnswer[]> {
   const db = database().db;
   let query = db.selectFrom("shipping_methods").selectAll().orderBy("position").orderBy("id");
   if (code !== undefined) query = query.where("code", "=", code);

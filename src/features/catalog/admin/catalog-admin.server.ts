@@ -424,26 +424,21 @@ export async function putAttribute(actor: AdminActor, code: string, body: Attrib
           unknown.map((key) => [`Values.${key}`, [t("Import.UnknownAttributeValue", { value: key, attribute: code })]]),
         ),
       );
-    const rename = async (
-      table: "attribute_translations" | "attribute_value_translations",
-      id: number,
-      names: Partial<Record<Culture, string>>,
-    ) => {
-      for (const [c, name] of Object.entries(names) as [Culture, string][]) {
-        if (table === "attribute_translations")
-          await trx.updateTable(table).set({ name }).where("attribute_id", "=", id).where("culture", "=", c).execute();
-        else
-          await trx
-            .updateTable(table)
-            .set({ name })
-            .where("attribute_value_id", "=", id)
-            .where("culture", "=", c)
-            .execute();
-      }
-    };
-    await rename("attribute_translations", attributeId, body.Names);
+    for (const [c, name] of Object.entries(body.Names) as [Culture, string][])
+      await trx
+        .updateTable("attribute_translations")
+        .set({ name })
+        .where("attribute_id", "=", attributeId)
+        .where("culture", "=", c)
+        .execute();
     for (const [key, value] of Object.entries(body.Values ?? {}))
-      await rename("attribute_value_translations", (valueNamed(key) as { id: number }).id, value.Names);
+      for (const [c, name] of Object.entries(value.Names) as [Culture, string][])
+        await trx
+          .updateTable("attribute_value_translations")
+          .set({ name })
+          .where("attribute_value_id", "=", (valueNamed(key) as { id: number }).id)
+          .where("culture", "=", c)
+          .execute();
     await audit(actor, isNew ? "attribute.create" : "attribute.update", `attribute:${code}`, body, trx);
   });
   return (await attributeAnswers(code))[0] as AttributeAnswer;
