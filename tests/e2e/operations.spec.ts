@@ -235,6 +235,10 @@ test.describe("a production start on an empty PostgreSQL database", () => {
     expect(started.output()).toContain('"msg":"stopped"');
     // This shop set no SHOP_ADDRESS: said once at the start (the first test's shop set one, and has no such line).
     expect(started.output().match(/SHOP_ADDRESS is unset/g)).toHaveLength(1);
+    // No payment provider set (a public site's default): said once too, with what the checkout takes.
+    expect(
+      started.output().match(/PAYMENT_PROVIDER is none: the checkout takes only orders prepaid credit pays/g),
+    ).toHaveLength(1);
   });
 });
 

@@ -7,14 +7,10 @@ import { authorisation, postWebhook } from "./payment";
 
 type Client = ReturnType<typeof apiClient>;
 
-/** Places the order of the client's cart (card payment; extra fields for the checkout). */
-export async function placeOrder(client: Client, extra: Record<string, unknown> = {}) {
-  return client.call("POST", "/sales/orders", {
-    IdempotencyKey: randomBytes(12).toString("hex"),
-    Billing: await billingAddress(),
-    AcceptTerms: true,
-    ...extra,
-  });
+/** Places the order of the client's cart (card payment; extra fields for the checkout; errors in `culture`). */
+export async function placeOrder(client: Client, extra: Record<string, unknown> = {}, culture?: string) {
+  const body = { IdempotencyKey: randomBytes(12).toString("hex"), Billing: await billingAddress(), AcceptTerms: true };
+  return client.call("POST", "/sales/orders", { ...body, ...extra }, culture ? { "X-Culture": culture } : {});
 }
 
 /** Pays an order as the provider would: a payment session, then its signed webhook (`times` at once). */

@@ -18,7 +18,7 @@ import {
   takeUnits,
   tellMerchant,
 } from "~/features/orders/orders.server";
-import { paymentMethods } from "~/features/payment/payment.server";
+import { paymentMethods, paymentsOpen } from "~/features/payment/payment.server";
 import { InsufficientCredit, ownPrepaidAccount, payFromAccount } from "~/features/prepaid/prepaid.server";
 import { priceCountryCode } from "~/features/pricing/price-country.server";
 import { countryById } from "~/features/pricing/pricing.server";
@@ -166,8 +166,13 @@ async function price(session: Session, culture: Culture, order: Validated) {
 
 type Priced = Awaited<ReturnType<typeof price>>;
 
-/** The payment method chosen must be one the provider takes from this shopper (cards always are). */
+/**
+ * The payment method chosen must be one the provider takes from this shopper (cards always are). Without
+ * a provider (PAYMENT_PROVIDER=none) only credit can pay: an order it does not cover is refused before
+ * anything is written, not taken to be released unpaid an hour later.
+ */
 async function offeredMethod(session: Session, culture: Culture, input: CheckoutInput, order: Priced) {
+  if (!paymentsOpen() && !input.PrepaidAccountId) throw new ApiError("PaymentNotConfigured");
   if (input.PaymentMethod === "card") return order;
   const offered = await paymentMethods(priceCountryCode(session), order.priced.totals.totalTaxIncl, culture);
   if (offered.length && !offered.includes(input.PaymentMethod)) {
@@ -208,6 +213,8 @@ async function commit(session: Session, culture: Culture, input: CheckoutInput, 
         );
         const row = orderRow(session, culture, input, order, now);
         const prepaid = await prepaidPart(trx, session, culture, input, order);
+        // Credit short of the total without a provider: the rest could not be paid (all rolled back).
+        if (!paymentsOpen() && (prepaid?.amount ?? 0) < row.total_tax_incl) throw new ApiError("PaymentNotConfigured");
         if (prepaid) {
           row.prepaid_account_id = prepaid.accountId;
           row.prepaid_amount = prepaid.amount;

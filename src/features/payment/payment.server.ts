@@ -75,9 +75,14 @@ export async function startPayment(
   return { ...start, paymentId: id, amount, orderNumber };
 }
 
+/** A provider takes payments (PAYMENT_PROVIDER is not none): orders that need one may be placed. */
+export function paymentsOpen(): boolean {
+  return env().paymentProvider !== "none";
+}
+
 /** The methods the configured provider takes from this shopper for this amount (none: no provider). */
 export async function paymentMethods(countryCode: string, amount: number, culture: Culture): Promise<PaymentMethod[]> {
-  if (env().paymentProvider === "none") return [];
+  if (!paymentsOpen()) return [];
   return paymentProvider().methods(countryCode, amount, culture);
 }
 

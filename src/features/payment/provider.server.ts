@@ -101,7 +101,7 @@ export interface PaymentProvider {
 /** The configured provider; none (PAYMENT_PROVIDER=none, a public site's default) means no payment. */
 export function paymentProvider(): PaymentProvider {
   const name = env().paymentProvider;
-  if (name === "none") throw new ApiError("PaymentUnavailable");
+  if (name === "none") throw new ApiError("PaymentNotConfigured");
   return providerNamed(name);
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { releaseUnpaidOrders } from "~/features/orders/unpaid-orders.server";
+import { resetEnvForTests } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
@@ -199,6 +200,64 @@ describe.each(DIALECTS)("prepaid accounts on %s", (dialect) => {
     await guest.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
     expect((await placeOrder(guest, { Email: "g@example.org", PrepaidAccountId: id })).status).toBe(401);
     expect(await balanceOf(id)).toBe(5000);
+  });
+
+  it("takes only orders credit pays in full while no payment provider is set, refusing the rest in the shopper's language and writing nothing", async () => {
+    const variant = await simpleVariant(3, 3);
+    const stockOf = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("stock")
+            .select((eb) => eb.fn.sum<number | string>("quantity").as("units"))
+            .where("variant_id", "=", variant.id)
+            .executeTakeFirstOrThrow()
+        ).units,
+      );
+    const units = await stockOf();
+    const small = await accountWith(100);
+    const big = await accountWith(100_000);
+    const client = await marie();
+    await client.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 });
+    const orders = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("orders")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await orders();
+    process.env.PAYMENT_PROVIDER = "none";
+    resetEnvForTests();
+    try {
+      const byCard = await placeOrder(client, {}, "nl");
+      expect(byCard.status).toBe(503);
+      const refusal = (await byCard.json()) as { Code: string; Message: string };
+      expect(refusal).toMatchObject({
+        Code: "PaymentNotConfigured",
+        Message: expect.stringMatching(/^Deze winkel neemt nog geen online betalingen aan/),
+      });
+      // Credit short of the total: refused inside the transaction, the credit untouched.
+      const shortCredit = await placeOrder(client, { PrepaidAccountId: small });
+      expect(shortCredit.status).toBe(503);
+      expect(((await shortCredit.json()) as { Message: string }).Message).toMatch(
+        /^Ce magasin ne prend pas encore de paiement en ligne/,
+      );
+      expect(await balanceOf(small)).toBe(100);
+      expect(await orders()).toBe(before);
+      expect(await stockOf()).toBe(units);
+      expect((await (await client.call("GET", "/me/summary")).json()).Cart.ItemsCount).toBe(1);
+      // Credit that pays it all needs no provider: placed and paid.
+      const whole = await placeOrder(client, { PrepaidAccountId: big });
+      expect(whole.status).toBe(200);
+      expect(((await whole.json()) as { Status: string }).Status).toBe("Paid");
+      expect(await stockOf()).toBe(units - 1);
+    } finally {
+      delete process.env.PAYMENT_PROVIDER;
+      resetEnvForTests();
+    }
   });
 
   it("gives the credit back when an order is released unpaid", async () => {

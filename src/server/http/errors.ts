@@ -77,6 +77,7 @@ export const ERROR_CATALOGUE = {
   InternalError: { status: 500, messageKey: "Errors.InternalError" },
   ServiceUnavailable: { status: 503, messageKey: "Errors.ServiceUnavailable" },
   PaymentUnavailable: { status: 503, messageKey: "Errors.PaymentUnavailable" },
+  PaymentNotConfigured: { status: 503, messageKey: "Errors.PaymentNotConfigured" },
 } as const satisfies Record<
   string,
   { status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503; messageKey: `Errors.${string}` }

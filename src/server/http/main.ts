@@ -92,6 +92,10 @@ async function main(): Promise<void> {
   }
   // EU law (the e-commerce directive) asks an online shop to show its postal address; the footer shows none.
   if (!settings.shopAddress) log().warn("SHOP_ADDRESS is unset: the footer shows no postal address (configuration.md)");
+  if (settings.paymentProvider === "none")
+    log().warn(
+      "PAYMENT_PROVIDER is none: the checkout takes only orders prepaid credit pays in full (configuration.md)",
+    );
   const stops: (() => void)[] = [];
   // Orders left unpaid give their units back after UNPAID_ORDER_MINUTES (each process may sweep).
   if (settings.UNPAID_ORDER_MINUTES > 0) stops.push(startUnpaidOrderSweeper(settings.UNPAID_ORDER_MINUTES));
