@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { db } from "../../src/server/db/client";
 import type { Dialect } from "../../src/server/db/migrations/index";
 import { postgresPageVersion, sqlitePageVersion, TagVersions } from "../../src/server/page-cache/page-version";
 import { registerPublicVersion } from "../../src/server/page-cache/registry";
@@ -62,4 +63,10 @@ export function handPageVersion(start: number | null) {
       tags.set(tag, next, mark);
     },
   };
+}
+
+/** The one version of everything public, as committed (a write that changed nothing leaves it). */
+export async function committedPageVersion(): Promise<number> {
+  const { rows } = await sql<{ version: number | string }>`select version from page_version where id = 1`.execute(db());
+  return Number(rows[0]?.version);
 }

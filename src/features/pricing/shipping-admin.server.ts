@@ -45,17 +45,18 @@ export async function putShippingMethod(
     const existing = await trx.selectFrom("shipping_methods").selectAll().where("code", "=", code).executeTakeFirst();
     if (existing && existing.kind !== "home")
       throw new ApiError("ValidationFailed", { Kind: [t("Import.ShippingKindNotHome")] });
+    // Only what differs is written: each write moves the version of public pages (026), and a back
+    // office that sends the same method every hour must not empty the page cache each time.
     let id: number;
+    let changed = !existing;
     if (existing) {
       id = existing.id;
-      await trx
-        .updateTable("shipping_methods")
-        .set({
-          position: body.Position ?? existing.position,
-          is_active: body.Active === undefined ? existing.is_active : body.Active ? 1 : 0,
-        })
-        .where("id", "=", id)
-        .execute();
+      const position = body.Position ?? existing.position;
+      const active = body.Active === undefined ? existing.is_active : body.Active ? 1 : 0;
+      if (position !== existing.position || active !== existing.is_active) {
+        await trx.updateTable("shipping_methods").set({ position, is_active: active }).where("id", "=", id).execute();
+        changed = true;
+      }
     } else {
       const last = await trx
         .selectFrom("shipping_methods")
@@ -77,14 +78,28 @@ export async function putShippingMethod(
     const given = Object.entries(body.Names) as [Culture, string][];
     if (given.length > 0) {
       const fallback = body.Names.fr ?? (given[0] as [Culture, string])[1];
-      await trx.deleteFrom("shipping_method_translations").where("method_id", "=", id).execute();
-      await trx
-        .insertInto("shipping_method_translations")
-        .values(CULTURES.map((c) => ({ method_id: id, culture: c, name: body.Names[c] ?? fallback })))
+      const names = CULTURES.map((c) => ({ method_id: id, culture: c, name: body.Names[c] ?? fallback }));
+      const had = await trx
+        .selectFrom("shipping_method_translations")
+        .select(["culture", "name"])
+        .where("method_id", "=", id)
         .execute();
+      const same =
+        had.length === names.length &&
+        names.every((n) => had.some((h) => h.culture === n.culture && h.name === n.name));
+      if (!same) {
+        await trx.deleteFrom("shipping_method_translations").where("method_id", "=", id).execute();
+        await trx.insertInto("shipping_method_translations").values(names).execute();
+        changed = true;
+      }
     }
+    const rates = await trx.selectFrom("shipping_rates").selectAll().where("method_id", "=", id).execute();
     for (const [country, rate] of Object.entries(body.Rates)) {
       const countryId = countryIds.get(country) as number;
+      const had = rates.find((r) => r.country_id === countryId);
+      if (!had && !rate) continue;
+      if (had && rate && had.amount_tax_excl === rate.Amount && had.free_from_tax_incl === (rate.FreeFrom ?? null))
+        continue;
       await trx.deleteFrom("shipping_rates").where("method_id", "=", id).where("country_id", "=", countryId).execute();
       if (rate)
         await trx
@@ -96,8 +111,9 @@ export async function putShippingMethod(
             free_from_tax_incl: rate.FreeFrom ?? null,
           })
           .execute();
+      changed = true;
     }
-    await audit(actor, existing ? "shipping.update" : "shipping.create", `shipping:${code}`, body, trx);
+    if (changed) await audit(actor, existing ? "shipping.update" : "shipping.create", `shipping:${code}`, body, trx);
     return !existing;
   });
   const [method] = await shippingMethodAnswers(code);

@@ -424,22 +424,31 @@ export async function putAttribute(actor: AdminActor, code: string, body: Attrib
           unknown.map((key) => [`Values.${key}`, [t("Import.UnknownAttributeValue", { value: key, attribute: code })]]),
         ),
       );
-    for (const [c, name] of Object.entries(body.Names) as [Culture, string][])
-      await trx
+    // Only names that differ are written: each write moves the version of every public page.
+    let renamed = 0n;
+    for (const [c, name] of Object.entries(body.Names) as [Culture, string][]) {
+      const [result] = await trx
         .updateTable("attribute_translations")
         .set({ name })
         .where("attribute_id", "=", attributeId)
         .where("culture", "=", c)
+        .where("name", "<>", name)
         .execute();
+      renamed += result?.numUpdatedRows ?? 0n;
+    }
     for (const [key, value] of Object.entries(body.Values ?? {}))
-      for (const [c, name] of Object.entries(value.Names) as [Culture, string][])
-        await trx
+      for (const [c, name] of Object.entries(value.Names) as [Culture, string][]) {
+        const [result] = await trx
           .updateTable("attribute_value_translations")
           .set({ name })
           .where("attribute_value_id", "=", (valueNamed(key) as { id: number }).id)
           .where("culture", "=", c)
+          .where("name", "<>", name)
           .execute();
-    await audit(actor, isNew ? "attribute.create" : "attribute.update", `attribute:${code}`, body, trx);
+        renamed += result?.numUpdatedRows ?? 0n;
+      }
+    if (isNew || renamed > 0n)
+      await audit(actor, isNew ? "attribute.create" : "attribute.update", `attribute:${code}`, body, trx);
   });
   return (await attributeAnswers(code))[0] as AttributeAnswer;
 }

@@ -3,6 +3,7 @@ import { createApiToken } from "~/features/integration/integration.server";
 import { db } from "~/server/db/client";
 import { tokenCaller } from "../../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
+import { committedPageVersion } from "../../../../tests/support/page-version";
 
 const SCARF = {
   Names: { fr: "Écharpe en laine", de: "Wollschal" },
@@ -180,6 +181,25 @@ describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
       .where("t.culture", "=", "nl")
       .executeTakeFirst();
     expect(dutch?.name).toBe("Lichtgrijs");
+    // The same names again write nothing: every cached page stays, and the audit log holds no second entry.
+    const version = committedPageVersion;
+    const before = await version();
+    expect(
+      (
+        await call("PUT", "/admin/catalog/attributes/teinte", {
+          Names: { nl: "Tint" },
+          Values: { "gris-clair": { Names: { nl: "Lichtgrijs" } } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await version()).toBe(before);
+    const updates = await db()
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target", "=", "attribute:teinte")
+      .where("action", "=", "attribute.update")
+      .execute();
+    expect(updates).toHaveLength(1);
 
     const unknown = await call("PUT", "/admin/catalog/attributes/teinte?culture=de", {
       Names: { fr: "Nuance" },

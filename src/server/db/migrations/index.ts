@@ -24,6 +24,7 @@ import { m022_catalogue_keys_webhooks } from "./022_catalogue_keys_webhooks";
 import { m023_product_updated_at } from "./023_product_updated_at";
 import { m024_withdrawals_and_closures } from "./024_withdrawals_and_closures";
 import { m025_sale_ends } from "./025_sale_ends";
+import { m026_shipping_on_pages } from "./026_shipping_on_pages";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -104,6 +105,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "025_sale_ends": {
       up: (db: Kysely<unknown>) => m025_sale_ends(db),
+    },
+    "026_shipping_on_pages": {
+      up: (db: Kysely<unknown>) => m026_shipping_on_pages(db, dialect),
     },
   };
 }
