@@ -151,7 +151,8 @@ export async function seedCheckout(handle: DbHandle, now: Date): Promise<void> {
   await insertMany(
     handle,
     "pickup_points",
-    SHOPS.map(([name, street, postal, city, code, lat, lon, phone]) => ({
+    SHOPS.map(([name, street, postal, city, code, lat, lon, phone], index) => ({
+      code: `shop-${index + 1}`,
       name,
       street,
       postal_code: postal,

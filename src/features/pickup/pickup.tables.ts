@@ -4,6 +4,8 @@ import type { Generated } from "kysely";
 export interface PickupTables {
   pickup_points: {
     id: Generated<number>;
+    /** The back office's key (027); every point has one. */
+    code: string | null;
     name: string;
     street: string;
     postal_code: string;

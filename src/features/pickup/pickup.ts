@@ -124,6 +124,20 @@ export type AddressForm = (typeof ADDRESS_FORMS)[number];
 
 const HOURS_ENTRY = /^([1-7])(?:-([1-7]))? (closed|\d{2}:\d{2}-\d{2}:\d{2}(?:,\d{2}:\d{2}-\d{2}:\d{2})*)$/;
 
+/** Whether opening hours are in the language-neutral form `formatOpeningHours` reads (real times only). */
+export function openingHoursReadable(hours: string): boolean {
+  return hours.split(";").every((entry) => {
+    const match = HOURS_ENTRY.exec(entry.trim());
+    if (!match) return false;
+    const [, from = "1", to = from, times = ""] = match;
+    if (Number(to) < Number(from)) return false;
+    return (
+      times === "closed" ||
+      [...times.matchAll(/(\d{2}):(\d{2})/g)].every(([, h, m]) => Number(h) <= 24 && Number(m) < 60)
+    );
+  });
+}
+
 /**
  * Opening hours kept language-neutral ("1-5 10:00-18:30;6 10:00-12:30,14:00-18:00;7 closed", ISO
  * weekdays, Monday 1) and shown in the shopper's language: weekday names from Intl, one line per entry,

@@ -12,7 +12,7 @@ export const putShippingMethodEndpoint = defineEndpoint({
   method: "put",
   path: "/admin/shipping/methods/:code",
   summary:
-    "Integration API (catalog:write): creates or updates a home delivery method by its code (lower-case letters, digits, _ and -): its names per culture, its price per country code (cents, tax excluded; FreeFrom: the order total tax included from which it is free; null stops the method in that country; a country left out keeps its price), Position and Active. A shop offers a shopper's country only the methods with a price there",
+    "Integration API (catalog:write): creates or updates a home delivery method (Kind home, the default) or a pickup in the shop's own points (Kind store; the points: PUT /admin/pickup/points/{code}) by its code (lower-case letters, digits, _ and -; a method keeps its kind): its names per culture, its price per country code (cents, tax excluded; FreeFrom: the order total tax included from which it is free; null stops the method in that country; a country left out keeps its price), Position and Active. A shop offers a shopper's country only the methods with a price there",
   tags: TAGS,
   params: Code,
   body: ShippingMethodBody,

@@ -5,12 +5,15 @@ const cents = z.number().int().min(0).max(100_000_000);
 const Name = z.string().trim().min(1).max(100);
 
 /**
- * A home delivery method as the integration API takes it (docs/merchant.md, "Shipping"): names per culture
+ * A home delivery or shop pickup method as the integration API takes it (docs/merchant.md, "Shipping"): its
+ * kind when it is made (`home`, the default, or `store`: collected at one of the shop's own pickup points,
+ * which the pickup feature's API writes; a method keeps its kind), names per culture
  * (one left out shows the French name, or the first one given), and by country code the price tax excluded
  * and the order total tax included from which it is free; a country left out keeps its price, null stops
  * the method there.
  */
 export const ShippingMethodBody = z.object({
+  Kind: z.enum(["home", "store"]).optional(),
   Names: z
     .object(
       Object.fromEntries(CULTURES.map((c) => [c, Name.optional()])) as Record<Culture, z.ZodOptional<typeof Name>>,

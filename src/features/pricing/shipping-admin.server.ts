@@ -21,7 +21,7 @@ async function lockShipping(trx: Executor, dialect: "sqlite" | "postgres"): Prom
   if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext('vitrine-shipping'))`.execute(trx);
 }
 
-/** Creates or updates a home delivery method by its code; answers it as `shippingMethodAnswers` does. */
+/** Creates or updates a home delivery or shop pickup method by its code; answers it as `shippingMethodAnswers` does. */
 export async function putShippingMethod(
   actor: AdminActor,
   code: string,
@@ -43,8 +43,11 @@ export async function putShippingMethod(
         ),
       );
     const existing = await trx.selectFrom("shipping_methods").selectAll().where("code", "=", code).executeTakeFirst();
-    if (existing && existing.kind !== "home")
+    // A relay network needs its carrier's integration; a method's kind is what its orders were placed with.
+    if (existing?.kind === "pickup")
       throw new ApiError("ValidationFailed", { Kind: [t("Import.ShippingKindNotHome")] });
+    if (existing && body.Kind && body.Kind !== existing.kind)
+      throw new ApiError("ValidationFailed", { Kind: [t("Import.ShippingKindFixed")] });
     // Only what differs is written: each write moves the version of public pages (026), and a back
     // office that sends the same method every hour must not empty the page cache each time.
     let id: number;
@@ -68,8 +71,9 @@ export async function putShippingMethod(
         .values({
           id,
           code,
-          kind: "home",
-          carrier: null,
+          kind: body.Kind ?? "home",
+          // The shop's own points (pickup feature): the static carrier.
+          carrier: body.Kind === "store" ? "static" : null,
           position: body.Position ?? Number(last?.position ?? -1) + 1,
           is_active: body.Active === false ? 0 : 1,
         })

@@ -25,6 +25,7 @@ import { m023_product_updated_at } from "./023_product_updated_at";
 import { m024_withdrawals_and_closures } from "./024_withdrawals_and_closures";
 import { m025_sale_ends } from "./025_sale_ends";
 import { m026_shipping_on_pages } from "./026_shipping_on_pages";
+import { m027_pickup_point_codes } from "./027_pickup_point_codes";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -108,6 +109,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "026_shipping_on_pages": {
       up: (db: Kysely<unknown>) => m026_shipping_on_pages(db, dialect),
+    },
+    "027_pickup_point_codes": {
+      up: (db: Kysely<unknown>) => m027_pickup_point_codes(db),
     },
   };
 }
