@@ -95,9 +95,23 @@ test.describe("a production start on an empty PostgreSQL database", () => {
       "Place du Jeu de Balle 1, 1000 Bruxelles",
       "mailto:commandes@maison-lin.example",
       "© Maison Lin",
+      "Prix en euros, TVA comprise.",
+      '<meta name="description" content="Maison Lin · Prix en euros, TVA comprise.">',
     ])
       expect(homeHtml).toContain(own);
-    for (const demo of ["Rue de la Loi", "vitrine.test", "+32 2 123", "VITRINE", "· Vitrine"])
+    // Nor the demo's promises: no shipping method yet (no delivery, no pickup), no provider (no payment badge).
+    for (const demo of [
+      "Rue de la Loi",
+      "vitrine.test",
+      "+32 2 123",
+      "VITRINE",
+      "· Vitrine",
+      "démonstration",
+      "Livraison",
+      "Retrait",
+      "Paiement sécurisé",
+      "Mastercard",
+    ])
       expect(homeHtml).not.toContain(demo);
     const requestId = home.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);

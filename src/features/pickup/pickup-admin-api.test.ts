@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/features/integration/integration.server";
+import { shippingPromises } from "~/features/pricing/pricing.server";
 import { db } from "~/server/db/client";
 import { apiClient, tokenCaller } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
@@ -62,6 +63,11 @@ describe.each(DIALECTS)("the shop's pickup points and store pickup through the A
       Rates: { BE: { Amount: 0 } },
     });
     expect(await method.json()).toMatchObject({ Kind: "store", Created: true });
+    // Every page's footer may now promise pickup in the shop.
+    expect(await shippingPromises()).toMatchObject({
+      store: true,
+      homeCountries: expect.arrayContaining(["BE", "NL"]),
+    });
     const methodId = (
       await db()
         .selectFrom("shipping_methods")

@@ -1,7 +1,8 @@
+import { memoizePublic } from "~/server/cache";
 import { db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "./pricing.constants";
-import { countryByCode, countryById, findCities } from "./shipping.repository";
+import { countryByCode, countryById, findCities, shippingReach } from "./shipping.repository";
 
 /**
  * The pricing feature's face for the rest of the shop: countries shipped to, shipping methods and VAT
@@ -26,6 +27,17 @@ export {
 } from "./shipping.repository";
 
 const CITY_SUGGESTIONS = 10;
+
+/**
+ * What every page's footer may promise of delivery: the countries home delivery reaches, and whether
+ * orders can be collected in the shop or at relay points. Kept while public data stays the same (the
+ * shipping tables are public: 026).
+ */
+export const shippingPromises = memoizePublic(async () => {
+  const reach = await shippingReach(db());
+  const of = (kind: string) => reach.find((r) => r.kind === kind)?.countries ?? [];
+  return { homeCountries: of("home"), store: of("store").length > 0, relay: of("pickup").length > 0 };
+});
 
 /**
  * Postal code to city name for the autocomplete. Belgium lists French and Dutch names of one postal

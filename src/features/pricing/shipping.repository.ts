@@ -191,3 +191,21 @@ export async function countriesWithoutShipping(ex: Executor): Promise<string[]> 
     .execute();
   return rows.map((r) => r.code);
 }
+
+/** What the shop's active methods offer, by kind: the countries each delivers to (codes, the shop's order). */
+export async function shippingReach(ex: Executor): Promise<{ kind: string; countries: string[] }[]> {
+  const rows = await ex
+    .selectFrom("shipping_methods as m")
+    .innerJoin("shipping_rates as r", "r.method_id", "m.id")
+    .innerJoin("countries as c", "c.id", "r.country_id")
+    .select(["m.kind", "c.code"])
+    .distinct()
+    .where("m.is_active", "=", 1)
+    .where("c.is_shipping_enabled", "=", 1)
+    .orderBy("m.kind")
+    .orderBy("c.code")
+    .execute();
+  const kinds = new Map<string, string[]>();
+  for (const row of rows) kinds.set(row.kind, [...(kinds.get(row.kind) ?? []), row.code]);
+  return [...kinds].map(([kind, countries]) => ({ kind, countries }));
+}
