@@ -37,7 +37,7 @@ describe.each(DIALECTS)("Mollie on %s", (dialect) => {
   }
 
   it("pays with Bancontact in Belgium: the shopper goes to Mollie's checkout; the webhook's id is read back and the order is paid once", async () => {
-    const { order, url, payment } = await started({ method: "bancontact", country: "BE", skip: 0 });
+    const { client, order, url, payment } = await started({ method: "bancontact", country: "BE", skip: 0 });
     expect(url).toBe(`${mollie.url}/checkout/${payment.psp_reference}`);
     const request = mollie.requests.findLast((r) => r.path === "/v2/payments");
     expect(request?.headers.authorization).toBe("Bearer test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM");
@@ -49,6 +49,12 @@ describe.each(DIALECTS)("Mollie on %s", (dialect) => {
       webhookUrl: "http://localhost:4321/api/v1/payments/webhooks/mollie",
       metadata: { paymentId: payment.id, orderNumber: order.OrderNumber },
     });
+    // The payment page loaded again: the same payment at Mollie, none started beside it.
+    const made = mollie.requests.filter((r) => r.path === "/v2/payments").length;
+    const again = await client.call("POST", "/payments/sessions", { OrderNumber: order.OrderNumber });
+    expect(((await again.json()) as { url: string }).url).toBe(url);
+    expect(mollie.requests.filter((r) => r.path === "/v2/payments")).toHaveLength(made);
+    expect(await paymentsOf(order.OrderId)).toHaveLength(1);
     await mollie.setStatus(payment.psp_reference as string, "paid");
     expect(hooks.at(-1)?.status).toBe(200);
     expect((await orderState(order.OrderId)).status).toBe("Paid");

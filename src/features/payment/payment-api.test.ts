@@ -102,6 +102,41 @@ describe.each(DIALECTS)("payment on %s", (dialect) => {
     expect((await client.call("POST", "/payments/sessions", { OrderNumber: placed.OrderNumber })).status).toBe(409);
   });
 
+  it("resumes the payment it started when the page loads again; a refused or older one gives way to a new one", async () => {
+    const { client, placed, session } = await orderAwaitingPayment(5);
+    const again = async () =>
+      (await (await client.call("POST", "/payments/sessions", { OrderNumber: placed.OrderNumber })).json()) as {
+        id: string;
+        sessionData: string;
+      };
+    const payments = () =>
+      db().selectFrom("payments").select(["id", "status"]).where("order_id", "=", placed.OrderId).execute();
+    expect(await again()).toMatchObject({ id: session.id, sessionData: session.sessionData });
+    expect(await payments()).toHaveLength(1);
+    // Refused: the next load starts another payment, which a card then pays.
+    await client.call("POST", "/payments/sandbox/authorise", {
+      ...card(session, SANDBOX_CARDS.refused),
+      OrderNumber: placed.OrderNumber,
+    });
+    const second = await again();
+    expect(second.id).not.toBe(session.id);
+    // Started more than ten minutes ago: a new one too (a provider's session or page may have expired).
+    await db()
+      .updateTable("payments")
+      .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where("id", "=", second.id)
+      .execute();
+    const third = await again();
+    expect(third.id).not.toBe(second.id);
+    expect((await payments()).map((p) => p.status).sort()).toEqual(["Pending", "Pending", "Refused"]);
+    const paid = await client.call("POST", "/payments/sandbox/authorise", {
+      ...card(third, SANDBOX_CARDS.success),
+      OrderNumber: placed.OrderNumber,
+    });
+    expect((await paid.json()).resultCode).toBe("Authorised");
+    expect(await orderStatus(placed.OrderId)).toBe("Paid");
+  });
+
   it("refuses the refusal card and bad card fields; the order still awaits payment", async () => {
     const { client, placed, session } = await orderAwaitingPayment(1);
     const refused = await client.call("POST", "/payments/sandbox/authorise", {

@@ -24,6 +24,35 @@ export async function insertPayment(
     .execute();
 }
 
+/** What the provider answered when the payment was started (JSON), for the page to resume it. */
+export async function setPaymentStart(ex: Executor, id: string, start: string): Promise<void> {
+  await ex.updateTable("payments").set({ start }).where("id", "=", id).execute();
+}
+
+/**
+ * The latest payment of an order still waiting for the shopper, started since `since` for this amount,
+ * method and provider: the one a reload of the payment page resumes.
+ */
+export function resumablePayment(
+  ex: Executor,
+  orderId: number,
+  payment: { amount: number; method: PaymentMethod; provider: string; since: string },
+) {
+  return ex
+    .selectFrom("payments")
+    .select(["id", "start"])
+    .where("order_id", "=", orderId)
+    .where("status", "=", "Pending")
+    .where("amount", "=", payment.amount)
+    .where("method", "=", payment.method)
+    .where("provider", "=", payment.provider)
+    .where("created_at", ">=", payment.since)
+    .where("start", "is not", null)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The provider's own id of a payment (Mollie's tr_…), known when it was created. */
 export async function setProviderReference(ex: Executor, id: string, reference: string): Promise<void> {
   await ex.updateTable("payments").set({ psp_reference: reference }).where("id", "=", id).execute();

@@ -16,6 +16,8 @@ import {
   latestPaymentOf,
   paymentById,
   refundsOfRequests,
+  resumablePayment,
+  setPaymentStart,
   setProviderReference,
 } from "./payment.repository";
 import { refundPayment } from "./payment-refunds.server";
@@ -28,7 +30,16 @@ import { asWebhook, cardProblems, sandboxAuthorise } from "./sandbox.server";
 
 export { receiveWebhook } from "./notifications.server";
 
-/** A payment for one of the shopper's orders awaiting payment (each attempt is a payment). */
+/**
+ * How long a started payment is resumed by the payment page rather than another started: well within
+ * the life of an Adyen session (an hour) and of a Mollie payment's page (15 minutes for the quickest).
+ */
+const RESUME_MINUTES = 10;
+
+/**
+ * A payment for one of the shopper's orders awaiting payment (each attempt is a payment; a reload within
+ * RESUME_MINUTES, nothing refused or cancelled since, goes on with the one it started).
+ */
 export async function startPayment(
   session: Session,
   orderNumber: string,
@@ -44,6 +55,10 @@ export async function startPayment(
   // What prepaid credit paid at the checkout is not asked again.
   const amount = own.order.total_tax_incl - own.order.prepaid_amount;
   const method = own.order.payment_method as PaymentMethod;
+  // The page loaded again soon after: the payment it started goes on (its session, or the provider's page).
+  const since = new Date(Date.now() - RESUME_MINUTES * 60_000).toISOString();
+  const open = await resumablePayment(db(), own.order.id, { amount, method, provider: provider.name, since });
+  if (open?.start) return { ...(JSON.parse(open.start) as PaymentStart), paymentId: open.id, amount, orderNumber };
   await insertPayment(db(), { id, orderId: own.order.id, amount, provider: provider.name, method, at: now });
   const site = env().siteUrl;
   const start = await provider
@@ -72,6 +87,7 @@ export async function startPayment(
       throw error;
     });
   if (start.providerRef) await setProviderReference(db(), id, start.providerRef);
+  await setPaymentStart(db(), id, JSON.stringify(start));
   return { ...start, paymentId: id, amount, orderNumber };
 }
 

@@ -18,6 +18,8 @@ export interface PaymentTables {
     captured: Generated<number>;
     /** What refunds asked for and did not fail (cents): never more than captured. */
     refunded: Generated<number>;
+    /** The provider's answer when it was started (a PaymentStart as JSON): the page resumes it (028). */
+    start: string | null;
   };
   payment_events: {
     id: Generated<number>;

@@ -26,6 +26,7 @@ import { m024_withdrawals_and_closures } from "./024_withdrawals_and_closures";
 import { m025_sale_ends } from "./025_sale_ends";
 import { m026_shipping_on_pages } from "./026_shipping_on_pages";
 import { m027_pickup_point_codes } from "./027_pickup_point_codes";
+import { m028_payment_starts } from "./028_payment_starts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -112,6 +113,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "027_pickup_point_codes": {
       up: (db: Kysely<unknown>) => m027_pickup_point_codes(db),
+    },
+    "028_payment_starts": {
+      up: (db: Kysely<unknown>) => m028_payment_starts(db),
     },
   };
 }
