@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "../../src/features/integration/integration.server";
 import { db, openDatabase } from "../../src/server/db/client";
-import { apiClient } from "../support/api";
+import { apiClient, tokenCaller } from "../support/api";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 
 const base = process.env.TEST_POSTGRES_URL;
@@ -79,5 +80,44 @@ describe.skipIf(!base)("terminated PostgreSQL connections", () => {
       Quantity: 1,
     });
     expect([200, 409]).toContain(next.status);
+  });
+
+  it("leaves a back office's product writes caught by the termination whole or undone, never half written", async () => {
+    const call = tokenCaller((await createApiToken("erp-outage", ["catalog:write"], "test")).token);
+    await call("PUT", "/admin/catalog/warehouses/OUT", { Name: "Outage", City: "Gent" });
+    const body = (n: number) => ({
+      Names: { fr: `Produit panne ${n}` },
+      Published: true,
+      Variants: ["S", "M", "L"].map((size, i) => ({ Sku: `OUT-${n}-${size}`, Price: 1000 + i, Stock: { OUT: i + 1 } })),
+    });
+    const keys = Array.from({ length: 8 }, (_, n) => n);
+    const writes = keys.map((n) => call("PUT", `/admin/catalog/products/OUT-${n}`, body(n)));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await terminateOurs();
+    const statuses = (await Promise.all(writes)).map((r) => r.status);
+    for (const status of statuses) expect([200, 503]).toContain(status);
+    // The back office sends again what was not confirmed; then every product is whole, once.
+    for (const n of keys)
+      if (statuses[n] !== 200)
+        expect((await call("PUT", `/admin/catalog/products/OUT-${n}`, body(n))).status).toBe(200);
+    const rows = await db()
+      .selectFrom("products as p")
+      .innerJoin("product_variants as v", "v.product_id", "p.id")
+      .innerJoin("stock as s", "s.variant_id", "v.id")
+      .select(["p.product_key", "v.sku", "s.quantity"])
+      .where("p.product_key", "like", "OUT-%")
+      .execute();
+    expect(rows).toHaveLength(keys.length * 3);
+    for (const n of keys)
+      expect(
+        rows
+          .filter((r) => r.product_key === `OUT-${n}`)
+          .map((r) => [r.sku, r.quantity])
+          .sort(),
+      ).toEqual([
+        [`OUT-${n}-L`, 3],
+        [`OUT-${n}-M`, 2],
+        [`OUT-${n}-S`, 1],
+      ]);
   });
 });
