@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { adminActor } from "~/features/integration/integration.server";
+import { defineEndpoint } from "~/server/http/endpoint";
+import { ApiError } from "~/server/http/errors";
+import { CouponBody } from "./coupons-admin.schemas";
+import { couponAnswers, putCoupon } from "./coupons-admin.server";
+
+const TAGS = ["integration"];
+const Code = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+export const putCouponEndpoint = defineEndpoint({
+  method: "put",
+  path: "/admin/coupons/:code",
+  summary:
+    "Integration API (catalog:write): creates or updates a coupon by its code (letters, digits, _ and -; shoppers type it in any case): Percent (up to two decimals) or Amount (cents, tax included), MinimumTotal (cents, tax included), ValidFrom and ValidTo (ISO 8601), MaxUses, MaxUsesPerCustomer, Category (a category key), Brand (a brand name), Customer (the e-mail of the one customer it is for) and Active; what is left out stays, null removes a limit",
+  tags: TAGS,
+  params: Code,
+  body: CouponBody,
+  crossOrigin: true,
+  run: async (call) => putCoupon(await adminActor(call, "catalog:write"), call.params.code, call.body, call.culture),
+});
+
+export const getCouponEndpoint = defineEndpoint({
+  method: "get",
+  path: "/admin/coupons/:code",
+  summary: "Integration API (catalog:read): a coupon in the shape PUT writes, with how many orders used it",
+  tags: TAGS,
+  params: Code,
+  crossOrigin: true,
+  run: async (call) => {
+    await adminActor(call, "catalog:read");
+    const [coupon] = await couponAnswers(call.params.code);
+    if (!coupon) throw new ApiError("NotFound");
+    return coupon;
+  },
+});
+
+export const listCouponsEndpoint = defineEndpoint({
+  method: "get",
+  path: "/admin/coupons",
+  summary: "Integration API (catalog:read): every coupon, active or not, in the shape PUT writes, with its uses",
+  tags: TAGS,
+  crossOrigin: true,
+  run: async (call) => {
+    await adminActor(call, "catalog:read");
+    return { Coupons: await couponAnswers() };
+  },
+});
