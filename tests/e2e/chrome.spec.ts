@@ -378,7 +378,14 @@ test.describe("on a desktop", () => {
     await page.goto("/fr/");
     const footer = page.locator(".site-footer");
     await expect(footer.locator("address")).toContainText("Bruxelles");
-    await expect(footer.locator(".badge")).toHaveCount(5);
+    // What the checkout takes (cards, Bancontact, iDEAL), and the demo's promises: its methods have both pickups.
+    await expect(footer.locator(".badge")).toHaveText(["Visa", "Mastercard", "Bancontact", "iDEAL"]);
+    await expect(footer.locator(".site-footer__promises li")).toHaveText([
+      "Livraison en 48 h en Belgique et aux Pays-Bas",
+      "Retours sous 14 jours",
+      "Paiement sécurisé",
+      "Retrait en point relais",
+    ]);
     await page.locator("#site-nav .site-nav__link").first().click();
     await expect(page.locator("h1")).toHaveText("Vêtements");
     await expect(footer.locator('#footer-language-switch a[hreflang="nl"]')).toHaveAttribute("href", "/nl/c/kleding");
