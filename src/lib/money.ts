@@ -24,3 +24,9 @@ export function vatAmount(amountTaxExcl: Cents, rateBasisPoints: number): Cents 
 export function withVat(amountTaxExcl: Cents, rateBasisPoints: number): Cents {
   return amountTaxExcl + vatAmount(amountTaxExcl, rateBasisPoints);
 }
+
+/** A sum a person typed in euros ("44", "44.9", "44,90") as cents; NaN when it is not one. */
+export function centsTyped(text: string | undefined): Cents {
+  const match = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text ?? "");
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0")) : Number.NaN;
+}

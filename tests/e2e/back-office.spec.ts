@@ -91,6 +91,42 @@ test.describe("the back office", () => {
     await expect(page.locator("[data-created-token] .staff-secret")).toHaveText(/^vt_/);
   });
 
+  test("staff make a delivery method and a shop's pickup point; a price it cannot read is named and nothing is lost", async ({
+    page,
+    staff,
+  }) => {
+    await signIn(page, staff.email, staff.password);
+    await page.goto("/fr/staff/shipping");
+    expect(await axe(page)).toEqual([]);
+    // Portugal only: the other tests' shoppers (Belgium, the Netherlands, France) are offered nothing new.
+    const method = page.locator("[data-method-form]");
+    await method.getByLabel("Code", { exact: true }).fill("express-pt");
+    await method.getByLabel("Nom (français)").fill("Express Portugal");
+    await method.getByLabel("Prix HTVA (EUR) Portugal").fill("douze");
+    await method.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.locator("[data-staff-error]")).toContainText("Entrez un prix en euros");
+    await expect(method.getByLabel("Nom (français)")).toHaveValue("Express Portugal");
+    await method.getByLabel("Prix HTVA (EUR) Portugal").fill("12,50");
+    await method.getByLabel("Gratuit dès (EUR TTC) Portugal").fill("150");
+    await method.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.locator("[data-staff-done]")).toBeVisible();
+    await expect(page.locator('[data-method="express-pt"]')).toContainText("PT 12,50 € (gratuit dès 150,00 €)");
+    // Inactive from the start: the pickup finder's searches in the other tests stay as they were.
+    const point = page.locator("[data-point-form]");
+    await point.getByLabel("Code", { exact: true }).fill("lisboa");
+    await point.getByLabel("Nom", { exact: true }).fill("Atelier Lisboa");
+    await point.getByLabel("Rue et numéro").fill("Rua Augusta 1");
+    await point.getByLabel("Code postal").fill("1100-053");
+    await point.getByLabel("Ville").fill("Lisboa");
+    await point.getByLabel("Pays").selectOption("PT");
+    await point.getByLabel("Horaires").fill("1-6 10:00-19:00;7 closed");
+    await point.getByLabel("Latitude").fill("38.7101");
+    await point.getByLabel("Longitude").fill("-9.1366");
+    await point.getByLabel("Actif").uncheck();
+    await point.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.locator('[data-point="lisboa"]')).toContainText("1100-053 Lisboa (PT)");
+  });
+
   test("the other staff pages pass axe: tokens, webhooks, delivery changes, the orders in Dutch, an order", async ({
     page,
     staff,

@@ -93,6 +93,11 @@ describe.each(DIALECTS)("the shop's pickup points and store pickup through the A
 
     // Inactive: no longer found.
     await call("PUT", "/admin/pickup/points/gand", { ...point, Active: false });
+    // Sent again without coordinates at the same address: it stays where it was put.
+    expect(await (await call("GET", "/admin/pickup/points/gand")).json()).toMatchObject({
+      Latitude: 51.0545,
+      Active: false,
+    });
     expect((await found()).map((p) => p.ConsigneeName)).not.toContain("Atelier Gand");
   });
 

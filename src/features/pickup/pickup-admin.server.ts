@@ -48,10 +48,16 @@ export async function putPickupPoint(
     const country = await trx.selectFrom("countries").select("id").where("code", "=", body.Country).executeTakeFirst();
     if (!country)
       throw new ApiError("ValidationFailed", { Country: [t("Import.UnknownShippingCountry", { code: body.Country })] });
+    const existing = await trx.selectFrom("pickup_points").selectAll().where("code", "=", code).executeTakeFirst();
+    // No coordinates given: where it was while its address stays, else its postal code's (or city's).
+    const samePlace =
+      existing?.postal_code === body.PostalCode && existing.city === body.City && existing.country_id === country.id;
     const position =
       body.Latitude !== undefined && body.Longitude !== undefined
         ? { lat: body.Latitude, lon: body.Longitude }
-        : await cityPosition(trx, country.id, { postalCode: body.PostalCode, name: body.City });
+        : samePlace
+          ? { lat: Number(existing.latitude), lon: Number(existing.longitude) }
+          : await cityPosition(trx, country.id, { postalCode: body.PostalCode, name: body.City });
     if (!position)
       throw new ApiError("ValidationFailed", {
         PostalCode: [t("Import.PickupPointNotLocated", { postalCode: body.PostalCode, city: body.City })],
@@ -67,7 +73,6 @@ export async function putPickupPoint(
       longitude: position.lon,
       hours: body.Hours,
     };
-    const existing = await trx.selectFrom("pickup_points").selectAll().where("code", "=", code).executeTakeFirst();
     if (!existing) {
       await trx
         .insertInto("pickup_points")
