@@ -127,6 +127,27 @@ test.describe("the back office", () => {
     await expect(page.locator('[data-point="lisboa"]')).toContainText("1100-053 Lisboa (PT)");
   });
 
+  test("staff make a coupon; a customer it cannot find is named and what was typed stays", async ({ page, staff }) => {
+    await signIn(page, staff.email, staff.password);
+    await page.goto("/fr/staff/coupons");
+    expect(await axe(page)).toEqual([]);
+    const form = page.locator("[data-coupon-form]");
+    await form.getByLabel("Code", { exact: true }).fill("noel-e2e");
+    await form.getByLabel("Remise").fill("12,5");
+    await form.getByLabel("Dès un total de (EUR TTC)").fill("30");
+    await form.getByLabel("Au", { exact: true }).fill("2099-12-31");
+    await form.getByLabel("Par client au plus").fill("1");
+    await form.getByLabel("Pour un seul client (e-mail)").fill("nobody@example.org");
+    await form.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.locator("[data-staff-error]")).toHaveText("Aucun client n'a l'adresse nobody@example.org.");
+    await expect(form.getByLabel("Remise")).toHaveValue("12,5");
+    await form.getByLabel("Pour un seul client (e-mail)").fill("");
+    await form.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.locator("[data-staff-done]")).toBeVisible();
+    await expect(page.locator('[data-coupon="NOEL-E2E"]')).toContainText("12,5 % (dès 30,00 €)");
+    await expect(page.locator('[data-coupon="NOEL-E2E"]')).toContainText("31 déc. 2099");
+  });
+
   test("the other staff pages pass axe: tokens, webhooks, delivery changes, the orders in Dutch, an order", async ({
     page,
     staff,
