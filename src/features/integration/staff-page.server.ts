@@ -1,7 +1,7 @@
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { signInPath } from "~/lib/url";
-import { ApiError } from "~/server/http/errors";
+import { ApiError, errorBody } from "~/server/http/errors";
 import type { Session } from "~/server/session/session";
 import type { AdminActor, Scope } from "./integration";
 import { type AdminCall, adminActor, pageCall } from "./integration.server";
@@ -29,5 +29,39 @@ export async function staffGate(
         headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
       });
     throw error;
+  }
+}
+
+/** What a staff page's form shows after a post it refused: the fields as typed, the errors by field. */
+export interface StaffFormState {
+  values: Record<string, string>;
+  errors: Record<string, string[]>;
+  /** The first message (a field's, else the error's), in the staff member's language. */
+  failure: string | null;
+  status?: number;
+}
+
+/**
+ * A staff page's form posted (without JavaScript too): the fields are read, the writer's `scope` checked,
+ * `work` run with them (a Response of its own, or null: done); done, the page is asked again with `?done=1` (a reload posts nothing twice). A
+ * refusal (4xx) comes back as the form's state, the fields kept; a server failure is thrown.
+ */
+export async function staffFormPost(
+  request: Request,
+  page: { session: Session; culture: Culture; here: string; headers: Headers; scope: Scope },
+  work: (values: Record<string, string>, actor: AdminActor) => Promise<Response | null>,
+): Promise<Response | StaffFormState> {
+  const form = await request.formData().catch(() => new FormData());
+  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
+  try {
+    const write = await staffGate(page.session, page.culture, page.here, page.headers, page.scope);
+    if (write instanceof Response) return write;
+    const answer = await work(values, write.actor);
+    return answer ?? new Response(null, { status: 303, headers: { Location: `${page.here}?done=1` } });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const body = errorBody(error, page.culture);
+    const failure = Object.values(body.Errors).find((m) => m.length)?.[0] ?? body.Message;
+    return { values, errors: body.Errors, failure, status: error.status };
   }
 }
