@@ -244,3 +244,19 @@ export function rulesFromAttributes(get: (name: string) => string | null): { rul
   }));
   return found;
 }
+
+/**
+ * Patterns for `<input pattern>`, written once with their backslashes: an Astro attribute written as a
+ * quoted string reads `\d` as a JavaScript escape and renders `d` (a pattern that then refuses every
+ * price). Each is valid in the `v` mode browsers compile patterns with.
+ */
+export const INPUT_PATTERNS = {
+  /** A sum in euros: up to 7 digits, then a point or a comma and 1 or 2 digits. */
+  euros: String.raw`\d{1,7}([.,]\d{1,2})?`,
+  /** A code of a shipping method or a pickup point. */
+  lowerCode: String.raw`[a-z0-9][a-z0-9_\-]{0,31}`,
+  /** A coupon's code. */
+  couponCode: String.raw`[A-Za-z0-9_\-]{1,64}`,
+  /** A token's name. */
+  tokenName: String.raw`[\w .\-]{2,60}`,
+} as const;
