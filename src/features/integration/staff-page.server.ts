@@ -65,3 +65,28 @@ export async function staffFormPost(
     return { values, errors: body.Errors, failure, status: error.status };
   }
 }
+
+/**
+ * A staff page's form, as its page reads it: nothing posted (an empty state), or `staffFormPost`'s answer
+ * (a Response to return: done, or a page's own), its refusal's status set on the page's answer.
+ */
+export async function staffForm(
+  astro: {
+    request: Request;
+    response: { status?: number; headers: Headers };
+    locals: { session: Session; culture: Culture };
+  },
+  here: string,
+  scope: Scope,
+  work: Parameters<typeof staffFormPost>[2],
+): Promise<Response | StaffFormState> {
+  if (astro.request.method !== "POST") return { values: {}, errors: {}, failure: null };
+  const { session, culture } = astro.locals;
+  const posted = await staffFormPost(
+    astro.request,
+    { session, culture, here, headers: astro.response.headers, scope },
+    work,
+  );
+  if (!(posted instanceof Response) && posted.status) astro.response.status = posted.status;
+  return posted;
+}
