@@ -77,6 +77,14 @@ describe.each(DIALECTS)("the coupons API on %s", (dialect) => {
     expect(list).toEqual(expect.arrayContaining(["PRINTEMPS", "MERCI-MARIE", "BIENVENUE10"]));
   });
 
+  it("makes one coupon when a back office sends the same new code four times at once", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call("PUT", "/admin/coupons/flash", { Percent: 5 })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect((await db().selectFrom("coupons").select("id").where("code", "=", "FLASH").execute()).length).toBe(1);
+  });
+
   it("refuses a coupon it cannot keep by field, in the caller's language, and writes nothing", async () => {
     const refused = async (body: Record<string, unknown>, culture = "fr") => {
       const answer = await call("PUT", `/admin/coupons/rate?culture=${culture}`, body);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { AdminActor } from "~/features/integration/integration";
 import { audit } from "~/features/integration/integration.server";
 import type { Culture } from "~/lib/culture";
@@ -84,6 +85,10 @@ export async function putCoupon(
     throw new ApiError("ValidationFailed", { Percent: [t("Import.PercentOrAmount")] });
   const handle = database();
   const created = await handle.db.transaction().execute(async (trx) => {
+    // Two requests for one new code at once: the second waits and updates what the first made (SQLite's
+    // single writer already orders them).
+    if (handle.dialect === "postgres")
+      await sql`select pg_advisory_xact_lock(hashtext('vitrine-coupons'))`.execute(trx);
     const existing = await trx.selectFrom("coupons").selectAll().where("code", "=", code).executeTakeFirst();
     if (!existing && basisPoints === undefined && body.Amount === undefined)
       throw new ApiError("ValidationFailed", { Percent: [t("Import.PercentOrAmount")] });
