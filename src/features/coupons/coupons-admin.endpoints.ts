@@ -2,11 +2,11 @@ import { z } from "zod";
 import { adminActor } from "~/features/integration/integration.server";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
-import { CouponBody } from "./coupons-admin.schemas";
+import { CouponBody, CouponCode } from "./coupons-admin.schemas";
 import { couponAnswers, putCoupon } from "./coupons-admin.server";
 
 const TAGS = ["integration"];
-const Code = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const Code = z.object({ code: CouponCode });
 
 export const putCouponEndpoint = defineEndpoint({
   method: "put",

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** A coupon's code: letters, digits, _ and - (shoppers type it in any case). */
+export const CouponCode = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
 const cents = z.number().int().min(0).max(100_000_000);
 const moment = z.iso.datetime({ offset: true });
 

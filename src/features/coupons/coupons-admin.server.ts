@@ -3,9 +3,11 @@ import type { AdminActor } from "~/features/integration/integration";
 import { audit } from "~/features/integration/integration.server";
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
+import { centsTyped } from "~/lib/money";
 import { database, db, type Executor } from "~/server/db/client";
-import { ApiError } from "~/server/http/errors";
-import type { CouponBody } from "./coupons-admin.schemas";
+import { ApiError, type FieldErrors } from "~/server/http/errors";
+import { parseFormBody } from "~/server/http/validation";
+import { CouponBody, CouponCode } from "./coupons-admin.schemas";
 
 export interface CouponAnswer {
   Code: string;
@@ -162,4 +164,87 @@ export async function couponAnswers(code?: string): Promise<CouponAnswer[]> {
     Active: c.is_active === 1,
     Uses: Number(c.uses ?? 0),
   }));
+}
+
+/** The shop's time zone: a coupon's dates typed as days are days there. */
+export const SHOP_ZONE = "Europe/Brussels";
+
+/**
+ * A day typed in a date field (`2026-12-24`) at a time of the shop's day (its zone's offset that day), as
+ * an instant; null when no such day exists (`2026-02-30`).
+ */
+export function shopDayAt(day: string, time: "00:00:00" | "23:59:59"): string | null {
+  const noon = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T12:00:00Z`) : new Date(Number.NaN);
+  // The date parser moves a day past its month's end to the next month: such a day does not exist.
+  if (Number.isNaN(noon.getTime()) || noon.toISOString().slice(0, 10) !== day) return null;
+  const offset =
+    new Intl.DateTimeFormat("en-US", { timeZone: SHOP_ZONE, timeZoneName: "longOffset" })
+      .formatToParts(noon)
+      .find((part) => part.type === "timeZoneName")
+      ?.value.replace("GMT", "") || "+00:00";
+  return new Date(`${day}T${time}${offset}`).toISOString();
+}
+
+/**
+ * The staff page's coupon form as the API's write: `Code`, `Kind` (percent or amount) and `Value` (a
+ * percentage, or euros as people type them), `MinimumTotal` (euros), `ValidFrom` and `ValidTo` (whole days
+ * in the shop's zone, from the start of the first to the end of the last), `MaxUses`, `MaxUsesPerCustomer`,
+ * `Category`, `Brand`, `Customer`, `Active` ("yes"); a blank limit is none. A refusal names the form's
+ * fields, its messages in `culture`.
+ */
+export function couponFromForm(values: Record<string, string>, culture: Culture): { code: string; body: CouponBody } {
+  const t = translator(culture);
+  const invalid: FieldErrors = {};
+  const text = (field: string) => {
+    const typed = (values[field] ?? "").trim();
+    return typed ? typed : null;
+  };
+  const code = text("Code") ?? "";
+  if (!CouponCode.safeParse(code).success) invalid.Code = [t("Validation.Regex")];
+  const value = text("Value") ?? "";
+  const percent =
+    values.Kind === "percent"
+      ? /^\d{1,3}([.,]\d{1,2})?$/.test(value)
+        ? Number(value.replace(",", "."))
+        : Number.NaN
+      : undefined;
+  const amount = values.Kind === "amount" ? centsTyped(value) : undefined;
+  if (percent === undefined && amount === undefined) invalid.Kind = [t("Errors.Required")];
+  else if (!((percent ?? amount ?? 0) > 0) || (percent ?? 0) > 100) invalid.Value = [t("Validation.Number")];
+  const minimum = text("MinimumTotal") === null ? 0 : centsTyped(values.MinimumTotal);
+  if (Number.isNaN(minimum)) invalid.MinimumTotal = [t("Validation.Number")];
+  const count = (field: string) => {
+    const typed = text(field);
+    if (typed === null) return null;
+    const n = /^\d{1,8}$/.test(typed) ? Number(typed) : 0;
+    if (!(n > 0)) invalid[field] = [t("Validation.Number")];
+    return n;
+  };
+  const maxUses = count("MaxUses");
+  const perCustomer = count("MaxUsesPerCustomer");
+  const day = (field: string, time: "00:00:00" | "23:59:59") => {
+    const typed = text(field);
+    if (typed === null) return null;
+    const instant = shopDayAt(typed, time);
+    if (instant === null) invalid[field] = [t("Validation.Date", { format: "YYYY-MM-DD" })];
+    return instant;
+  };
+  const validFrom = day("ValidFrom", "00:00:00");
+  const validTo = day("ValidTo", "23:59:59");
+  if (Object.keys(invalid).length > 0) throw new ApiError("ValidationFailed", invalid);
+  const body = {
+    ...(percent !== undefined ? { Percent: percent } : { Amount: amount }),
+    MinimumTotal: minimum,
+    ValidFrom: validFrom,
+    ValidTo: validTo,
+    MaxUses: maxUses,
+    MaxUsesPerCustomer: perCustomer,
+    Category: text("Category"),
+    Brand: text("Brand"),
+    Customer: text("Customer"),
+    Active: values.Active === "yes",
+  };
+  // The typed value is Percent or Amount in the API's body.
+  const field = (path: string) => (path === "Percent" || path === "Amount" ? "Value" : path);
+  return { code, body: parseFormBody(CouponBody, body, culture, field) };
 }

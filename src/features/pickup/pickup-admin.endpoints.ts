@@ -2,11 +2,11 @@ import { z } from "zod";
 import { adminActor } from "~/features/integration/integration.server";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
-import { PickupPointBody } from "./pickup-admin.schemas";
+import { PickupPointBody, PickupPointCode } from "./pickup-admin.schemas";
 import { pickupPointAnswers, putPickupPoint } from "./pickup-admin.server";
 
 const TAGS = ["integration"];
-const Code = z.object({ code: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/) });
+const Code = z.object({ code: PickupPointCode });
 
 export const putPickupPointEndpoint = defineEndpoint({
   method: "put",

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** A pickup point's code: lower-case letters, digits, _ and -. */
+export const PickupPointCode = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/);
+
 /**
  * One of the shop's own pickup points (click and collect: the `store` shipping methods offer them) as the
  * integration API takes it (docs/merchant.md, "Shipping"). Latitude and Longitude may be left out: the

@@ -6,8 +6,9 @@ import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { database, db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
+import { parseFormBody } from "~/server/http/validation";
 import { openingHoursReadable } from "./pickup";
-import type { PickupPointBody } from "./pickup-admin.schemas";
+import { PickupPointBody, PickupPointCode } from "./pickup-admin.schemas";
 
 export interface PickupPointAnswer {
   Code: string;
@@ -115,4 +116,50 @@ export async function pickupPointAnswers(code?: string): Promise<PickupPointAnsw
     Hours: p.hours,
     Active: p.is_active === 1,
   }));
+}
+
+/**
+ * The staff page's point form as the API's write: `Code`, `Name`, `Street`, `PostalCode`, `City`,
+ * `Country`, `Phone`, `Hours`, `Active` ("yes"), and `Latitude` and `Longitude` as people type them (`50,85`)
+ * or both blank (the point is placed at its postal code). A refusal names the form's fields, its messages
+ * in `culture`.
+ */
+export function pickupPointFromForm(
+  values: Record<string, string>,
+  culture: Culture,
+): { code: string; body: PickupPointBody } {
+  const t = translator(culture);
+  const code = (values.Code ?? "").trim().toLowerCase();
+  const typed = (field: string) => {
+    const text = (values[field] ?? "").trim();
+    return text ? Number(text.replace(",", ".")) : undefined;
+  };
+  const latitude = typed("Latitude");
+  const longitude = typed("Longitude");
+  const body = {
+    Name: values.Name ?? "",
+    Street: values.Street ?? "",
+    PostalCode: values.PostalCode ?? "",
+    City: values.City ?? "",
+    Country: values.Country ?? "",
+    Phone: values.Phone ?? "",
+    Hours: values.Hours ?? "",
+    Active: values.Active === "yes",
+    ...(latitude !== undefined || longitude !== undefined ? { Latitude: latitude, Longitude: longitude } : {}),
+  };
+  let point: PickupPointBody | undefined;
+  let refusal: ApiError | undefined;
+  try {
+    point = parseFormBody(PickupPointBody, body, culture);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    refusal = error;
+  }
+  const invalid = { ...refusal?.errors };
+  if (!PickupPointCode.safeParse(code).success) invalid.Code = [t("Validation.Regex")];
+  // One of the two typed: both are needed to place it.
+  if ((latitude === undefined) !== (longitude === undefined))
+    invalid[latitude === undefined ? "Latitude" : "Longitude"] = [t("Errors.Required")];
+  if (!point || Object.keys(invalid).length > 0) throw new ApiError("ValidationFailed", invalid);
+  return { code, body: point };
 }

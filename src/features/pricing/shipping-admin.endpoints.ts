@@ -2,11 +2,11 @@ import { z } from "zod";
 import { adminActor } from "~/features/integration/integration.server";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
-import { ShippingMethodBody } from "./shipping-admin.schemas";
+import { ShippingCode, ShippingMethodBody } from "./shipping-admin.schemas";
 import { putShippingMethod, shippingMethodAnswers } from "./shipping-admin.server";
 
 const TAGS = ["integration"];
-const Code = z.object({ code: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/) });
+const Code = z.object({ code: ShippingCode });
 
 export const putShippingMethodEndpoint = defineEndpoint({
   method: "put",

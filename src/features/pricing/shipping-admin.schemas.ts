@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { CULTURES, type Culture } from "~/lib/culture";
 
+/** A shipping method's code: lower-case letters, digits, _ and - (the pickup points' codes follow it too). */
+export const ShippingCode = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/);
+
 const cents = z.number().int().min(0).max(100_000_000);
 const Name = z.string().trim().min(1).max(100);
 

@@ -3,9 +3,11 @@ import type { AdminActor } from "~/features/integration/integration";
 import { audit } from "~/features/integration/integration.server";
 import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
+import { centsTyped } from "~/lib/money";
 import { database, type Executor } from "~/server/db/client";
-import { ApiError } from "~/server/http/errors";
-import type { ShippingMethodBody } from "./shipping-admin.schemas";
+import { ApiError, type FieldErrors } from "~/server/http/errors";
+import { parseFormBody } from "~/server/http/validation";
+import { ShippingCode, ShippingMethodBody } from "./shipping-admin.schemas";
 
 export interface ShippingMethodAnswer {
   Code: string;
@@ -154,4 +156,52 @@ export async function shippingMethodAnswers(code?: string): Promise<ShippingMeth
         .map((r) => [r.code, { Amount: r.amount_tax_excl, FreeFrom: r.free_from_tax_incl }]),
     ),
   }));
+}
+
+const blank = (text: string | undefined) => !text?.trim();
+
+/**
+ * The staff page's method form as the API's write: `Code`, `Kind`, `Active` ("yes"), `Name-{culture}`, and
+ * for each of `countries` `Amount-{country}` (tax excluded) and `FreeFrom-{country}` in euros as people
+ * type them (`4,95`); a country left blank stops the method there. A refusal names the form's fields, its
+ * messages in `culture`.
+ */
+export function shippingMethodFromForm(
+  values: Record<string, string>,
+  countries: readonly string[],
+  culture: Culture,
+): { code: string; body: ShippingMethodBody } {
+  const t = translator(culture);
+  const invalid: FieldErrors = {};
+  const code = (values.Code ?? "").trim().toLowerCase();
+  if (!ShippingCode.safeParse(code).success) invalid.Code = [t("Validation.Regex")];
+  const rates: Record<string, { Amount: number; FreeFrom: number | null } | null> = {};
+  for (const country of countries) {
+    const amount = values[`Amount-${country}`];
+    const freeFrom = values[`FreeFrom-${country}`];
+    if (blank(amount)) {
+      rates[country] = null;
+      continue;
+    }
+    const cents = centsTyped(amount);
+    const free = blank(freeFrom) ? null : centsTyped(freeFrom);
+    if (Number.isNaN(cents)) invalid[`Amount-${country}`] = [t("Import.Price")];
+    if (free !== null && !(free > 0)) invalid[`FreeFrom-${country}`] = [t("Import.Price")];
+    rates[country] = { Amount: cents, FreeFrom: free };
+  }
+  if (Object.keys(invalid).length > 0) throw new ApiError("ValidationFailed", invalid);
+  const body = {
+    ...(values.Kind ? { Kind: values.Kind } : {}),
+    Names: Object.fromEntries(CULTURES.flatMap((c) => (blank(values[`Name-${c}`]) ? [] : [[c, values[`Name-${c}`]]]))),
+    Active: values.Active === "yes",
+    Rates: rates,
+  };
+  // Names.nl → Name-nl, Rates.BE.FreeFrom → FreeFrom-BE (an amount's own rule: Amount-BE).
+  const field = (path: string) => {
+    const [head, key, inner] = path.split(".");
+    if (head === "Names" && key) return `Name-${key}`;
+    if (head === "Rates" && key) return `${inner ?? "Amount"}-${key}`;
+    return head ?? path;
+  };
+  return { code, body: parseFormBody(ShippingMethodBody, body, culture, field) };
 }

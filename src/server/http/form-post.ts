@@ -41,7 +41,7 @@ export async function handleFormPost<S extends z.ZodType, T>(
       status: 400,
     };
   }
-  const parsed = schema.safeParse(shape(values));
+  const parsed = schema.safeParse(shape(values), { reportInput: true });
   if (!parsed.success)
     return {
       values,

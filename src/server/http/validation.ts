@@ -39,9 +39,33 @@ export function refuseDeepNesting(value: unknown): void {
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, culture: Culture): z.infer<S> {
   refuseDeepNesting(value);
   refuseControlCharacters(value, culture);
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw new ApiError("ValidationFailed", fieldErrors(result.error, culture));
   return result.data;
+}
+
+/**
+ * `parseWith` for a body made from a posted form (a staff page's): a refused field is named as the form
+ * names it (`formField` maps the body's path, `Names.fr`, to the form's field, `Name-fr`), so the page
+ * shows its message beside the field that was typed.
+ */
+export function parseFormBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  culture: Culture,
+  formField: (path: string) => string = (path) => path,
+): z.infer<S> {
+  try {
+    return parseWith(schema, body, culture);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "ValidationFailed") throw error;
+    const named: FieldErrors = {};
+    for (const [path, messages] of Object.entries(error.errors)) {
+      const field = formField(path);
+      named[field] = [...(named[field] ?? []), ...messages];
+    }
+    throw new ApiError("ValidationFailed", named);
+  }
 }
 
 /** Reads a JSON body (content type already checked by the API middleware) and validates it. */
