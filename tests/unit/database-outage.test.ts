@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "../../src/features/integration/integration.server";
+import { CULTURES } from "../../src/lib/culture";
 import { db, openDatabase } from "../../src/server/db/client";
 import { apiClient, tokenCaller } from "../support/api";
 import { createTestDatabase, type TestDatabase } from "../support/db";
@@ -119,5 +120,59 @@ describe.skipIf(!base)("terminated PostgreSQL connections", () => {
         [`OUT-${n}-M`, 2],
         [`OUT-${n}-S`, 1],
       ]);
+  });
+
+  it("leaves shipping methods and coupons written at the termination whole or undone", async () => {
+    const call = tokenCaller(
+      (await createApiToken("erp-outage-shipping", ["catalog:write", "catalog:read"], "test")).token,
+    );
+    const method = (n: number) => ({
+      Names: { fr: `Livraison panne ${n}`, nl: `Levering storing ${n}` },
+      Rates: { BE: { Amount: 400 + n, FreeFrom: 5000 }, NL: { Amount: 500 + n }, FR: { Amount: 600 + n } },
+    });
+    const coupon = (n: number) => ({ Percent: 5 + n, MinimumTotal: 1000, MaxUses: 10 });
+    const keys = Array.from({ length: 6 }, (_, n) => n);
+    const send = (n: number) =>
+      n % 2 === 0
+        ? call("PUT", `/admin/shipping/methods/outage-${n}`, method(n))
+        : call("PUT", `/admin/coupons/OUTAGE-${n}`, coupon(n));
+    const writes = keys.map(send);
+    await new Promise((resolve) => setTimeout(resolve, 4));
+    await terminateOurs();
+    const statuses = (await Promise.all(writes)).map((r) => r.status);
+    for (const status of statuses) expect([200, 503]).toContain(status);
+    for (const n of keys) if (statuses[n] !== 200) expect((await send(n)).status).toBe(200);
+    const methods = await db()
+      .selectFrom("shipping_methods as m")
+      .where("m.code", "like", "outage-%")
+      .select((eb) => [
+        "m.code",
+        eb
+          .selectFrom("shipping_rates as r")
+          .whereRef("r.method_id", "=", "m.id")
+          .select(eb.fn.countAll<number>().as("n"))
+          .as("rates"),
+        eb
+          .selectFrom("shipping_method_translations as t")
+          .whereRef("t.method_id", "=", "m.id")
+          .select(eb.fn.countAll<number>().as("n"))
+          .as("names"),
+      ])
+      .orderBy("m.code")
+      .execute();
+    // Whole: a price in each of its three countries, a name in each culture (French where none was given).
+    expect(methods.map((m) => [m.code, Number(m.rates), Number(m.names)])).toEqual([
+      ["outage-0", 3, CULTURES.length],
+      ["outage-2", 3, CULTURES.length],
+      ["outage-4", 3, CULTURES.length],
+    ]);
+    const coupons = await call("GET", "/admin/coupons");
+    const { Coupons } = (await coupons.json()) as { Coupons: { Code: string; Percent: number }[] };
+    const made = Coupons.filter((c) => c.Code.startsWith("OUTAGE-"));
+    expect(made.map((c) => [c.Code, c.Percent]).sort()).toEqual([
+      ["OUTAGE-1", 6],
+      ["OUTAGE-3", 8],
+      ["OUTAGE-5", 10],
+    ]);
   });
 });
