@@ -90,3 +90,52 @@ describe("the README and the docs", () => {
     ).toEqual([...declared].sort());
   });
 });
+
+/** The shop's page addresses, from the files under src/pages: `[x]` any segment, `[...x]` any rest. */
+function pageRoutes(): RegExp[] {
+  return filesUnder("src/pages")
+    .filter((file) => /\.(astro|ts)$/.test(file) && !file.endsWith(".test.ts"))
+    .map((file) => {
+      const route = file
+        .slice("src/pages".length)
+        .replace(/\.(astro|ts)$/, "")
+        .replace(/\/index$/, "");
+      const pattern = route
+        .split("/")
+        .map((part) =>
+          part.startsWith("[...") ? ".*" : part.startsWith("[") ? "[^/]+" : part.replace(/[.*+?^${}()|\\]/g, "\\$&"),
+        )
+        .join("/");
+      return new RegExp(`^${pattern}/?$`);
+    });
+}
+
+describe("the pages the docs send people to", () => {
+  it("exist: each page address in docs/ and the feature READMEs is one of the shop's pages", () => {
+    const routes = pageRoutes();
+    const pageFiles = filesUnder("src/pages").map((file) => file.slice("src/pages".length));
+    const pages = [
+      ...readdirSync("docs", { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => `docs/${f}`),
+      ...FEATURES.map((feature) => `src/features/${feature}/README.md`),
+      "README.md",
+    ];
+    const missing: string[] = [];
+    for (const page of pages) {
+      const text = readFileSync(page, "utf8");
+      // `/fr/staff/import`, `/{culture}/account/privacy`, `/nl/c/{slug}` written as code.
+      for (const [, address] of text.matchAll(/`((?:\/(?:fr|nl|es|de|it|pt|\{culture\}))(?:\/[^\s`?#]*)?)[^`]*`/g)) {
+        const path = (address as string).replace(/^\/\{culture\}/, "/fr").replace(/\{[^}]+\}/g, "x");
+        const asCulture = path.replace(/^\/(fr|nl|es|de|it|pt)(?=\/|$)/, "/[culture]");
+        // A folder (`/{culture}/staff/`): some page is in it.
+        const folder =
+          path.endsWith("/") &&
+          pageFiles.some((file) => file.startsWith(asCulture.replace(/^\/\[culture\]/, "/[culture]")));
+        if (!folder && !routes.some((route) => route.test(asCulture.replace("/[culture]", "/x")) || route.test(path)))
+          missing.push(`${page}: ${address}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
