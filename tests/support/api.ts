@@ -5,14 +5,15 @@ export const ORIGIN = "http://localhost:4321";
 /** Calls the API as a back office does (an ERP, a PIM): from its own server, its bearer token, JSON, no Origin, no cookie. */
 export function tokenCaller(token: string, host = "erp.example") {
   const app = createApi();
-  return (method: string, path: string, body?: unknown) =>
+  /** `body` as JSON, or as it is with a `type` of its own (`text/csv`). */
+  return (method: string, path: string, body?: unknown, type?: string) =>
     app.request(`http://${host}/api/v1${path}`, {
       method,
       headers: {
         Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(body === undefined ? {} : { "Content-Type": type ?? "application/json" }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: type ? (body as BodyInit) : JSON.stringify(body) }),
     });
 }
 

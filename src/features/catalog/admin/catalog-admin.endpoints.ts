@@ -157,7 +157,7 @@ export const putAttributeEndpoint = defineEndpoint({
   method: "put",
   path: "/admin/catalog/attributes/:code",
   summary:
-    "Integration API (catalog:write): names an attribute (a variant's `Attributes` key) and its values in each culture; a value by its code or French name; a culture left out keeps its name; a value the attribute lacks is refused by field; a new code creates the attribute",
+    "Integration API (catalog:write): names an attribute (a variant's `Attributes` key) and its values in each culture; a value by its code or French name; a culture left out keeps its name; a value the attribute lacks is refused by field; Display: Square shows its values as colour swatches (the variants' ColourCodes), Select as a list (a new attribute coded colour is Square); a new code creates the attribute",
   tags: TAGS,
   params: AttributeCode,
   body: AttributeBody,

@@ -67,10 +67,19 @@ export const CategoryBody = z
   .strict();
 export type CategoryBody = z.infer<typeof CategoryBody>;
 
+/**
+ * How the variant picker shows an attribute's values: `Square`, colour swatches (each value's colour codes,
+ * `ColourCodes` of the variants), or `Select`, a list. A new attribute coded `colour` is `Square`, any
+ * other `Select`.
+ */
+export const ATTRIBUTE_DISPLAYS = ["Select", "Square"] as const;
+export const SWATCH_ATTRIBUTE = "colour";
+
 /** An attribute's names and its values' names per culture (integration API); values are named by code. */
 export const AttributeBody = z
   .object({
     Names: perCulture(Name),
+    Display: z.enum(ATTRIBUTE_DISPLAYS).optional(),
     Values: z.record(z.string().trim().min(1).max(MAX_NAME), z.object({ Names: perCulture(Name) }).strict()).optional(),
   })
   .strict();

@@ -5,7 +5,7 @@ import { translator } from "~/lib/i18n";
 import { slugify } from "~/lib/slug";
 import { database, db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
-import type { AttributeBody, CategoryBody, ProductBody } from "./catalog-admin.schemas";
+import { type AttributeBody, type CategoryBody, type ProductBody, SWATCH_ATTRIBUTE } from "./catalog-admin.schemas";
 import { isGtin, type ProductInput } from "./catalog-input";
 import { CatalogWriter, lockCatalogue, refusedFields, variantValues } from "./catalog-writer.server";
 
@@ -16,7 +16,7 @@ export async function upsertProduct(actor: AdminActor, key: string, body: Produc
   if (eans.length > 0)
     throw new ApiError(
       "ValidationFailed",
-      Object.fromEntries(eans.map(([i]) => [`Variants[${i}].Ean`, [t("Import.Ean")]])),
+      Object.fromEntries(eans.map(([i]) => [`Variants.${i}.Ean`, [t("Import.Ean")]])),
     );
   // A sale's end is to come: one already past would give the price back at once.
   const ended = body.Variants.map((v, i) => [i, v.SaleEndsAt] as const).filter(
@@ -25,13 +25,13 @@ export async function upsertProduct(actor: AdminActor, key: string, body: Produc
   if (ended.length > 0)
     throw new ApiError(
       "ValidationFailed",
-      Object.fromEntries(ended.map(([i]) => [`Variants[${i}].SaleEndsAt`, [t("Import.SaleEnded")]])),
+      Object.fromEntries(ended.map(([i]) => [`Variants.${i}.SaleEndsAt`, [t("Import.SaleEnded")]])),
     );
   const skus = body.Variants.map((v) => v.Sku);
   const twice = skus.findIndex((sku, i) => skus.indexOf(sku) !== i);
   if (twice >= 0)
     throw new ApiError("ValidationFailed", {
-      [`Variants[${twice}].Sku`]: [t("Import.DuplicateSku", { row: skus.indexOf(skus[twice] as string) + 1 })],
+      [`Variants.${twice}.Sku`]: [t("Import.DuplicateSku", { row: skus.indexOf(skus[twice] as string) + 1 })],
     });
   const input: ProductInput = {
     key,
@@ -370,6 +370,7 @@ export async function putWarehouse(
 export interface AttributeAnswer {
   Code: string;
   Names: Partial<Record<Culture, string>>;
+  Display: string;
   Values: { Code: string; Names: Partial<Record<Culture, string>> }[];
 }
 
@@ -395,7 +396,7 @@ export async function putAttribute(actor: AdminActor, code: string, body: Attrib
       attribute = {
         id: Number(last?.id ?? 0) + 1,
         code,
-        display_type: "Select",
+        display_type: body.Display ?? (code === SWATCH_ATTRIBUTE ? "Square" : "Select"),
         position: Number(last?.position ?? -1) + 1,
       };
       await trx.insertInto("attributes").values(attribute).execute();
@@ -426,6 +427,10 @@ export async function putAttribute(actor: AdminActor, code: string, body: Attrib
       );
     // Only names that differ are written: each write moves the version of every public page.
     let renamed = 0n;
+    if (body.Display && body.Display !== attribute.display_type) {
+      await trx.updateTable("attributes").set({ display_type: body.Display }).where("id", "=", attributeId).execute();
+      renamed += 1n;
+    }
     for (const [c, name] of Object.entries(body.Names) as [Culture, string][]) {
       const [result] = await trx
         .updateTable("attribute_translations")
@@ -482,6 +487,7 @@ export async function attributeAnswers(code?: string): Promise<AttributeAnswer[]
     return {
       Code: a.code,
       Names: Object.fromEntries(names.filter((n) => n.attribute_id === a.id).map((n) => [n.culture, n.name])),
+      Display: a.display_type,
       Values: [...byValue.values()],
     };
   });

@@ -558,7 +558,14 @@ export async function exportCatalogueCsv(): Promise<ReadableStream<Uint8Array>> 
 
 /** A template with the header and two example rows (a T-shirt in two sizes), to fill in a spreadsheet. */
 export async function catalogueTemplate(): Promise<string> {
-  const { columns } = await exportColumns();
+  const shop = await exportColumns();
+  // The example's two variants differ by size: a shop without attributes yet (a new one) gets their
+  // columns too, or its rows would make two variants a shopper cannot tell apart.
+  const examples = ["colour", "size"]
+    .filter((code) => !shop.attributes.includes(code))
+    .map((code) => `attribute.${code}`);
+  const at = shop.columns.findIndex((c) => c.startsWith("stock.") || c === "images");
+  const columns = [...shop.columns.slice(0, at), ...examples, ...shop.columns.slice(at)];
   const example = (sku: string, size: string, stock: string) =>
     columns.map((c) => {
       const values: Record<string, string> = {

@@ -105,14 +105,14 @@ describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).Errors).toEqual({
-      "Variants[0].Sku": ["Diese SKU gehört zu Produkt VT-00001."],
-      "Variants[1].Stock.NOPE": ["Kein Lager hat den Code NOPE."],
+      "Variants.0.Sku": ["Diese SKU gehört zu Produkt VT-00001."],
+      "Variants.1.Stock.NOPE": ["Kein Lager hat den Code NOPE."],
     });
     const ean = await call("PUT", "/admin/catalog/products/EAN", {
       Names: { fr: "X" },
       Variants: [{ Sku: "EAN-1", Price: 1, Ean: "123" }],
     });
-    expect((await ean.json()).Errors).toHaveProperty(["Variants[0].Ean"]);
+    expect((await ean.json()).Errors).toHaveProperty(["Variants.0.Ean"]);
     expect(
       await db().selectFrom("products").select("id").where("product_key", "in", ["THIEF", "EAN"]).execute(),
     ).toEqual([]);

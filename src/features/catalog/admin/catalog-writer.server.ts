@@ -5,6 +5,7 @@ import { slugify, slugWithId } from "~/lib/slug";
 import { env } from "~/server/config/env";
 import type { Executor } from "~/server/db/client";
 import type { Database } from "~/server/db/schema";
+import { SWATCH_ATTRIBUTE } from "./catalog-admin.schemas";
 import type { ProductInput, RowError, VariantInput } from "./catalog-input";
 
 /** A new product without a category goes here (created on first use). */
@@ -292,7 +293,10 @@ export class CatalogWriter {
           refuse({ row: v.row, column: `stock.${code}`, key: "Import.UnknownWarehouse", values: { code } });
       if (
         v.colourCodes?.length &&
-        !Object.keys(v.attributes).some((a) => this.attributes.get(a)?.colour && v.attributes[a])
+        // An attribute this file creates is shown as swatches when its code is `colour`.
+        !Object.keys(v.attributes).some(
+          (a) => (this.attributes.get(a)?.colour ?? a === SWATCH_ATTRIBUTE) && v.attributes[a],
+        )
       )
         refuse({ row: v.row, column: "colour_codes", key: "Import.ColourWithoutColour" });
     }
@@ -781,13 +785,17 @@ export class CatalogWriter {
     if (known) return known;
     const id = this.next.attribute++;
     const position = this.attributes.size;
-    await this.trx.insertInto("attributes").values({ id, code, display_type: "Select", position }).execute();
+    const swatches = code === SWATCH_ATTRIBUTE;
+    await this.trx
+      .insertInto("attributes")
+      .values({ id, code, display_type: swatches ? "Square" : "Select", position })
+      .execute();
     const name = code.charAt(0).toUpperCase() + code.slice(1);
     await this.trx
       .insertInto("attribute_translations")
       .values(CULTURES.map((culture) => ({ attribute_id: id, culture, name })))
       .execute();
-    const attribute: Attribute = { id, code, colour: false, values: new Map(), nextPosition: 0 };
+    const attribute: Attribute = { id, code, colour: swatches, values: new Map(), nextPosition: 0 };
     this.attributes.set(code, attribute);
     return attribute;
   }
@@ -850,7 +858,7 @@ export async function variantValues(ex: Executor, variantIds: number[]) {
     .execute();
 }
 
-/** A writer's refusals as the API's field errors (`Variants[1].Sku`, `Category`), in the caller's language. */
+/** A writer's refusals as the API's field errors (`Variants.1.Sku`, `Category`: as zod names a body's fields), in the caller's language. */
 export function refusedFields(errors: RowError[], t: (key: string, values?: Record<string, unknown>) => string) {
   const fields: Record<string, string[]> = {};
   for (const e of errors) {
@@ -860,9 +868,9 @@ export function refusedFields(errors: RowError[], t: (key: string, values?: Reco
   return fields;
 }
 
-/** A writer's column as the JSON body names it: `Variants[1].Sku`, `Category`. */
+/** A writer's column as the JSON body names it: `Variants.1.Sku`, `Category`. */
 function fieldOf(column: string, row: number): string {
-  const variant = row > 0 ? `Variants[${row - 1}].` : "";
+  const variant = row > 0 ? `Variants.${row - 1}.` : "";
   if (column === "sku") return `${variant}Sku`;
   if (column === "colour_codes") return `${variant}ColourCodes`;
   if (column.startsWith("stock.")) return `${variant}Stock.${column.slice(6)}`;
