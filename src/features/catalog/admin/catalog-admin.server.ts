@@ -7,7 +7,7 @@ import { database, db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import { type AttributeBody, type CategoryBody, type ProductBody, SWATCH_ATTRIBUTE } from "./catalog-admin.schemas";
 import { isGtin, type ProductInput } from "./catalog-input";
-import { CatalogWriter, lockCatalogue, refusedFields, variantValues } from "./catalog-writer.server";
+import { CatalogWriter, lockCatalogue, newAttributeName, refusedFields, variantValues } from "./catalog-writer.server";
 
 /** Creates or updates one product by its key (integration API); answers what happened to each variant. */
 export async function upsertProduct(actor: AdminActor, key: string, body: ProductBody, culture: Culture) {
@@ -400,10 +400,16 @@ export async function putAttribute(actor: AdminActor, code: string, body: Attrib
         position: Number(last?.position ?? -1) + 1,
       };
       await trx.insertInto("attributes").values(attribute).execute();
-      const name = body.Names.fr ?? code.charAt(0).toUpperCase() + code.slice(1);
+      // Each culture left out: the French name given, else the language's word for a common code.
       await trx
         .insertInto("attribute_translations")
-        .values(CULTURES.map((c) => ({ attribute_id: attribute?.id as number, culture: c, name })))
+        .values(
+          CULTURES.map((c) => ({
+            attribute_id: attribute?.id as number,
+            culture: c,
+            name: body.Names.fr ?? newAttributeName(code, c),
+          })),
+        )
         .execute();
     }
     const attributeId = attribute.id;

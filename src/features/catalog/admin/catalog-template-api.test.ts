@@ -40,6 +40,16 @@ describe("the catalogue template on an empty shop", () => {
       ["colour", "Square"],
       ["size", "Select"],
     ]);
+    // Named in each language, not "Colour" on a French page.
+    expect(Attributes[0].Names).toEqual({
+      fr: "Couleur",
+      nl: "Kleur",
+      es: "Color",
+      de: "Farbe",
+      it: "Colore",
+      pt: "Cor",
+    });
+    expect(Attributes[1].Names).toMatchObject({ fr: "Taille", nl: "Maat", de: "Größe" });
   });
 
   it("shows another attribute as swatches once the merchant says so, and names the field of colour codes without one", async () => {

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from "kysely";
 import { PREPAID_CREDIT_SKU } from "~/features/prepaid/prepaid";
 import { CULTURES, type Culture } from "~/lib/culture";
+import { translator } from "~/lib/i18n";
 import { slugify, slugWithId } from "~/lib/slug";
 import { env } from "~/server/config/env";
 import type { Executor } from "~/server/db/client";
@@ -790,10 +791,9 @@ export class CatalogWriter {
       .insertInto("attributes")
       .values({ id, code, display_type: swatches ? "Square" : "Select", position })
       .execute();
-    const name = code.charAt(0).toUpperCase() + code.slice(1);
     await this.trx
       .insertInto("attribute_translations")
-      .values(CULTURES.map((culture) => ({ attribute_id: id, culture, name })))
+      .values(CULTURES.map((culture) => ({ attribute_id: id, culture, name: newAttributeName(code, culture) })))
       .execute();
     const attribute: Attribute = { id, code, colour: swatches, values: new Map(), nextPosition: 0 };
     this.attributes.set(code, attribute);
@@ -856,6 +856,16 @@ export async function variantValues(ex: Executor, variantIds: number[]) {
     ])
     .where("vav.variant_id", "in", variantIds)
     .execute();
+}
+
+/** Attribute codes a new attribute is named after in each language (the template's). */
+const NAMED_ATTRIBUTES = new Set(["colour", "size"]);
+
+/** A new attribute's name in `culture`: the language's word for a common code (colour, size), else its code, capitalised. */
+export function newAttributeName(code: string, culture: Culture): string {
+  return NAMED_ATTRIBUTES.has(code)
+    ? translator(culture)(`Import.AttributeName.${code}`)
+    : code.charAt(0).toUpperCase() + code.slice(1);
 }
 
 /** A writer's refusals as the API's field errors (`Variants.1.Sku`, `Category`: as zod names a body's fields), in the caller's language. */
