@@ -1,5 +1,6 @@
 import { legalPageForMail } from "~/features/content/legal-pages.server";
-import { isCulture } from "~/lib/culture";
+import { MODEL_WITHDRAWAL_FORM } from "~/features/content/model-withdrawal-form";
+import { type Culture, isCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
 import { escapeHtml } from "~/lib/text";
@@ -23,7 +24,7 @@ export async function enqueueOrderConfirmation(orderId: number): Promise<void> {
   const legal = (
     await Promise.all([legalPageForMail(culture, "terms"), legalPageForMail(culture, "withdrawal")])
   ).filter((page) => page !== null);
-  const withdrawUrl = `${env().siteUrl}/${culture}/account/orders/${order.number}/withdrawal`;
+  const withdrawal = withdrawalPart(order, culture);
   const text = [
     t("Orders.MailGreeting"),
     t("Orders.MailIntro", { number: order.number }),
@@ -33,15 +34,14 @@ export async function enqueueOrderConfirmation(orderId: number): Promise<void> {
     `${t("Checkout.Total")}: ${money(order.total_tax_incl)}`,
     url,
     "",
-    t("Orders.MailWithdrawal", { days: env().RETURN_DAYS }),
-    withdrawUrl,
+    ...withdrawal.text,
     ...legal.flatMap((page) => ["", "", page.title.toUpperCase(), page.url, "", page.text]),
   ].join("\n");
   const html = `<p>${escapeHtml(t("Orders.MailGreeting"))}</p><p>${escapeHtml(t("Orders.MailIntro", { number: order.number }))}</p><ul>${rows
     .map((r) => `<li>${escapeHtml(r)}</li>`)
     .join(
       "",
-    )}</ul><p><strong>${escapeHtml(t("Checkout.Total"))}: ${escapeHtml(money(order.total_tax_incl))}</strong></p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(t("Orders.MailWithdrawal", { days: env().RETURN_DAYS }))} <a href="${escapeHtml(withdrawUrl)}">${escapeHtml(withdrawUrl)}</a></p>${legal
+    )}</ul><p><strong>${escapeHtml(t("Checkout.Total"))}: ${escapeHtml(money(order.total_tax_incl))}</strong></p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>${withdrawal.html}${legal
     .map(
       (page) =>
         `<hr><section><h1>${escapeHtml(page.title)}</h1><p><a href="${escapeHtml(page.url)}">${escapeHtml(page.url)}</a></p>${page.html}</section>`,
@@ -54,4 +54,37 @@ export async function enqueueOrderConfirmation(orderId: number): Promise<void> {
     html,
     culture,
   });
+}
+
+/**
+ * How the shopper withdraws (directive 2011/83/EU): a customer from her order's page (signed in); a guest,
+ * who has no account to sign in to, by mail to the shop with the model form, given here with the shop's
+ * name, address and e-mail in its first line.
+ */
+function withdrawalPart(
+  order: { number: string; customer_id: number | null },
+  culture: Culture,
+): { text: string[]; html: string } {
+  const t = translator(culture);
+  const days = env().RETURN_DAYS;
+  if (order.customer_id !== null) {
+    const url = `${env().siteUrl}/${culture}/account/orders/${order.number}/withdrawal`;
+    const intro = t("Orders.MailWithdrawal", { days });
+    return {
+      text: [intro, url],
+      html: `<p>${escapeHtml(intro)} <a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+    };
+  }
+  const shop = env();
+  const model = MODEL_WITHDRAWAL_FORM[culture];
+  const trader = [shop.SHOP_NAME, shop.shopAddress, shop.SHOP_EMAIL].filter(Boolean).join(", ");
+  // The form's first line names the trader in brackets: the shop's own.
+  const lines = model.lines.map((line, i) => (i === 0 ? line.replace(/\[[^\]]*\]/, trader) : line));
+  const intro = t("Orders.MailWithdrawalGuest", { days, email: shop.SHOP_EMAIL });
+  return {
+    text: [intro, "", model.title.toUpperCase(), model.note, ...lines, model.footnote],
+    html: `<p>${escapeHtml(intro)}</p><section><h2>${escapeHtml(model.title)}</h2><p><em>${escapeHtml(model.note)}</em></p>${lines
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join("")}<p><small>${escapeHtml(model.footnote)}</small></p></section>`,
+  };
 }

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
+import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
-import { paidOrder } from "../../../tests/support/orders";
+import { paidOrder, payByWebhook, placeOrder } from "../../../tests/support/orders";
 import { withdrawalForm } from "./withdrawal.server";
 
 async function customer(email: string, password: string, ip: string) {
@@ -34,6 +35,24 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
     expect(mail?.html).toContain("<h1>Droit de rétractation</h1>");
     // No island tag leaks into a mail.
     expect(`${mail?.body}${mail?.html}`).not.toContain("shop-island");
+  });
+
+  it("tells a guest, who has no account to sign in to, to mail the model form to the shop, given in the mail", async () => {
+    const guest = apiClient("203.0.113.89");
+    const variant = await simpleVariant(2);
+    expect(
+      (await guest.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 })).status,
+    ).toBe(200);
+    const placed = (await (await placeOrder(guest, { Email: "lea@example.org" })).json()) as { OrderNumber: string };
+    await payByWebhook(guest, placed.OrderNumber);
+    const [mail] = (await mailsTo("lea@example.org")).filter((m) => m.subject.includes(placed.OrderNumber));
+    // The account's withdrawal page would ask her to sign in: no link to it.
+    expect(mail?.body).not.toContain("/account/orders/");
+    expect(mail?.body).toContain("envoyez à shop@vitrine.test le formulaire ci-dessous");
+    expect(mail?.body).toContain("FORMULAIRE DE RÉTRACTATION");
+    // The trader's brackets filled with the shop's name, address and e-mail.
+    expect(mail?.body).toMatch(/À l'attention de Vitrine, [^\n]+, shop@vitrine\.test :/);
+    expect(mail?.html).toContain("<h2>Formulaire de rétractation</h2>");
   });
 
   it("stores a withdrawal, mails the filled form to the shop and to her, and offers only the lines left", async () => {
