@@ -327,6 +327,8 @@ function orderRow(session: Session, culture: Culture, input: CheckoutInput, orde
     items_tax_excl: priced.totals.itemsTaxExcl,
     discount_tax_excl: priced.totals.discountTaxExcl,
     shipping_tax_excl: priced.totals.shippingTaxExcl,
+    shipping_tax_incl: priced.totals.shippingTaxIncl,
+    discount_tax_incl: priced.totals.discountTaxIncl,
     vat_amount: priced.totals.vat,
     total_tax_incl: priced.totals.totalTaxIncl,
     billing_address: JSON.stringify(billing),

@@ -85,6 +85,9 @@ export const adminOrder = defineEndpoint({
       ItemsTaxExcl: order.items_tax_excl,
       DiscountTaxExcl: order.discount_tax_excl,
       ShippingTaxExcl: order.shipping_tax_excl,
+      // Tax included as the shopper saw them (null for the orders placed before 2026-11-30).
+      DiscountTaxIncl: order.discount_tax_incl,
+      ShippingTaxIncl: order.shipping_tax_incl,
       VatAmount: order.vat_amount,
       TotalTaxIncl: order.total_tax_incl,
       BillingAddress: JSON.parse(order.billing_address) as unknown,

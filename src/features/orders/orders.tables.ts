@@ -20,6 +20,9 @@ export interface OrdersTables {
     items_tax_excl: number;
     discount_tax_excl: number;
     shipping_tax_excl: number;
+    /** The shipping and the discount tax included, as the checkout showed them (null before 029). */
+    shipping_tax_incl: number | null;
+    discount_tax_incl: number | null;
     vat_amount: number;
     total_tax_incl: number;
     billing_address: string;

@@ -17,6 +17,8 @@ export async function orderPersonalData(customerId: number) {
       "items_tax_excl",
       "discount_tax_excl",
       "shipping_tax_excl",
+      "discount_tax_incl",
+      "shipping_tax_incl",
       "vat_amount",
       "total_tax_incl",
       "billing_address",

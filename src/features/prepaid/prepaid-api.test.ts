@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { releaseUnpaidOrders } from "~/features/orders/unpaid-orders.server";
+import { withVat } from "~/lib/money";
 import { resetEnvForTests } from "~/server/config/env";
 import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
@@ -424,6 +425,13 @@ describe.each(DIALECTS)("prepaid accounts on %s", (dialect) => {
       const goods = lines.find((l) => l.prepaid_account_id === null);
       expect(creditLine).toMatchObject({ unit_tax_excl: 100, line_tax_excl: 10_000, vat_rate_basis_points: 0 });
       expect(order.discount_tax_excl).toBe(Math.round((goods?.line_tax_excl ?? 0) / 10));
+      // Its page adds up as the checkout did: lines, discount and shipping tax included make the total.
+      const linesTaxIncl = lines.reduce((sum, l) => sum + withVat(l.line_tax_excl, l.vat_rate_basis_points), 0);
+      expect(order.discount_tax_incl).toBe(withVat(order.discount_tax_excl, goods?.vat_rate_basis_points ?? 0));
+      expect(order.shipping_tax_incl).toBeGreaterThan(order.shipping_tax_excl);
+      expect(linesTaxIncl - Number(order.discount_tax_incl) + Number(order.shipping_tax_incl)).toBe(
+        order.total_tax_incl,
+      );
       await payByWebhook(client, placed.OrderNumber);
       expect(await balanceOf(id)).toBe(10_000);
     } finally {

@@ -131,6 +131,8 @@ export async function giveAfterSale(
         items_tax_excl: items,
         discount_tax_excl: 0,
         shipping_tax_excl: 0,
+        discount_tax_incl: 0,
+        shipping_tax_incl: 0,
         vat_amount: total - items,
         total_tax_incl: total,
         billing_address: JSON.stringify({ ...ADDRESS, CountryId: be.id }),

@@ -27,6 +27,7 @@ import { m025_sale_ends } from "./025_sale_ends";
 import { m026_shipping_on_pages } from "./026_shipping_on_pages";
 import { m027_pickup_point_codes } from "./027_pickup_point_codes";
 import { m028_payment_starts } from "./028_payment_starts";
+import { m029_order_amounts_tax_included } from "./029_order_amounts_tax_included";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -116,6 +117,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "028_payment_starts": {
       up: (db: Kysely<unknown>) => m028_payment_starts(db),
+    },
+    "029_order_amounts_tax_included": {
+      up: (db: Kysely<unknown>) => m029_order_amounts_tax_included(db),
     },
   };
 }
