@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CULTURES } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
-import { ApiError } from "~/server/http/errors";
+import { fieldsRefused } from "../../../tests/support/refusals";
 import { couponFromForm, shopDayAt } from "./coupons-admin.server";
-
-function refusal(read: () => unknown): Record<string, string[]> {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "ValidationFailed") return error.errors;
-    throw error;
-  }
-  throw new Error("not refused");
-}
 
 describe("the staff page's coupon form", () => {
   it("becomes the API's write: whole days in Brussels time, typed euros in cents, blank limits none", () => {
@@ -65,7 +55,7 @@ describe("the staff page's coupon form", () => {
   it("refuses each bad field by the form's name, in the staff member's language", () => {
     for (const culture of CULTURES) {
       const t = translator(culture);
-      const errors = refusal(() =>
+      const errors = fieldsRefused(() =>
         couponFromForm(
           {
             Code: "10 %",
@@ -88,11 +78,13 @@ describe("the staff page's coupon form", () => {
         MaxUsesPerCustomer: [t("Validation.Number")],
       });
     }
-    expect(refusal(() => couponFromForm({ Code: "X", Kind: "free", Value: "1" }, "es"))).toEqual({
+    expect(fieldsRefused(() => couponFromForm({ Code: "X", Kind: "free", Value: "1" }, "es"))).toEqual({
       Kind: [translator("es")("Errors.Required")],
     });
     // What only the API's rules catch is named as the form names it too.
-    expect(refusal(() => couponFromForm({ Code: "X", Kind: "amount", Value: "5", Customer: "nobody" }, "it"))).toEqual({
+    expect(
+      fieldsRefused(() => couponFromForm({ Code: "X", Kind: "amount", Value: "5", Customer: "nobody" }, "it")),
+    ).toEqual({
       Customer: [translator("it")("Errors.InvalidValue")],
     });
   });

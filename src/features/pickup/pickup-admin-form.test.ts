@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CULTURES } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
-import { ApiError } from "~/server/http/errors";
+import { fieldsRefused } from "../../../tests/support/refusals";
 import { pickupPointFromForm } from "./pickup-admin.server";
-
-function refusal(read: () => unknown): Record<string, string[]> {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "ValidationFailed") return error.errors;
-    throw error;
-  }
-  throw new Error("not refused");
-}
 
 const point = {
   action: "point",
@@ -52,7 +42,7 @@ describe("the staff page's pickup point form", () => {
   it("refuses each bad field by the form's name, in the staff member's language", () => {
     for (const culture of CULTURES) {
       const t = translator(culture);
-      const errors = refusal(() =>
+      const errors = fieldsRefused(() =>
         pickupPointFromForm(
           { ...point, Code: "", Name: " ", Phone: "call us", Latitude: "91", Longitude: "" },
           culture,
@@ -66,7 +56,7 @@ describe("the staff page's pickup point form", () => {
         Longitude: [t("Errors.Required")],
       });
     }
-    expect(refusal(() => pickupPointFromForm({ ...point, Latitude: "abc", Longitude: "4" }, "de"))).toEqual({
+    expect(fieldsRefused(() => pickupPointFromForm({ ...point, Latitude: "abc", Longitude: "4" }, "de"))).toEqual({
       Latitude: [translator("de")("Errors.InvalidValue")],
     });
   });

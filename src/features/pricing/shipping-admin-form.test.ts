@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CULTURES } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
-import { ApiError } from "~/server/http/errors";
+import { fieldsRefused } from "../../../tests/support/refusals";
 import { shippingMethodFromForm } from "./shipping-admin.server";
-
-/** The refusal `read` throws: its field errors. */
-function refusal(read: () => unknown): Record<string, string[]> {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "ValidationFailed") return error.errors;
-    throw error;
-  }
-  throw new Error("not refused");
-}
 
 describe("the staff page's shipping method form", () => {
   it("becomes the API's write: typed euros in cents, a blank country stopped, names trimmed", () => {
@@ -48,7 +37,7 @@ describe("the staff page's shipping method form", () => {
   it("refuses each bad field by the form's name, in the staff member's language, writing nothing", () => {
     for (const culture of CULTURES) {
       const t = translator(culture);
-      const errors = refusal(() =>
+      const errors = fieldsRefused(() =>
         shippingMethodFromForm(
           { Code: "Not a code!", "Amount-BE": "4,999", "FreeFrom-BE": "0", "Amount-NL": "abc" },
           ["BE", "NL"],
@@ -64,7 +53,7 @@ describe("the staff page's shipping method form", () => {
       expect(t("Import.Price")).not.toBe("Import.Price");
     }
     // What only the API's rules catch is named as the form names it too.
-    const errors = refusal(() =>
+    const errors = fieldsRefused(() =>
       shippingMethodFromForm(
         { Code: "express", Kind: "relay", "Name-nl": "x".repeat(101), "Amount-BE": "9999999" },
         ["BE"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { translator } from "~/lib/i18n";
-import { ApiError } from "./errors";
+import { fieldsRefused } from "../../../tests/support/refusals";
 import { parseFormBody, parseWith } from "./validation";
 
 const Body = z.object({
@@ -10,25 +10,17 @@ const Body = z.object({
   Rates: z.record(z.string(), z.number()),
 });
 
-function refusal(read: () => unknown): Record<string, string[]> {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "ValidationFailed") return error.errors;
-    throw error;
-  }
-  throw new Error("not refused");
-}
-
 describe("a refused body's field errors", () => {
   const t = translator("nl");
   it("say a field is required only when it is absent or blank, and invalid when it is of the wrong kind", () => {
-    expect(refusal(() => parseWith(Body, { Name: " ", Rates: {} }, "nl"))).toEqual({
+    expect(fieldsRefused(() => parseWith(Body, { Name: " ", Rates: {} }, "nl"))).toEqual({
       Name: [t("Errors.Required")],
       Amount: [t("Errors.Required")],
     });
     // A price sent as text, or a number that is none, was once answered "required".
-    expect(refusal(() => parseWith(Body, { Name: "x", Amount: "4.95", Rates: { BE: Number.NaN } }, "nl"))).toEqual({
+    expect(
+      fieldsRefused(() => parseWith(Body, { Name: "x", Amount: "4.95", Rates: { BE: Number.NaN } }, "nl")),
+    ).toEqual({
       Amount: [t("Errors.InvalidValue")],
       "Rates.BE": [t("Errors.InvalidValue")],
     });
@@ -36,7 +28,9 @@ describe("a refused body's field errors", () => {
 
   it("name a form's fields as the form does", () => {
     const field = (path: string) => (path.startsWith("Rates.") ? `Amount-${path.split(".")[1]}` : path);
-    expect(refusal(() => parseFormBody(Body, { Name: "x", Amount: 1.5, Rates: { BE: "?" } }, "fr", field))).toEqual({
+    expect(
+      fieldsRefused(() => parseFormBody(Body, { Name: "x", Amount: 1.5, Rates: { BE: "?" } }, "fr", field)),
+    ).toEqual({
       Amount: [translator("fr")("Errors.InvalidValue")],
       "Amount-BE": [translator("fr")("Errors.InvalidValue")],
     });
