@@ -168,7 +168,8 @@ describe("demo passwords on a public production site", () => {
     } finally {
       await database.close();
     }
-  });
+    // Two processes of the admin command and real-cost hashes (128 MB each): seconds, not the default minute.
+  }, 120_000);
 });
 
 /** Runs `npm run admin` on a database, its password given on standard input. */

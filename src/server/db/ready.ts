@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { sql } from "kysely";
 import { lacksCatalogueExtras, seedCatalogueExtras } from "~/features/catalog/catalogue-extras.seed";
 import { lacksCheckoutData, seedCheckout } from "~/features/checkout/checkout.seed";
@@ -125,14 +126,21 @@ export async function refuseDemoPasswords(handle: DbHandle): Promise<void> {
     .where((eb) => eb.or([eb("email", "in", demoEmails), eb("role", "!=", "customer")]))
     .limit(200)
     .execute();
-  // Every account against every demo password at once: scrypt runs on libuv's threads, so a start checks
-  // on all cores (one at a time, six passwords for a few accounts took seconds of each start).
-  const demo = await Promise.all(
-    accounts.map(async ({ password_hash: hash }) =>
-      hash ? (await Promise.all(passwords.map((password) => verifyPassword(password, hash)))).some(Boolean) : false,
-    ),
+  // Each account against each demo password, as many at once as there are cores: scrypt runs on libuv's
+  // threads (one at a time, six passwords for a few staff accounts took seconds of each start), and each
+  // check of a real hash holds 128 MB while it runs.
+  const checks = accounts.flatMap((account, index) =>
+    account.password_hash
+      ? passwords.map((password) => ({ index, password, hash: account.password_hash as string }))
+      : [],
   );
-  const account = accounts.find((_, i) => demo[i]);
+  const demo = new Set<number>();
+  const worker = async () => {
+    for (let check = checks.shift(); check; check = checks.shift())
+      if (await verifyPassword(check.password, check.hash)) demo.add(check.index);
+  };
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), 4) }, worker));
+  const account = accounts.find((_, i) => demo.has(i));
   if (account)
     throw new EnvError(
       `${account.email} has a demo password: change it (npm run admin -- reset-password --email ${account.email}) or delete the account before a production start`,
