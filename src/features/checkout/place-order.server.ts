@@ -328,6 +328,7 @@ function orderRow(session: Session, culture: Culture, input: CheckoutInput, orde
     discount_tax_excl: priced.totals.discountTaxExcl,
     shipping_tax_excl: priced.totals.shippingTaxExcl,
     shipping_tax_incl: priced.totals.shippingTaxIncl,
+    access_key: session.customerId === null ? randomBytes(16).toString("base64url") : null,
     discount_tax_incl: priced.totals.discountTaxIncl,
     vat_amount: priced.totals.vat,
     total_tax_incl: priced.totals.totalTaxIncl,

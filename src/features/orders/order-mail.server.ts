@@ -17,7 +17,9 @@ export async function enqueueOrderConfirmation(orderId: number): Promise<void> {
   const t = translator(culture);
   const lines = await orderLines(db(), order.id);
   const money = (cents: number) => formatMoney(cents, culture);
-  const url = `${env().siteUrl}/${culture}/sales/order/${order.number}/confirmation`;
+  // A guest opens it in any browser with her order's key; a customer signs in.
+  const key = order.customer_id === null && order.access_key ? `?key=${order.access_key}` : "";
+  const url = `${env().siteUrl}/${culture}/sales/order/${order.number}/confirmation${key}`;
   const rows = lines.map((l) => `${l.quantity} × ${l.name} (${l.sku})`);
   // The terms and the withdrawal information on a durable medium (directive 2011/83/EU art. 8(7)): the
   // texts the shopper accepted, as the shop published them when she ordered.

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { creditBirthListGifts } from "~/features/birthlists/birthlists.server";
 import { addToCart } from "~/features/cart/cart.server";
@@ -26,10 +27,21 @@ export function ownsOrder(session: Session, order: Pick<OrderRow, "customer_id" 
   return session.id !== null && order.session_key === sessionKey(session.id);
 }
 
-/** An order of this shopper by number, with its lines; another shopper's order is not found. */
-export async function ownOrder(session: Session, number: string) {
+/** Whether `key` (from a guest's mail) opens this guest order: its own key, compared in constant time. */
+export function opensGuestOrder(order: Pick<OrderRow, "customer_id" | "access_key">, key: string | null): boolean {
+  if (order.customer_id !== null || !order.access_key || !key) return false;
+  const given = Buffer.from(key);
+  const own = Buffer.from(order.access_key);
+  return given.length === own.length && timingSafeEqual(given, own);
+}
+
+/**
+ * An order of this shopper by number, with its lines; another shopper's order is not found. A guest's
+ * order opens in any browser with its key (the links of her mails); a customer's needs her signed in.
+ */
+export async function ownOrder(session: Session, number: string, key: string | null = null) {
   const order = await orderByNumber(db(), number);
-  if (!order || !ownsOrder(session, order)) return null;
+  if (!order || !(ownsOrder(session, order) || opensGuestOrder(order, key))) return null;
   return { order, lines: await orderLines(db(), order.id) };
 }
 

@@ -23,6 +23,8 @@ export interface OrdersTables {
     /** The shipping and the discount tax included, as the checkout showed them (null before 029). */
     shipping_tax_incl: number | null;
     discount_tax_incl: number | null;
+    /** A guest's order opens with this key in any browser (the links of her mails; null before 030). */
+    access_key: string | null;
     vat_amount: number;
     total_tax_incl: number;
     billing_address: string;

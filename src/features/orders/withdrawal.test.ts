@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db/client";
+import type { Session } from "~/server/session/session";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { paidOrder, payByWebhook, placeOrder } from "../../../tests/support/orders";
+import { opensGuestOrder, ownOrder } from "./orders.server";
 import { withdrawalForm } from "./withdrawal.server";
 
 async function customer(email: string, password: string, ip: string) {
@@ -53,6 +55,30 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
     // The trader's brackets filled with the shop's name, address and e-mail.
     expect(mail?.body).toMatch(/À l'attention de Vitrine, [^\n]+, shop@vitrine\.test :/);
     expect(mail?.html).toContain("<h2>Formulaire de rétractation</h2>");
+    // Her order's link opens in any browser with its key (another session here), not with another key.
+    const key = new RegExp(`/fr/sales/order/${placed.OrderNumber}/confirmation\\?key=([\\w-]{22})\\n`).exec(
+      mail?.body ?? "",
+    )?.[1];
+    expect(key).toBeDefined();
+    const elsewhere = { id: "another-browser", customerId: null, data: {} } as unknown as Session;
+    expect((await ownOrder(elsewhere, placed.OrderNumber, key ?? null))?.order.number).toBe(placed.OrderNumber);
+    expect(await ownOrder(elsewhere, placed.OrderNumber)).toBeNull();
+    expect(await ownOrder(elsewhere, placed.OrderNumber, `${key?.slice(0, -1)}A`)).toBeNull();
+    expect(await ownOrder(elsewhere, placed.OrderNumber, "short")).toBeNull();
+  });
+
+  it("opens a customer's order for her signed in only, never with a key", async () => {
+    const marie = await customer("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.90");
+    const order = await paidOrder(marie.client, [1]);
+    const row = await db()
+      .selectFrom("orders")
+      .selectAll()
+      .where("number", "=", order.number)
+      .executeTakeFirstOrThrow();
+    expect(row.access_key).toBeNull();
+    const [mail] = (await mailsTo("marie@vitrine.test")).filter((m) => m.subject.includes(order.number));
+    expect(mail?.body).toContain(`/fr/sales/order/${order.number}/confirmation\n`);
+    expect(opensGuestOrder({ customer_id: row.customer_id, access_key: "a".repeat(22) }, "a".repeat(22))).toBe(false);
   });
 
   it("stores a withdrawal, mails the filled form to the shop and to her, and offers only the lines left", async () => {

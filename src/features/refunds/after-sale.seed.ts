@@ -133,6 +133,7 @@ export async function giveAfterSale(
         shipping_tax_excl: 0,
         discount_tax_incl: 0,
         shipping_tax_incl: 0,
+        access_key: null,
         vat_amount: total - items,
         total_tax_incl: total,
         billing_address: JSON.stringify({ ...ADDRESS, CountryId: be.id }),

@@ -28,6 +28,7 @@ import { m026_shipping_on_pages } from "./026_shipping_on_pages";
 import { m027_pickup_point_codes } from "./027_pickup_point_codes";
 import { m028_payment_starts } from "./028_payment_starts";
 import { m029_order_amounts_tax_included } from "./029_order_amounts_tax_included";
+import { m030_order_access_keys } from "./030_order_access_keys";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -120,6 +121,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "029_order_amounts_tax_included": {
       up: (db: Kysely<unknown>) => m029_order_amounts_tax_included(db),
+    },
+    "030_order_access_keys": {
+      up: (db: Kysely<unknown>) => m030_order_access_keys(db),
     },
   };
 }
