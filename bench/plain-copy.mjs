@@ -3,7 +3,8 @@
 //   node bench/plain-copy.mjs PORT /name=URL ...                 five headers, as the issue measured it
 //   node bench/plain-copy.mjs --same-answer PORT /name=URL ...   the page's own headers too (its security
 //       policy, cache and vary headers: about 1.4 KB) and a new X-Request-Id per answer, as our server
-//       sends them: what any server answering with the shop's headers costs at least (decision 075)
+//       sends them, written at once: what any server answering with the shop's headers costs at least
+//       (decisions 075, 077)
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { brotliCompressSync } from "node:zlib";
@@ -21,7 +22,7 @@ for (const pair of pairs) {
   const response = await fetch(pair.slice(at + 1));
   const html = Buffer.from(await response.arrayBuffer());
   const headers = [...response.headers].filter(([name]) => !OWN.has(name) && name !== "x-request-id");
-  pages.set(pair.slice(0, at), { body: brotliCompressSync(html), headers });
+  pages.set(pair.slice(0, at), { body: brotliCompressSync(html), flat: headers.flat() });
 }
 createServer((req, res) => {
   const page = pages.get(req.url ?? "");
@@ -30,11 +31,16 @@ createServer((req, res) => {
     return;
   }
   if (sameAnswer) {
-    res.setHeader("X-Request-Id", randomUUID());
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    res.setHeader("Content-Encoding", "br");
-    res.setHeader("Content-Length", page.body.length);
-    res.statusCode = 200;
+    // In one writeHead, the cheapest way Node has to send them (one setHeader each cost a quarter more).
+    res.writeHead(200, [
+      ...page.flat,
+      "X-Request-Id",
+      randomUUID(),
+      "Content-Encoding",
+      "br",
+      "Content-Length",
+      String(page.body.length),
+    ]);
     res.end(page.body);
     return;
   }

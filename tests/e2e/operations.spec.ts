@@ -143,7 +143,10 @@ test.describe("a production start on an empty PostgreSQL database", () => {
     ])
       expect(metrics).toMatch(expected);
     // The same page again: from the page cache, counted as a hit.
-    await fetch(`${server.url}/fr/`);
+    const hit = await fetch(`${server.url}/fr/`);
+    const hitId = hit.headers.get("x-request-id");
+    expect(hitId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hitId).not.toBe(requestId);
     const again = await scrape();
     expect(again).toMatch(/^vitrine_page_cache_requests_total\{result="hit"\} 1$/m);
     expect(again).toMatch(/^vitrine_http_requests_total\{route="page-cache",method="GET",status="200"\} 1$/m);
@@ -207,6 +210,14 @@ test.describe("a production start on an empty PostgreSQL database", () => {
       status: 200,
       culture: "fr",
       cache: "miss",
+    });
+    // The cache writes a kept page's headers at once: its line still has its id and the bytes it sent.
+    expect(requests.find((line) => line.requestId === hitId)).toMatchObject({
+      path: "/fr/",
+      route: "page-cache",
+      status: 200,
+      cache: "hit",
+      bytes: Number(hit.headers.get("content-length")),
     });
     expect(requests.some((line) => line.path === "/fr/search?q=_")).toBe(true);
     expect(requests.filter((line) => String(line.path).startsWith("/healthz"))).toEqual([]);

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
@@ -154,18 +154,18 @@ async function main(): Promise<void> {
   };
   const cacheMetrics = pageCacheMetrics(() => pageCache?.stats);
 
-  const server = createServer(async (req, res) => {
-    pinClientAddress(req, settings.TRUST_PROXY);
-    const id = requestIdOf(req);
-    // Astro's middleware reads it as locals.requestId; every answer, pages included, carries it.
-    req.headers["x-request-id"] = id;
-    res.setHeader("X-Request-Id", id);
-    // What the request's handlers learn (the route, the cache, the culture) for its log line and metrics.
-    const notes: RequestNotes = {};
-    observeRequest(req, res, id, notes);
-    if (readiness.draining) res.setHeader("Connection", "close");
-    // Each step is asked only where it may answer: a page's request waits for no promise until the cache.
-    if (isOperationsRequest(req)) {
+  /**
+   * Every request but a page kept in this process's memory: operations, static files, her summary, a
+   * page from Redis or another request's render (`kept`, when the cache was asked already), then Astro.
+   */
+  const serveFurther = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    notes: RequestNotes,
+    kept?: boolean | Promise<boolean>,
+  ): Promise<void> => {
+    if (kept === undefined && isOperationsRequest(req)) {
       try {
         if (await serveOperations(req, res, readiness)) return;
       } catch (error) {
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
         return;
       }
     }
-    if (mayBeStaticFile(req)) {
+    if (kept === undefined && mayBeStaticFile(req)) {
       try {
         if (await serveStatic(clientRoot, req, res)) {
           notes.route = "static";
@@ -195,12 +195,9 @@ async function main(): Promise<void> {
       log().error({ err: error, requestId: id }, "personal memo error");
     }
     try {
-      // A page kept in memory is answered at once; a promise only for Redis or a render in progress.
-      const served = pageCache?.serve(req, res, notes) ?? false;
-      if (served === true || (served !== false && (await served))) {
+      if (await kept) {
         notes.route = "page-cache";
         notes.cache = "hit";
-        // Hits and bytes are the cache's own counts, read by the metrics when scraped.
         return;
       }
     } catch (error) {
@@ -229,6 +226,35 @@ async function main(): Promise<void> {
       };
       void handler(req, res, next, notes);
     });
+  };
+
+  const server = createServer((req, res) => {
+    pinClientAddress(req, settings.TRUST_PROXY);
+    const id = requestIdOf(req);
+    // Astro's middleware reads it as locals.requestId; every answer, pages included, carries it.
+    req.headers["x-request-id"] = id;
+    // What the request's handlers learn (the route, the cache, the culture) for its log line and metrics.
+    const notes: RequestNotes = {};
+    observeRequest(req, res, id, notes);
+    if (readiness.draining) res.setHeader("Connection", "close");
+    // Most requests are pages kept in memory: answered here, with no promise made (a page's request
+    // waits for none), the request id among the headers the cache writes at once.
+    let kept: boolean | Promise<boolean> | undefined;
+    if (pageCache && !isOperationsRequest(req) && !mayBeStaticFile(req)) {
+      try {
+        kept = pageCache.serve(req, res, notes, id);
+      } catch (error) {
+        log().error({ err: error, requestId: id }, "page cache error");
+        kept = false;
+      }
+      if (kept === true) {
+        notes.route = "page-cache";
+        notes.cache = "hit";
+        return;
+      }
+    }
+    res.setHeader("X-Request-Id", id);
+    void serveFurther(req, res, id, notes, kept);
   });
   server.listen(settings.PORT, settings.HOST, () => {
     // Without SITE_URL every loopback name works; with it, that is the address shoppers use.

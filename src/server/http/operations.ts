@@ -119,6 +119,8 @@ export interface RequestNotes {
   culture?: string;
   /** The page cache's ticket for a page it did not answer: Astro's middleware reuses it (locals). */
   pageTicket?: KnownTicket;
+  /** The body's length, from the page cache, which writes its headers at once (none to read back). */
+  bytes?: number;
 }
 
 /** Query parameters kept in the access log: the rest (a search, an e-mail, a token) is personal or secret. */
@@ -159,7 +161,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, id: st
       route,
       status: res.statusCode,
       ms: Math.round(seconds * 1000 * 10) / 10,
-      bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+      bytes: notes.bytes ?? (Number(res.getHeader("content-length") ?? 0) || undefined),
       cache: notes.cache,
       culture: notes.culture,
     });

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, get, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Redis } from "ioredis";
@@ -160,6 +160,71 @@ describe("a page kept in this process's memory", () => {
       // Never cacheable: told at once too.
       await fetch(`${base}/fr/p/robe`, { method: "POST" });
       expect(kinds).toEqual(["promise", "true", "true", "false"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+/** A page whose best brotli is smaller than its first (PAGE repeats one line: both are the same size). */
+const VARIED_PAGE = `<!doctype html><title>Liste</title>${Array.from(
+  { length: 400 },
+  (_, i) =>
+    `<article><h2>Robe ${(i * 7919) % 1009} en lin ${["bleu", "rouge", "écru", "noir"][i % 4]}</h2>` +
+    `<p>${(i * 31) % 97},${i % 100} € · réf. ${(i * 104729) % 99991}</p></article>`,
+).join("")}`;
+
+describe("a kept page's answer", () => {
+  it("carries the request's id once and tells the bytes it sent, also once its brotli is tuned", async () => {
+    const { source } = versionSource(1);
+    const cache = new PageCache(options({ version: source }));
+    const sent: (number | undefined)[] = [];
+    let id = 0;
+    const server = createServer(async (req, res) => {
+      const requestId = `request-${++id}`;
+      // As the server does for an answer it may not write at once: the id set first, never sent twice.
+      if (req.headers["x-id-first"]) res.setHeader("X-Request-Id", requestId);
+      const notes: { bytes?: number } = {};
+      const served = cache.serve(req, res, notes, requestId);
+      if (served === true || (served !== false && (await served))) {
+        sent.push(notes.bytes);
+        return;
+      }
+      const ticket = cache.ticket(facts(req.url ?? "/", { host: String(req.headers.host) }));
+      if (ticket) await cache.store(ticket, HEADERS, VARIED_PAGE);
+      res.end(VARIED_PAGE);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The bytes as sent (fetch would decompress them).
+    const raw = (headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
+        get(`${base}/fr/p/robe`, { headers: { "Accept-Encoding": "br", ...headers } }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () =>
+            resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }),
+          );
+        }).on("error", reject),
+      );
+    try {
+      await raw();
+      const first = await raw();
+      expect(first.headers["x-request-id"]).toBe("request-2");
+      expect(Number(first.headers["content-length"])).toBe(first.body.length);
+      expect(brotliDecompressSync(first.body).toString()).toBe(VARIED_PAGE);
+      const again = await raw({ "X-Id-First": "1" });
+      expect(again.headers["x-request-id"]).toBe("request-3");
+      // Served twice: compressed again at its best, smaller; the length follows the new body.
+      await cache.tuneSettled();
+      const tuned = await raw();
+      expect(tuned.body.length).toBeLessThan(first.body.length);
+      expect(Number(tuned.headers["content-length"])).toBe(tuned.body.length);
+      expect(brotliDecompressSync(tuned.body).toString()).toBe(VARIED_PAGE);
+      expect(sent).toEqual([first.body.length, first.body.length, tuned.body.length]);
+      const unchanged = await raw({ "If-None-Match": String(tuned.headers.etag) });
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.headers["x-request-id"]).toBe("request-5");
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
