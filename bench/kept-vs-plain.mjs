@@ -2,7 +2,9 @@
 // and bench/plain-copy.mjs both pinned to core 1, the load on core 0 when `taskset` is there, alternating
 // rounds of the list and the product page. The bench's own rows share two cores between a server and the
 // load, and the bare copy moves by half between runs there; pinned rounds move less.
-//   npm run build && node bench/kept-vs-plain.mjs [--rounds 3] [--seconds 5]
+// `--baseline DIR` also runs the build in DIR (built there, as `npm run bench -- --baseline` takes it) on the
+// same core, its rounds beside ours: a change to the cached answer measured against the build before it.
+//   npm run build && node bench/kept-vs-plain.mjs [--rounds 3] [--seconds 5] [--baseline DIR]
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
@@ -11,13 +13,18 @@ import autocannon from "./cannon.mjs";
 import { pinLoad, pinned, startServer } from "./pinned-server.mjs";
 
 const { values } = parseArgs({
-  options: { rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "5" } },
+  options: {
+    rounds: { type: "string", default: "3" },
+    seconds: { type: "string", default: "5" },
+    baseline: { type: "string" },
+  },
 });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const OURS = 4441;
 const PLAIN = 4442;
 const SAME = 4443;
+const BEFORE = 4444;
 
 function cannon(url, duration) {
   return new Promise((done, fail) =>
@@ -32,6 +39,7 @@ mkdirSync("data", { recursive: true });
 const template = resolve(`data/bench-kept-${Date.now()}.sqlite`);
 const server = await startServer(resolve("."), OURS, template);
 const base = `http://127.0.0.1:${OURS}`;
+const before = values.baseline ? await startServer(resolve(values.baseline), BEFORE, template) : undefined;
 let plain;
 let same;
 try {
@@ -48,24 +56,31 @@ try {
   plain = await copy(PLAIN);
   same = await copy(SAME, "--same-answer");
   // V8 optimizes each server's path over its first thousands of requests: two seconds each first, not counted.
+  const beforePage = (url) => url.replace(`:${OURS}/`, `:${BEFORE}/`);
   for (const url of [...Object.values(pages), `http://127.0.0.1:${PLAIN}/list`, `http://127.0.0.1:${SAME}/list`])
     await cannon(url, 2);
+  if (before) for (const url of Object.values(pages)) await cannon(beforePage(url), 2);
   console.log(`${pinned ? "servers on core 1, load on core 0" : "not pinned"}; ${rounds} rounds of ${seconds} s`);
   for (let round = 1; round <= rounds; round++)
     for (const [name, url] of Object.entries(pages)) {
       const ours = await cannon(url, seconds);
       const bare = await cannon(`http://127.0.0.1:${PLAIN}/${name}`, seconds);
       const sameAnswer = await cannon(`http://127.0.0.1:${SAME}/${name}`, seconds);
+      const earlier = before ? await cannon(beforePage(url), seconds) : undefined;
       console.log(
         `round ${round} ${name.padEnd(8)} ours ${ours.rps} req/s (p99 ${ours.p99} ms), bare copy ${bare.rps} ` +
           `(p99 ${bare.p99} ms): ${(ours.rps / bare.rps).toFixed(2)}×; bare copy with our headers ` +
           `${sameAnswer.rps} (p99 ${sameAnswer.p99} ms): ${(ours.rps / sameAnswer.rps).toFixed(2)}× ` +
-          `(it is ${(sameAnswer.rps / bare.rps).toFixed(2)}× the bare copy)`,
+          `(it is ${(sameAnswer.rps / bare.rps).toFixed(2)}× the bare copy)` +
+          (earlier
+            ? `; the baseline ${earlier.rps} (p99 ${earlier.p99} ms): ours ${(ours.rps / earlier.rps).toFixed(2)}×`
+            : ""),
       );
     }
 } finally {
   plain?.kill();
   same?.kill();
   await server.stop();
+  await before?.stop();
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${template}${suffix}`, { force: true });
 }
