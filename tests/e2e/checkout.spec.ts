@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { giveAddress } from "../support/customers";
+import { giveAddress, withSqlite } from "../support/customers";
 import { addFromCard, expect, reloadedBy, seriousViolations, signIn, test } from "../support/e2e";
 
 async function fillAddress(page: Page, prefix: "Billing" | "Shipping", values: Record<string, string>) {
@@ -8,7 +8,11 @@ async function fillAddress(page: Page, prefix: "Billing" | "Shipping", values: R
 
 const ANNE = { FirstName: "Anne", LastName: "Martin", Street1: "Rue Haute 10", PostalCode: "1000", City: "Bruxelles" };
 
-test("a guest checks out with home delivery in French and pays with a test card", async ({ page }) => {
+test("a guest checks out with home delivery in French and pays with a test card", async ({
+  page,
+  browser,
+  workerServer,
+}) => {
   test.setTimeout(180_000);
   await addFromCard(page, "fr");
   await page.goto("/fr/shoppingcarts");
@@ -69,8 +73,37 @@ test("a guest checks out with home delivery in French and pays with a test card"
       ),
     )
     .toContain("purchase");
+  const confirmation = new URL(page.url()).pathname;
   await page.goto("/fr/shoppingcarts");
   await expect(page.locator("[data-cart-empty]")).toBeVisible();
+
+  // Her mail's link in another browser: the key opens the order there, then leaves the address at once.
+  const number = /VT-[0-9A-F]+/.exec(confirmation)?.[0] ?? "";
+  const key = withSqlite(workerServer.database, (db) => {
+    const row = db.prepare("select access_key from orders where number = ?").get(number) as { access_key: string };
+    return row.access_key;
+  });
+  const elsewhere = await browser.newContext();
+  try {
+    const other = await elsewhere.newPage();
+    expect((await other.goto(`${confirmation}?key=${key}`))?.status()).toBe(200);
+    expect(new URL(other.url()).pathname + new URL(other.url()).search).toBe(confirmation);
+    await expect(other.locator("[data-order-status=Paid]")).toBeVisible();
+    // Told to analytics once, in the browser she bought in.
+    await expect(other.locator("[data-track-event]")).toHaveCount(0);
+    // Opened again from there, without the key: the session keeps it open.
+    expect((await other.goto(confirmation))?.status()).toBe(200);
+  } finally {
+    await elsewhere.close();
+  }
+  const stranger = await browser.newContext();
+  try {
+    const page3 = await stranger.newPage();
+    expect((await page3.goto(confirmation))?.status()).toBe(404);
+    expect((await page3.goto(`${confirmation}?key=${key.slice(1)}x`))?.status()).toBe(404);
+  } finally {
+    await stranger.close();
+  }
 });
 
 test.describe("a business customer in Dutch (as Jan in the demo shop)", () => {

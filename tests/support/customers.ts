@@ -16,7 +16,7 @@ export interface TestCustomer {
 const PASSWORD = "Lantern orchard 47 tides";
 
 /** The worker's SQLite database, opened for one piece of test setup (the server writes to it too). */
-function withSqlite<T>(database: string, work: (db: Database.Database) => T): T {
+export function withSqlite<T>(database: string, work: (db: Database.Database) => T): T {
   const db = new Database(database);
   try {
     db.pragma("busy_timeout = 5000");

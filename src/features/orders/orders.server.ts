@@ -7,7 +7,7 @@ import { creditTopUps } from "~/features/prepaid/prepaid.server";
 import type { Culture } from "~/lib/culture";
 import { db, type Executor } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
-import { type Session, sessionKey } from "~/server/session/session";
+import { type Session, sessionKey, writeSessionData } from "~/server/session/session";
 import { enqueueOrderConfirmation } from "./order-mail.server";
 import {
   changeOrderStatus,
@@ -35,13 +35,41 @@ export function opensGuestOrder(order: Pick<OrderRow, "customer_id" | "access_ke
   return given.length === own.length && timingSafeEqual(given, own);
 }
 
+/** The guest orders a session opened with their key (her mail's link), the latest last, at most 20. */
+export const OPENED_ORDERS_KEY = "openedOrders";
+const OPENED_ORDERS_KEPT = 20;
+
+function openedOrders(session: Session): string[] {
+  const opened = session.data[OPENED_ORDERS_KEY];
+  return Array.isArray(opened) ? opened.filter((number): number is string => typeof number === "string") : [];
+}
+
+/**
+ * A guest's mail links to her order with its key: when the key opens it, this session keeps it open (its
+ * data holds the order's number, the session is made if the browser had none), so the page can send her
+ * on to the order's address without the key, where no script of the page can read the key off the address.
+ */
+export async function openGuestOrder(session: Session, number: string, key: string): Promise<boolean> {
+  const order = await orderByNumber(db(), number);
+  if (!order || !opensGuestOrder(order, key)) return false;
+  const opened = openedOrders(session);
+  if (!opened.includes(order.number))
+    await writeSessionData(session, {
+      [OPENED_ORDERS_KEY]: [...opened, order.number].slice(-OPENED_ORDERS_KEPT),
+    });
+  return true;
+}
+
 /**
  * An order of this shopper by number, with its lines; another shopper's order is not found. A guest's
- * order opens in any browser with its key (the links of her mails); a customer's needs her signed in.
+ * order also opens in a session that opened it with its key (`openGuestOrder`); a customer's needs her
+ * signed in.
  */
-export async function ownOrder(session: Session, number: string, key: string | null = null) {
+export async function ownOrder(session: Session, number: string) {
   const order = await orderByNumber(db(), number);
-  if (!order || !(ownsOrder(session, order) || opensGuestOrder(order, key))) return null;
+  if (!order) return null;
+  const opened = order.customer_id === null && openedOrders(session).includes(order.number);
+  if (!ownsOrder(session, order) && !opened) return null;
   return { order, lines: await orderLines(db(), order.id) };
 }
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db/client";
-import type { Session } from "~/server/session/session";
+import { loadSession, type Session } from "~/server/session/session";
 import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { paidOrder, payByWebhook, placeOrder } from "../../../tests/support/orders";
-import { opensGuestOrder, ownOrder } from "./orders.server";
+import { OPENED_ORDERS_KEY, openGuestOrder, opensGuestOrder, ownOrder } from "./orders.server";
 import { withdrawalForm } from "./withdrawal.server";
 
 async function customer(email: string, password: string, ip: string) {
@@ -60,13 +60,29 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
       mail?.body ?? "",
     )?.[1];
     expect(key).toBeDefined();
-    const elsewhere = { id: "another-browser", customerId: null, data: {} } as unknown as Session;
-    expect((await ownOrder(elsewhere, placed.OrderNumber, key ?? null))?.order.number).toBe(placed.OrderNumber);
+    const elsewhere: Session = { id: null, customerId: null, data: {}, clientAddress: "203.0.113.91" };
     expect(await ownOrder(elsewhere, placed.OrderNumber)).toBeNull();
     // One character changed (never to itself: a key ending in "A" once made this check pass by chance).
     const changed = `${key?.slice(0, -1)}${key?.endsWith("A") ? "B" : "A"}`;
-    expect(await ownOrder(elsewhere, placed.OrderNumber, changed)).toBeNull();
-    expect(await ownOrder(elsewhere, placed.OrderNumber, "short")).toBeNull();
+    for (const wrong of [changed, "short", ""])
+      expect(await openGuestOrder(elsewhere, placed.OrderNumber, wrong)).toBe(false);
+    // Nothing kept for a wrong key: not even a session.
+    expect(elsewhere.id).toBeNull();
+    expect(await openGuestOrder(elsewhere, placed.OrderNumber, key ?? "")).toBe(true);
+    // The session keeps it open (the page then leaves the key's address), in the store too.
+    expect((await ownOrder(elsewhere, placed.OrderNumber))?.order.number).toBe(placed.OrderNumber);
+    const stored = await loadSession(elsewhere.id ?? "");
+    expect((await ownOrder(stored, placed.OrderNumber))?.order.number).toBe(placed.OrderNumber);
+    // Once: opened again, the number is not kept twice.
+    expect(await openGuestOrder(stored, placed.OrderNumber, key ?? "")).toBe(true);
+    expect((await loadSession(elsewhere.id ?? "")).data[OPENED_ORDERS_KEY]).toEqual([placed.OrderNumber]);
+    // Another guest's order is not opened by this one's session.
+    const noe = apiClient("203.0.113.92");
+    expect(
+      (await noe.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 })).status,
+    ).toBe(200);
+    const hers = (await (await placeOrder(noe, { Email: "noe@example.org" })).json()) as { OrderNumber: string };
+    expect(await ownOrder(stored, hers.OrderNumber)).toBeNull();
   });
 
   it("opens a customer's order for her signed in only, never with a key", async () => {
