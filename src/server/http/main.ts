@@ -195,7 +195,8 @@ async function main(): Promise<void> {
       log().error({ err: error, requestId: id }, "personal memo error");
     }
     try {
-      if (await kept) {
+      // Asked here when an operations or static address was not one after all (a sitemap's .xml).
+      if (await (kept ?? pageCache?.serve(req, res, notes))) {
         notes.route = "page-cache";
         notes.cache = "hit";
         return;
