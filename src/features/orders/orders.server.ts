@@ -60,6 +60,21 @@ export async function openGuestOrder(session: Session, number: string, key: stri
   return true;
 }
 
+/** The paid orders whose purchase this session's confirmation page told analytics, the latest last. */
+export const TOLD_PURCHASES_KEY = "toldPurchases";
+
+/**
+ * Whether the confirmation page tells analytics of this paid order now: once per order in the session
+ * that placed it (a reload, or the page opened again from her history, would count the sale twice).
+ */
+export async function purchaseToTell(session: Session, order: Pick<OrderRow, "number">): Promise<boolean> {
+  const told = session.data[TOLD_PURCHASES_KEY];
+  const numbers = Array.isArray(told) ? told.filter((number): number is string => typeof number === "string") : [];
+  if (numbers.includes(order.number)) return false;
+  await writeSessionData(session, { [TOLD_PURCHASES_KEY]: [...numbers, order.number].slice(-OPENED_ORDERS_KEPT) });
+  return true;
+}
+
 /**
  * An order of this shopper by number, with its lines; another shopper's order is not found. A guest's
  * order also opens in a session that opened it with its key (`openGuestOrder`); a customer's needs her

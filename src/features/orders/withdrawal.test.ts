@@ -5,7 +5,7 @@ import { apiClient } from "../../../tests/support/api";
 import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { paidOrder, payByWebhook, placeOrder } from "../../../tests/support/orders";
-import { OPENED_ORDERS_KEY, openGuestOrder, opensGuestOrder, ownOrder } from "./orders.server";
+import { OPENED_ORDERS_KEY, openGuestOrder, opensGuestOrder, ownOrder, purchaseToTell } from "./orders.server";
 import { withdrawalForm } from "./withdrawal.server";
 
 async function customer(email: string, password: string, ip: string) {
@@ -77,6 +77,11 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
     expect(await openGuestOrder(stored, placed.OrderNumber, key ?? "")).toBe(true);
     expect((await loadSession(elsewhere.id ?? "")).data[OPENED_ORDERS_KEY]).toEqual([placed.OrderNumber]);
     // Another guest's order is not opened by this one's session.
+    // The purchase is told to analytics once per session: not again on a reload, nor from the store.
+    const buyer: Session = { id: null, customerId: null, data: {}, clientAddress: "203.0.113.93" };
+    expect(await purchaseToTell(buyer, { number: placed.OrderNumber })).toBe(true);
+    expect(await purchaseToTell(buyer, { number: placed.OrderNumber })).toBe(false);
+    expect(await purchaseToTell(await loadSession(buyer.id ?? ""), { number: placed.OrderNumber })).toBe(false);
     const noe = apiClient("203.0.113.92");
     expect(
       (await noe.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 })).status,
