@@ -73,9 +73,18 @@ describe("static files", () => {
 
   it("is not asked at all for a page's or the API's plain address, or for a write", () => {
     const ask = (url: string, method = "GET") => mayBeStaticFile({ url, method } as IncomingMessage);
-    for (const url of ["/fr/", "/fr/c/robes", "/api/v1/me/summary"]) expect(ask(url), url).toBe(false);
+    for (const url of ["/fr/", "/fr/c/robes", "/api/v1/me/summary", "/fr/c/robes?page=2", "/fr/catalog?q=lin#top"])
+      expect(ask(url), url).toBe(false);
     expect(ask("/robots.txt", "POST")).toBe(false);
-    for (const url of ["/robots.txt", "/_astro/app.js", "/fr/../robots.txt", "/%66r/about", "/fr/about?x=1"])
+    for (const url of [
+      "/robots.txt",
+      "/_astro/app.js",
+      "/fr/../robots.txt",
+      "/%66r/about",
+      "/%66r/about?x=1",
+      "/fr/about.txt?x=1",
+      "/robots.txt?x=1",
+    ])
       expect(ask(url), url).toBe(true);
   });
 });

@@ -34,10 +34,12 @@ function pickEncoding(accept: string | undefined): { ext: string; name: string }
 
 /**
  * A page's or the API's address, told without parsing it as a URL (the parse was 4 % of a cached page's
- * answer). Only a plain path qualifies: any other (a query, dot segments, escapes) goes the long way.
+ * answer). Only a plain path qualifies, with or without a query (a list's next page, a search): any other
+ * (dot segments, escapes) goes the long way.
  */
 function isPageOrApi(url: string): boolean {
-  const path = plainPathname(url);
+  const end = url.search(/[?#]/);
+  const path = plainPathname(end === -1 ? url : url.slice(0, end));
   if (path === null) return false;
   const first = path.split("/", 2)[1] ?? "";
   return isCulture(first) || first === "api";
