@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { giveAddress, withSqlite } from "../support/customers";
-import { addFromCard, expect, reloadedBy, seriousViolations, signIn, test } from "../support/e2e";
+import { addFromCard, consentCookie, expect, reloadedBy, seriousViolations, signIn, test } from "../support/e2e";
 
 async function fillAddress(page: Page, prefix: "Billing" | "Shipping", values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await page.locator(`[name='${prefix}.${name}']`).fill(value);
@@ -11,6 +11,7 @@ const ANNE = { FirstName: "Anne", LastName: "Martin", Street1: "Rue Haute 10", P
 test("a guest checks out with home delivery in French and pays with a test card", async ({
   page,
   browser,
+  baseURL,
   workerServer,
 }) => {
   test.setTimeout(180_000);
@@ -88,6 +89,8 @@ test("a guest checks out with home delivery in French and pays with a test card"
     return row.access_key;
   });
   const elsewhere = await browser.newContext();
+  // A visitor who answered the consent prompt (its dialog would stand over the form).
+  await elsewhere.addCookies([consentCookie(String(baseURL))]);
   try {
     const other = await elsewhere.newPage();
     expect((await other.goto(`${confirmation}?key=${key}`))?.status()).toBe(200);
@@ -97,6 +100,15 @@ test("a guest checks out with home delivery in French and pays with a test card"
     await expect(other.locator("[data-track-event]")).toHaveCount(0);
     // Opened again from there, without the key: the session keeps it open.
     expect((await other.goto(confirmation))?.status()).toBe(200);
+    // Her mail's other link: the withdrawal form, for a guest too; sent, it says so.
+    const withdrawal = `/fr/account/orders/${number}/withdrawal`;
+    await other.goto(`${withdrawal}?key=${key}`);
+    expect(new URL(other.url()).pathname + new URL(other.url()).search).toBe(withdrawal);
+    await other.locator("[data-withdrawal-form] input[type=checkbox]").first().check();
+    await expect(other.locator("#withdrawal-name")).toHaveValue("Anne Martin");
+    await other.locator("[data-withdrawal-form] button[type=submit]").click();
+    await expect(other).toHaveURL(new RegExp(`${withdrawal}\\?withdrawn=1$`));
+    await expect(other.locator(".notice--success[role=status]")).toBeVisible();
   } finally {
     await elsewhere.close();
   }

@@ -64,7 +64,7 @@ export async function enqueueOrderConfirmation(orderId: number): Promise<void> {
  * name, address and e-mail in its first line.
  */
 function withdrawalPart(
-  order: { number: string; customer_id: number | null },
+  order: { number: string; customer_id: number | null; access_key: string | null },
   culture: Culture,
 ): { text: string[]; html: string } {
   const t = translator(culture);
@@ -83,9 +83,24 @@ function withdrawalPart(
   // The form's first line names the trader in brackets: the shop's own.
   const lines = model.lines.map((line, i) => (i === 0 ? line.replace(/\[[^\]]*\]/, trader) : line));
   const intro = t("Orders.MailWithdrawalGuest", { days, email: shop.SHOP_EMAIL });
+  // Or online: her order's key opens the form in any browser (the page then drops it from the address).
+  const online = order.access_key
+    ? `${shop.siteUrl}/${culture}/account/orders/${order.number}/withdrawal?key=${order.access_key}`
+    : null;
+  const onlineIntro = t("Orders.MailWithdrawalGuestOnline");
   return {
-    text: [intro, "", model.title.toUpperCase(), model.note, ...lines, model.footnote],
-    html: `<p>${escapeHtml(intro)}</p><section><h2>${escapeHtml(model.title)}</h2><p><em>${escapeHtml(model.note)}</em></p>${lines
+    text: [
+      intro,
+      ...(online ? [onlineIntro, online] : []),
+      "",
+      model.title.toUpperCase(),
+      model.note,
+      ...lines,
+      model.footnote,
+    ],
+    html: `<p>${escapeHtml(intro)}</p>${
+      online ? `<p>${escapeHtml(onlineIntro)} <a href="${escapeHtml(online)}">${escapeHtml(online)}</a></p>` : ""
+    }<section><h2>${escapeHtml(model.title)}</h2><p><em>${escapeHtml(model.note)}</em></p>${lines
       .map((line) => `<p>${escapeHtml(line)}</p>`)
       .join("")}<p><small>${escapeHtml(model.footnote)}</small></p></section>`,
   };

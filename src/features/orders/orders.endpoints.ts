@@ -17,13 +17,12 @@ export const withdraw = defineEndpoint({
   method: "post",
   path: "/sales/orders/withdrawal",
   summary:
-    "Withdraw from lines of one of the shopper's paid orders with the EU model form (stored, mailed to the shop and to her; 404 for another's order, 409 for a line withdrawn before)",
+    "Withdraw from lines of one of the shopper's paid orders with the EU model form (stored, mailed to the shop and to her; a guest's order in the session that placed it or opened it from her mail; 404 for another's order, 409 for a line withdrawn before)",
   tags: ["orders"],
-  auth: true,
   body: WithdrawalSchema,
   response: z.object({
     Id: z.number(),
     Lines: z.array(z.object({ OrderLineId: z.number(), Name: z.string(), Sku: z.string(), Quantity: z.number() })),
   }),
-  run: ({ customerId, culture, body }) => withdrawFromOrder(customerId, body, culture),
+  run: ({ session, culture, body }) => withdrawFromOrder(session, body, culture),
 });

@@ -8,14 +8,9 @@ import { db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import { enqueueMail } from "~/server/mail/outbox";
 import { rateLimiter, tooManyAttempts } from "~/server/security/rate-limit";
-import {
-  insertWithdrawal,
-  lockOrder,
-  type OrderRow,
-  orderByNumber,
-  orderLines,
-  withdrawalRows,
-} from "./orders.repository";
+import type { Session } from "~/server/session/session";
+import { insertWithdrawal, lockOrder, type OrderRow, orderLines, withdrawalRows } from "./orders.repository";
+import { ownOrder } from "./orders.server";
 
 /**
  * Withdrawal from a distance contract (directive 2011/83/EU art. 9–11, issue 36): the shopper fills the
@@ -63,15 +58,19 @@ interface WithdrawnLine {
   Quantity: number;
 }
 
-async function ownOrder(customerId: number, number: string): Promise<OrderRow> {
-  const order = await orderByNumber(db(), number);
-  if (!order || order.customer_id !== customerId) throw new ApiError("OrderNotFound");
-  return order;
+/**
+ * The shopper's order: a customer's signed in, or a guest's in the session that placed it or opened it
+ * from her mail's link (`ownOrder` of orders.server.ts); another's is not found.
+ */
+async function shoppersOrder(session: Session, number: string): Promise<OrderRow> {
+  const own = await ownOrder(session, number);
+  if (!own) throw new ApiError("OrderNotFound");
+  return own.order;
 }
 
 /** An order's withdrawal form: the lines still open, what to prefill, the withdrawals sent. */
-export async function withdrawalForm(customerId: number, number: string) {
-  const order = await ownOrder(customerId, number);
+export async function withdrawalForm(session: Session, number: string) {
+  const order = await shoppersOrder(session, number);
   const [lines, sent] = await Promise.all([orderLines(db(), order.id), withdrawals(order.id)]);
   const withdrawn = new Set(sent.flatMap((w) => w.lines.map((l) => l.OrderLineId)));
   // The billing address as the checkout stored it (the address fields themselves).
@@ -149,13 +148,13 @@ export function filledModelForm(
 }
 
 /**
- * A withdrawal from lines of one of the customer's paid orders: checked (hers, paid, lines of that order
+ * A withdrawal from lines of one of the shopper's paid orders: checked (hers, paid, lines of that order
  * not withdrawn before, a reception date neither before the order nor in the future, within RETURN_DAYS of
  * it when given), stored, mailed to the shop and to her in one transaction with the outbox.
  */
-export async function withdrawFromOrder(customerId: number, input: WithdrawalInput, culture: Culture) {
+export async function withdrawFromOrder(session: Session, input: WithdrawalInput, culture: Culture) {
   const t = translator(culture);
-  const order = await ownOrder(customerId, input.OrderNumber);
+  const order = await shoppersOrder(session, input.OrderNumber);
   if (!withdrawalOpen(order)) throw new ApiError("OrderNotWithdrawable");
   const now = new Date();
   if (input.ReceivedOn) {
@@ -168,7 +167,9 @@ export async function withdrawFromOrder(customerId: number, input: WithdrawalInp
         ReceivedOn: [t("Errors.WithdrawalPeriodOverDays", { days: env().RETURN_DAYS })],
       });
   }
-  const wait = await rateLimiter().hit(`withdrawal:customer:${customerId}`, {
+  // Per customer; a guest's per order (her session may be new: opened from her mail).
+  const limited = order.customer_id !== null ? `customer:${order.customer_id}` : `order:${order.id}`;
+  const wait = await rateLimiter().hit(`withdrawal:${limited}`, {
     max: WITHDRAWALS_PER_CUSTOMER_PER_HOUR,
     windowSeconds: 3600,
   });
@@ -198,7 +199,7 @@ export async function withdrawFromOrder(customerId: number, input: WithdrawalInp
       }));
       const id = await insertWithdrawal(trx, {
         order_id: order.id,
-        customer_id: customerId,
+        customer_id: order.customer_id,
         lines: JSON.stringify(withdrawnLines),
         name: input.Name,
         address: input.Address,

@@ -6,13 +6,15 @@ import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { paidOrder, payByWebhook, placeOrder } from "../../../tests/support/orders";
 import { OPENED_ORDERS_KEY, openGuestOrder, opensGuestOrder, ownOrder, purchaseToTell } from "./orders.server";
-import { withdrawalForm } from "./withdrawal.server";
+import { withdrawalForm, withdrawFromOrder } from "./withdrawal.server";
 
 async function customer(email: string, password: string, ip: string) {
   const client = apiClient(ip);
   expect((await client.call("POST", "/security/login", { Email: email, Password: password })).status).toBe(200);
   const id = (await db().selectFrom("customers").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
-  return { client, id };
+  // Her signed-in session, as a page reads it.
+  const session: Session = { id: null, customerId: Number(id), data: {} };
+  return { client, id, session };
 }
 
 const mailsTo = (to: string) =>
@@ -48,8 +50,9 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
     const placed = (await (await placeOrder(guest, { Email: "lea@example.org" })).json()) as { OrderNumber: string };
     await payByWebhook(guest, placed.OrderNumber);
     const [mail] = (await mailsTo("lea@example.org")).filter((m) => m.subject.includes(placed.OrderNumber));
-    // The account's withdrawal page would ask her to sign in: no link to it.
-    expect(mail?.body).not.toContain("/account/orders/");
+    // Her order's page and its withdrawal form open from the mail with the order's key, in any browser.
+    expect(mail?.body).toContain("Vous pouvez aussi le remplir en ligne :");
+    expect(mail?.body).toMatch(new RegExp(`/fr/account/orders/${placed.OrderNumber}/withdrawal\\?key=[\\w-]{22}\\n`));
     expect(mail?.body).toContain("envoyez à shop@vitrine.test le formulaire ci-dessous");
     expect(mail?.body).toContain("FORMULAIRE DE RÉTRACTATION");
     // The trader's brackets filled with the shop's name, address and e-mail.
@@ -82,6 +85,25 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
     expect(await purchaseToTell(buyer, { number: placed.OrderNumber })).toBe(true);
     expect(await purchaseToTell(buyer, { number: placed.OrderNumber })).toBe(false);
     expect(await purchaseToTell(await loadSession(buyer.id ?? ""), { number: placed.OrderNumber })).toBe(false);
+    // The session that opened it withdraws from it: stored without a customer, mailed to the shop and to her.
+    const form = await withdrawalForm(stored, placed.OrderNumber);
+    expect(form.lines).toHaveLength(1);
+    const withdrawn = await withdrawFromOrder(
+      stored,
+      { OrderNumber: placed.OrderNumber, Lines: [Number(form.lines[0]?.id)], Name: "Léa", Address: "Rue Haute 10" },
+      "fr",
+    );
+    expect(withdrawn.Lines).toHaveLength(1);
+    const row = await db()
+      .selectFrom("order_withdrawals")
+      .select("customer_id")
+      .where("id", "=", withdrawn.Id)
+      .executeTakeFirstOrThrow();
+    expect(row.customer_id).toBeNull();
+    expect((await mailsTo("lea@example.org"))[0]?.subject).toContain(placed.OrderNumber);
+    // A session that neither placed nor opened it is refused, as a signed-in stranger is.
+    const stranger: Session = { id: "a-stranger", customerId: null, data: {} };
+    await expect(withdrawalForm(stranger, placed.OrderNumber)).rejects.toMatchObject({ status: 404 });
     const noe = apiClient("203.0.113.92");
     expect(
       (await noe.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 })).status,
@@ -107,7 +129,7 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
   it("stores a withdrawal, mails the filled form to the shop and to her, and offers only the lines left", async () => {
     const marie = await customer("marie@vitrine.test", "Vitrine-demo-1", "203.0.113.82");
     const order = await paidOrder(marie.client, [1, 2]);
-    const before = await withdrawalForm(marie.id, order.number);
+    const before = await withdrawalForm(marie.session, order.number);
     expect(before.open).toBe(true);
     expect(before.lines).toHaveLength(2);
     expect(before.name).not.toBe("");
@@ -131,7 +153,7 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
     const [copy] = await mailsTo("marie@vitrine.test");
     expect(copy?.subject).toContain(order.number);
     expect(copy?.body).toContain("Formulaire de rétractation");
-    const after = await withdrawalForm(marie.id, order.number);
+    const after = await withdrawalForm(marie.session, order.number);
     expect(after.lines.map((l) => l.id)).toEqual([Number(order.lines[1]?.id)]);
     expect(after.sent).toHaveLength(1);
     // The same line again is refused; the form of an order is hers only.
@@ -159,7 +181,7 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
     expect((await jan.client.call("POST", "/sales/orders/withdrawal", body([Number(hers.lines[0]?.id)]))).status).toBe(
       404,
     );
-    await expect(withdrawalForm(jan.id, hers.number)).rejects.toMatchObject({ status: 404 });
+    await expect(withdrawalForm(jan.session, hers.number)).rejects.toMatchObject({ status: 404 });
     const foreign = await marie.client.call("POST", "/sales/orders/withdrawal", body([Number(his.lines[0]?.id)]));
     expect(foreign.status).toBe(400);
     const future = await marie.client.call(
