@@ -13,6 +13,25 @@ export function pinLoad() {
 }
 
 /**
+ * Running processes (every thread) on core 1 and this one on core 0 until the returned function puts
+ * them all back on every core: a bench's servers measured the way `startServer` starts them.
+ */
+export function pinRunning(pids) {
+  if (!pinned) return () => {};
+  const all = `0-${Number(execFileSync("nproc").toString()) - 1}`;
+  for (const pid of pids) execFileSync("taskset", ["-acp", "1", String(pid)], { stdio: "ignore" });
+  execFileSync("taskset", ["-acp", "0", String(process.pid)], { stdio: "ignore" });
+  return () => {
+    for (const pid of [...pids, process.pid])
+      try {
+        execFileSync("taskset", ["-acp", all, String(pid)], { stdio: "ignore" });
+      } catch {
+        // A process that has exited has no affinity left to restore.
+      }
+  };
+}
+
+/**
  * A server of the build in `dir` on a copy of `template` (seeded by a first start if it is not yet), with
  * `nodeArgs` before the entry; its standard error is ours, its standard output `stdout` ("ignore" or "pipe").
  */

@@ -6,7 +6,7 @@ import { simpleVariant } from "../../../tests/support/checkout";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
 import { paidOrder, payByWebhook, placeOrder } from "../../../tests/support/orders";
 import { OPENED_ORDERS_KEY, openGuestOrder, opensGuestOrder, ownOrder, purchaseToTell } from "./orders.server";
-import { withdrawalForm, withdrawFromOrder } from "./withdrawal.server";
+import { WITHDRAWALS_PER_CUSTOMER_PER_HOUR, withdrawalForm, withdrawFromOrder } from "./withdrawal.server";
 
 async function customer(email: string, password: string, ip: string) {
   const client = apiClient(ip);
@@ -224,6 +224,45 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
       });
     const statuses = (await Promise.all([send(), send(), send()])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409]);
+    expect(
+      await db().selectFrom("order_withdrawals").selectAll().where("order_id", "=", order.id).execute(),
+    ).toHaveLength(1);
+  });
+
+  it("takes a guest's line once from forms sent at once, and limits her order's forms, whichever browser sends them", async () => {
+    const guest = apiClient("203.0.113.94");
+    const variant = await simpleVariant(3);
+    expect(
+      (await guest.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 })).status,
+    ).toBe(200);
+    const placed = (await (await placeOrder(guest, { Email: "ines@example.org" })).json()) as { OrderNumber: string };
+    await payByWebhook(guest, placed.OrderNumber);
+    const order = await db()
+      .selectFrom("orders")
+      .select(["id", "access_key"])
+      .where("number", "=", placed.OrderNumber)
+      .executeTakeFirstOrThrow();
+    const line = await db()
+      .selectFrom("order_lines")
+      .select("id")
+      .where("order_id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    const form = { OrderNumber: placed.OrderNumber, Lines: [Number(line.id)], Name: "Inès", Address: "Rue Haute 4" };
+    const send = () => guest.call("POST", "/sales/orders/withdrawal", form);
+    // Three at once from the browser that placed it: one withdraws the line, the others find it withdrawn.
+    const statuses = (await Promise.all([send(), send(), send()])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    // Her order's forms count per order, not per browser: a browser that opened it from her mail shares
+    // the five an hour (two left, then refused with the wait), so new sessions do not multiply them.
+    const elsewhere: Session = { id: null, customerId: null, data: {}, clientAddress: "203.0.113.95" };
+    expect(await openGuestOrder(elsewhere, placed.OrderNumber, order.access_key ?? "")).toBe(true);
+    for (let i = 0; i < WITHDRAWALS_PER_CUSTOMER_PER_HOUR - 3; i++)
+      await expect(withdrawFromOrder(elsewhere, form, "fr")).rejects.toMatchObject({ status: 409 });
+    await expect(withdrawFromOrder(elsewhere, form, "fr")).rejects.toMatchObject({ status: 429 });
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    // In her language, with the wait.
+    expect(JSON.stringify(await refused.json())).toMatch(/Réessayez dans \d+ minutes/);
     expect(
       await db().selectFrom("order_withdrawals").selectAll().where("order_id", "=", order.id).execute(),
     ).toHaveLength(1);
