@@ -20,6 +20,18 @@ async function customer(email: string, password: string, ip: string) {
 const mailsTo = (to: string) =>
   db().selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id", "desc").execute();
 
+/** A guest's paid order, from her own browser: one unit of a simple variant with `units` in stock at least. */
+async function paidGuestOrder(ip: string, email: string, units: number) {
+  const guest = apiClient(ip);
+  const variant = await simpleVariant(units);
+  expect(
+    (await guest.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 })).status,
+  ).toBe(200);
+  const placed = (await (await placeOrder(guest, { Email: email })).json()) as { OrderNumber: string };
+  await payByWebhook(guest, placed.OrderNumber);
+  return { guest, variant, placed };
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (dialect) => {
@@ -42,13 +54,7 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
   });
 
   it("tells a guest, who has no account to sign in to, to mail the model form to the shop, given in the mail", async () => {
-    const guest = apiClient("203.0.113.89");
-    const variant = await simpleVariant(2);
-    expect(
-      (await guest.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 })).status,
-    ).toBe(200);
-    const placed = (await (await placeOrder(guest, { Email: "lea@example.org" })).json()) as { OrderNumber: string };
-    await payByWebhook(guest, placed.OrderNumber);
+    const { variant, placed } = await paidGuestOrder("203.0.113.89", "lea@example.org", 2);
     const [mail] = (await mailsTo("lea@example.org")).filter((m) => m.subject.includes(placed.OrderNumber));
     // Her order's page and its withdrawal form open from the mail with the order's key, in any browser.
     expect(mail?.body).toContain("Vous pouvez aussi le remplir en ligne :");
@@ -230,13 +236,7 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
   });
 
   it("takes a guest's line once from forms sent at once, and limits her order's forms, whichever browser sends them", async () => {
-    const guest = apiClient("203.0.113.94");
-    const variant = await simpleVariant(3);
-    expect(
-      (await guest.call("POST", "/catalog/products/addtocart", { ProductVariantId: variant.id, Quantity: 1 })).status,
-    ).toBe(200);
-    const placed = (await (await placeOrder(guest, { Email: "ines@example.org" })).json()) as { OrderNumber: string };
-    await payByWebhook(guest, placed.OrderNumber);
+    const { guest, placed } = await paidGuestOrder("203.0.113.94", "ines@example.org", 3);
     const order = await db()
       .selectFrom("orders")
       .select(["id", "access_key"])
