@@ -10,6 +10,7 @@ import { safeDecode } from "~/lib/url";
 import { hasControlCharacters } from "~/lib/validation";
 import { env } from "~/server/config/env";
 import { ensureDatabaseReady } from "~/server/db/ready";
+import { ApiError } from "~/server/http/errors";
 import { takeFlash } from "~/server/http/flash";
 import { withRequestContext } from "~/server/http/request-context";
 import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from "~/server/http/security";
@@ -34,6 +35,7 @@ const NON_CULTURE_PREFIXES = new Set([
   "400",
   "404",
   "500",
+  "503",
   "sitemap.xml",
   "sitemaps",
   "feeds",
@@ -135,11 +137,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     },
     country: countryCode(country),
   };
-  let response = withHeaders(
-    await collectTags(tags, () => withRequestContext(requestContext, next)),
-    await consentScriptHashes(),
-    context.locals.cspOrigins,
-  );
+  let rendered: Response;
+  try {
+    rendered = await collectTags(tags, () => withRequestContext(requestContext, next));
+  } catch (error) {
+    // A store the page needed is away for now (a session to write while Redis is down): the shop says
+    // so in her language, with nothing kept, instead of a bare 500.
+    if (!(error instanceof ApiError) || error.status !== 503 || first === "503") throw error;
+    return withHeaders(await context.rewrite("/503"));
+  }
+  let response = withHeaders(rendered, await consentScriptHashes(), context.locals.cspOrigins);
   // A frame rendered for this page is kept for the next (its marks come out of the page, so the length
   // Astro gave is no longer the page's: Node counts the new one, else an uncompressed answer came short).
   const capture = context.locals.frameCapture;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { withSqlite } from "../support/customers";
 import { workerPort } from "../support/e2e-server";
 import { freePort } from "../support/processes";
 import { rawRequest } from "../support/raw-http";
@@ -84,7 +85,55 @@ test.describe("a Redis outage seen from the browser", () => {
     const cookie = String(login.headers["set-cookie"]).split(";")[0] as string;
     expect((await rawRequest(`${base}/fr/`, { headers: { Cookie: cookie } })).body).toContain("Se déconnecter");
 
+    // A guest's order, placed while Redis answers: her mail's link is followed during the outage.
+    const variantId = withSqlite(database, (db) => {
+      const row = db
+        .prepare(
+          `select v.id from product_variants v join stock s on s.variant_id = v.id
+           where v.min_quantity = 1 and v.step_quantity = 1 and v.max_quantity is null and s.quantity > 0 limit 1`,
+        )
+        .get() as { id: number };
+      return row.id;
+    });
+    const json = { "Content-Type": "application/json", Origin: base };
+    const added = await rawRequest(`${base}/api/v1/catalog/products/addtocart`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ ProductVariantId: variantId, Quantity: 1 }),
+    });
+    expect(added.status, added.body).toBe(200);
+    const guest = ([added.headers["set-cookie"] ?? []].flat() as string[]).map((c) => c.split(";")[0]).join("; ");
+    const placed = await rawRequest(`${base}/api/v1/sales/orders`, {
+      method: "POST",
+      headers: { ...json, Cookie: guest },
+      body: JSON.stringify({
+        IdempotencyKey: `outage-${Date.now()}-guest-order`,
+        Email: "lea@example.org",
+        Billing: {
+          FirstName: "Léa",
+          LastName: "Martin",
+          Street1: "Rue Haute 10",
+          PostalCode: "1000",
+          City: "Bruxelles",
+          CountryId: 1,
+        },
+        AcceptTerms: true,
+      }),
+    });
+    expect(placed.status, placed.body).toBe(200);
+    const number = (JSON.parse(placed.body) as { OrderNumber: string }).OrderNumber;
+    const key = withSqlite(database, (db) => {
+      const row = db.prepare("select access_key from orders where number = ?").get(number) as { access_key: string };
+      return row.access_key;
+    });
+    const link = `${base}/fr/sales/order/${number}/confirmation`;
+
     await stop(redis);
+    // Her key cannot be kept in a session now: the shop says it is briefly away, and keeps nothing.
+    const away = await rawRequest(`${link}?key=${key}`);
+    expect(away.status).toBe(503);
+    expect(away.body).toContain("momentanément indisponible");
+    expect(away.headers["set-cookie"]).toBeUndefined();
     for (const path of ["/fr/", "/fr/shoppingcarts", "/fr/catalog?q="]) {
       const started = Date.now();
       const page = await rawRequest(`${base}${path}`, { headers: { Cookie: cookie } });
@@ -127,5 +176,9 @@ test.describe("a Redis outage seen from the browser", () => {
         { timeout: 15_000 },
       )
       .toBe(200);
+    // Her link works again: the order opens in a session, and the page leaves the key's address.
+    const back = await rawRequest(`${link}?key=${key}`);
+    expect(back.status).toBe(303);
+    expect(back.headers.location).toBe(`/fr/sales/order/${number}/confirmation`);
   });
 });
