@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { DEMO_BILLING } from "../support/billing";
 import { withSqlite } from "../support/customers";
 import { workerPort } from "../support/e2e-server";
 import { freePort } from "../support/processes";
@@ -109,14 +110,7 @@ test.describe("a Redis outage seen from the browser", () => {
       body: JSON.stringify({
         IdempotencyKey: `outage-${Date.now()}-guest-order`,
         Email: "lea@example.org",
-        Billing: {
-          FirstName: "Léa",
-          LastName: "Martin",
-          Street1: "Rue Haute 10",
-          PostalCode: "1000",
-          City: "Bruxelles",
-          CountryId: 1,
-        },
+        Billing: DEMO_BILLING,
         AcceptTerms: true,
       }),
     });

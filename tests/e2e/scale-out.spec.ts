@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { DEMO_BILLING } from "../support/billing";
 import { serverEnvironment } from "../support/e2e-server";
 import { picture } from "../support/pictures";
 import { freePort, ready as healthy, type Started, startServer } from "../support/processes";
@@ -228,14 +229,7 @@ test.describe("three processes on one PostgreSQL, Redis and S3 store", () => {
           body: JSON.stringify({
             IdempotencyKey: `scale-out-${i}-xxxxxxxxxxxxxxxx`,
             Email: `scale${i}@vitrine.test`,
-            Billing: {
-              FirstName: "Anne",
-              LastName: "Martin",
-              Street1: "Rue Haute 10",
-              PostalCode: "1000",
-              City: "Bruxelles",
-              CountryId: 1,
-            },
+            Billing: DEMO_BILLING,
             AcceptTerms: true,
           }),
         });
