@@ -9,7 +9,7 @@ import { ApiError } from "~/server/http/errors";
 import { enqueueMail } from "~/server/mail/outbox";
 import { rateLimiter, tooManyAttempts } from "~/server/security/rate-limit";
 import type { Session } from "~/server/session/session";
-import { insertWithdrawal, lockOrder, type OrderRow, orderLines, withdrawalRows } from "./orders.repository";
+import { insertWithdrawal, lockOrder, orderLines, withdrawalRows } from "./orders.repository";
 import { ownOrder } from "./orders.server";
 
 /**
@@ -62,16 +62,23 @@ interface WithdrawnLine {
  * The shopper's order: a customer's signed in, or a guest's in the session that placed it or opened it
  * from her mail's link (`ownOrder` of orders.server.ts); another's is not found.
  */
-async function shoppersOrder(session: Session, number: string): Promise<OrderRow> {
+async function shoppersOrder(session: Session, number: string): Promise<OwnOrder> {
   const own = await ownOrder(session, number);
   if (!own) throw new ApiError("OrderNotFound");
-  return own.order;
+  return own;
 }
 
-/** An order's withdrawal form: the lines still open, what to prefill, the withdrawals sent. */
-export async function withdrawalForm(session: Session, number: string) {
-  const order = await shoppersOrder(session, number);
-  const [lines, sent] = await Promise.all([orderLines(db(), order.id), withdrawals(order.id)]);
+/** The shopper's order with its lines, as `ownOrder` reads it. */
+export type OwnOrder = NonNullable<Awaited<ReturnType<typeof ownOrder>>>;
+
+/**
+ * An order's withdrawal form: the lines still open, what to prefill, the withdrawals sent. `own` is the
+ * shopper's order when the caller has read it already (the page does, to tell a guest's from a
+ * customer's): it is not read twice.
+ */
+export async function withdrawalForm(session: Session, number: string, own?: OwnOrder) {
+  const { order, lines } = own ?? (await shoppersOrder(session, number));
+  const sent = await withdrawals(order.id);
   const withdrawn = new Set(sent.flatMap((w) => w.lines.map((l) => l.OrderLineId)));
   // The billing address as the checkout stored it (the address fields themselves).
   const a = JSON.parse(order.billing_address) as {
@@ -154,7 +161,7 @@ export function filledModelForm(
  */
 export async function withdrawFromOrder(session: Session, input: WithdrawalInput, culture: Culture) {
   const t = translator(culture);
-  const order = await shoppersOrder(session, input.OrderNumber);
+  const { order } = await shoppersOrder(session, input.OrderNumber);
   if (!withdrawalOpen(order)) throw new ApiError("OrderNotWithdrawable");
   const now = new Date();
   if (input.ReceivedOn) {

@@ -162,6 +162,10 @@ describe.each(DIALECTS)("withdrawal with the EU model form on %s (issue 36)", (d
     const after = await withdrawalForm(marie.session, order.number);
     expect(after.lines.map((l) => l.id)).toEqual([Number(order.lines[1]?.id)]);
     expect(after.sent).toHaveLength(1);
+    // The page reads her order once and hands it over: the same form.
+    const own = await ownOrder(marie.session, order.number);
+    expect(own).not.toBeNull();
+    expect(await withdrawalForm(marie.session, order.number, own ?? undefined)).toEqual(after);
     // The same line again is refused; the form of an order is hers only.
     const again = await marie.client.call("POST", "/sales/orders/withdrawal", {
       OrderNumber: order.number,
