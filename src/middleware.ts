@@ -9,6 +9,7 @@ import { translator } from "~/lib/i18n";
 import { safeDecode } from "~/lib/url";
 import { hasControlCharacters } from "~/lib/validation";
 import { env } from "~/server/config/env";
+import { isConnectionError } from "~/server/db/errors";
 import { ensureDatabaseReady } from "~/server/db/ready";
 import { ApiError } from "~/server/http/errors";
 import { takeFlash } from "~/server/http/flash";
@@ -141,10 +142,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     rendered = await collectTags(tags, () => withRequestContext(requestContext, next));
   } catch (error) {
-    // A store the page needed is away for now (a session to write while Redis is down): the shop says
-    // so in her language, with nothing kept, instead of a bare 500.
-    if (!(error instanceof ApiError) || error.status !== 503 || first === "503") throw error;
-    return withHeaders(await context.rewrite("/503"));
+    // A store the page needed is away for now (a session to write while Redis is down, the database
+    // unreachable): the shop says so in her language, with nothing kept, instead of a bare 500.
+    const unavailable = (error instanceof ApiError && error.status === 503) || isConnectionError(error);
+    if (!unavailable || first === "503") throw error;
+    if (!(error instanceof ApiError))
+      log().warn({ err: error, requestId: context.locals.requestId, path: pathname }, "database unavailable");
+    // As a GET of its own: a form's body has been read by then, and Astro rewrites no request whose was.
+    const headers = new Headers(context.request.headers);
+    for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
+    return withHeaders(await context.rewrite(new Request(new URL("/503", context.url), { headers })));
   }
   let response = withHeaders(rendered, await consentScriptHashes(), context.locals.cspOrigins);
   // A frame rendered for this page is kept for the next (its marks come out of the page, so the length

@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { DEMO_BILLING } from "../support/billing";
 import { withSqlite } from "../support/customers";
 import { workerPort } from "../support/e2e-server";
 import { freePort } from "../support/processes";
 import { rawRequest } from "../support/raw-http";
+import { cuttableProxy } from "../support/tcp-proxy";
 
 /**
  * The production server with sessions in a Redis of this test's own, which the test stops: pages keep
@@ -18,6 +20,7 @@ let redisPort = 0;
 const PORT = workerPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0)) + 7;
 const base = `http://127.0.0.1:${PORT}`;
 const database = `data/e2e-outage-${Date.now()}.sqlite`;
+const PG_BASE = process.env.TEST_POSTGRES_URL;
 
 function start(
   command: string,
@@ -174,5 +177,83 @@ test.describe("a Redis outage seen from the browser", () => {
     const back = await rawRequest(`${link}?key=${key}`);
     expect(back.status).toBe(303);
     expect(back.headers.location).toBe(`/fr/sales/order/${number}/confirmation`);
+  });
+});
+
+/**
+ * The production server on PostgreSQL through a proxy the test cuts: with the database away, a page
+ * that needs it says so in the shopper's language (503, Retry-After), never a bare 500, and the shop
+ * answers again once the database is back.
+ */
+test.describe("a PostgreSQL outage seen from the browser", () => {
+  test.skip(!PG_BASE, "needs TEST_POSTGRES_URL");
+  let admin: pg.Client;
+  let schema = "";
+  let server: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    admin = new pg.Client({ connectionString: PG_BASE });
+    await admin.connect();
+    schema = `outage_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+    await admin.query(`create schema ${schema}`);
+  });
+  test.afterAll(async () => {
+    await stop(server);
+    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [schema]);
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  });
+
+  test("pages and forms answer the shop's 503 page in her language while the database is away", async () => {
+    test.setTimeout(180_000);
+    const upstream = new URL(PG_BASE as string);
+    const proxy = await cuttableProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
+    const url = new URL(PG_BASE as string);
+    url.port = String(proxy.port);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    url.searchParams.set("application_name", schema);
+    const port = await freePort();
+    const site = `http://127.0.0.1:${port}`;
+    server = await start(process.execPath, ["dist/main.mjs"], "listening", {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: site,
+      DATABASE_URL: url.toString(),
+      SEED_PRODUCTS: "8",
+      ASSETS_DIR: "data/test-assets",
+    });
+    expect((await rawRequest(`${site}/fr/c/vetements`)).status).toBe(200);
+
+    await proxy.cut();
+    const pages = [
+      ["/fr/", "Service momentanément indisponible"],
+      ["/fr/catalog?q=robe", "Service momentanément indisponible"],
+      ["/nl/", "Dienst tijdelijk niet beschikbaar"],
+      ["/fr/une-adresse-inconnue", "Service momentanément indisponible"],
+    ] as const;
+    for (const [path, title] of pages) {
+      const page = await rawRequest(`${site}${path}`);
+      expect(page.status, path).toBe(503);
+      expect(page.headers["retry-after"], path).toBe("30");
+      expect(page.headers["cache-control"], path).toBe("no-store");
+      expect(page.body, path).toContain(`<title>${title}`);
+      expect(page.body.trimEnd(), path).toMatch(/<\/html>$/);
+    }
+    // A form sent without JavaScript is not taken, and she is told to try again.
+    const form = await rawRequest(`${site}/fr/security/forgotpassword`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site },
+      body: "Email=lea%40example.org",
+    });
+    expect(form.status).toBe(503);
+    expect(form.body).toContain("momentanément indisponible");
+
+    await proxy.restore();
+    await expect
+      .poll(async () => (await rawRequest(`${site}/fr/catalog?q=robe`)).status, { timeout: 15_000 })
+      .toBe(200);
+    expect(server.exitCode).toBeNull();
+    await proxy.cut();
   });
 });
