@@ -43,6 +43,9 @@ const NON_CULTURE_PREFIXES = new Set([
   "robots.txt",
 ]);
 
+/** When a page last logged that the database is away. */
+let unavailableLogged = 0;
+
 function withHeaders(
   response: Response,
   pageScripts: readonly string[] = [],
@@ -146,8 +149,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // unreachable): the shop says so in her language, with nothing kept, instead of a bare 500.
     const unavailable = (error instanceof ApiError && error.status === 503) || isConnectionError(error);
     if (!unavailable || first === "503") throw error;
-    if (!(error instanceof ApiError))
+    if (!(error instanceof ApiError) && Date.now() - unavailableLogged > 10_000) {
+      // One line per burst, as the pool's: each request has its access line with the 503.
+      unavailableLogged = Date.now();
       log().warn({ err: error, requestId: context.locals.requestId, path: pathname }, "database unavailable");
+    }
     // As a GET of its own: a form's body has been read by then, and Astro rewrites no request whose was.
     const headers = new Headers(context.request.headers);
     for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
