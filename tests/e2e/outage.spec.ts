@@ -181,9 +181,9 @@ test.describe("a Redis outage seen from the browser", () => {
 });
 
 /**
- * The production server on PostgreSQL through a proxy the test cuts: with the database away, a page
- * that needs it says so in the shopper's language (503, Retry-After), never a bare 500, and the shop
- * answers again once the database is back.
+ * The production server on PostgreSQL through a proxy the test cuts: with the database away, the pages
+ * it kept are served as they were, and a page that needs the database says so in the shopper's language
+ * (503, Retry-After), never a bare 500; the shop answers again once the database is back.
  */
 test.describe("a PostgreSQL outage seen from the browser", () => {
   test.skip(!PG_BASE, "needs TEST_POSTGRES_URL");
@@ -204,7 +204,7 @@ test.describe("a PostgreSQL outage seen from the browser", () => {
     await admin.end();
   });
 
-  test("pages and forms answer the shop's 503 page in her language while the database is away", async () => {
+  test("kept pages are served and the others answer the shop's 503 page in her language while the database is away", async () => {
     test.setTimeout(180_000);
     const upstream = new URL(PG_BASE as string);
     const proxy = await cuttableProxy({ host: upstream.hostname, port: Number(upstream.port || 5432) });
@@ -223,9 +223,20 @@ test.describe("a PostgreSQL outage seen from the browser", () => {
       SEED_PRODUCTS: "8",
       ASSETS_DIR: "data/test-assets",
     });
-    expect((await rawRequest(`${site}/fr/c/vetements`)).status).toBe(200);
+    // A page kept before the outage (its second answer comes from the page cache).
+    await expect
+      .poll(async () => (await rawRequest(`${site}/fr/c/vetements`)).headers["x-cache"], { timeout: 15_000 })
+      .toBe("hit");
 
     await proxy.cut();
+    // Once the server finds it cannot reach the database, the pages it kept stand in for the 503 page.
+    await expect
+      .poll(async () => (await rawRequest(`${site}/fr/c/vetements`)).headers["x-cache"], { timeout: 15_000 })
+      .toBe("stale");
+    const kept = await rawRequest(`${site}/fr/c/vetements`);
+    expect(kept.status).toBe(200);
+    expect(kept.headers["cache-control"]).toBe("no-store");
+    expect(kept.body).toContain("<title>Vêtements");
     const pages = [
       ["/fr/", "Service momentanément indisponible"],
       ["/fr/catalog?q=robe", "Service momentanément indisponible"],

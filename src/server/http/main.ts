@@ -250,7 +250,8 @@ async function main(): Promise<void> {
       }
       if (kept === true) {
         notes.route = "page-cache";
-        notes.cache = "hit";
+        // "stale" when served through a database outage.
+        notes.cache ??= "hit";
         return;
       }
     }

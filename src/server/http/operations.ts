@@ -114,8 +114,8 @@ export function requestIdOf(req: IncomingMessage): string {
 export interface RequestNotes {
   /** The route pattern that answered ("/[culture]/p/[slug]", "/api/v1/cart/items/:id", "static"...). */
   route?: string;
-  /** Whether the page cache served it. */
-  cache?: "hit" | "miss";
+  /** Whether the page cache served it ("stale": kept before the database went away, served through it). */
+  cache?: "hit" | "miss" | "stale";
   culture?: string;
   /** The page cache's ticket for a page it did not answer: Astro's middleware reuses it (locals). */
   pageTicket?: KnownTicket;

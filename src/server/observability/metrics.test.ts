@@ -27,8 +27,8 @@ describe("request metrics", () => {
 });
 
 describe("page cache metrics", () => {
-  it("add the cache's own hits and bytes when scraped, and misses as they are counted", async () => {
-    const counts = { hits: 0, servedBytes: 0 };
+  it("add the cache's own hits, stale answers and bytes when scraped, and misses as they are counted", async () => {
+    const counts = { hits: 0, stale: 0, servedBytes: 0 };
     const { requests, bytes } = pageCacheMetrics(() => counts);
     counts.hits = 3;
     counts.servedBytes = 30_000;
@@ -37,9 +37,11 @@ describe("page cache metrics", () => {
     expect(countOf(await requests.get(), { result: "miss" })).toBe(1);
     expect((await bytes.get()).values[0]?.value).toBe(30_000);
     counts.hits = 5;
+    counts.stale = 2;
     counts.servedBytes = 42_000;
     const text = await metricsText();
     expect(text).toMatch(/^vitrine_page_cache_requests_total\{result="hit"\} 5$/m);
+    expect(text).toMatch(/^vitrine_page_cache_requests_total\{result="stale"\} 2$/m);
     expect(text).toMatch(/^vitrine_page_cache_served_bytes_total 42000$/m);
   });
 });

@@ -69,6 +69,8 @@ export function httpMetrics() {
 /** What the page cache answered, read from its own counts when scraped. */
 export interface PageCacheCounts {
   hits: number;
+  /** Pages served through a database outage. */
+  stale: number;
   servedBytes: number;
 }
 
@@ -78,6 +80,7 @@ export interface PageCacheCounts {
  */
 export function pageCacheMetrics(counts: () => PageCacheCounts | undefined = () => undefined) {
   let hitsReported = 0;
+  let staleReported = 0;
   let bytesReported = 0;
   const requestsName = "vitrine_page_cache_requests_total";
   const bytesName = "vitrine_page_cache_served_bytes_total";
@@ -91,6 +94,9 @@ export function pageCacheMetrics(counts: () => PageCacheCounts | undefined = () 
         const hits = counts()?.hits ?? hitsReported;
         if (hits > hitsReported) this.inc({ result: "hit" }, hits - hitsReported);
         hitsReported = hits;
+        const stale = counts()?.stale ?? staleReported;
+        if (stale > staleReported) this.inc({ result: "stale" }, stale - staleReported);
+        staleReported = stale;
       },
     });
   const bytes =

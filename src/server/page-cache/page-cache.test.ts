@@ -16,6 +16,8 @@ function versionSource(start = 1) {
   const state = {
     value: start as number | null,
     next: null as number | null,
+    /** The version pages had when the database went out of reach (null: it is not). */
+    away: null as number | null,
     mark: 0,
     bump(tag: string) {
       const version = (versions.get(tag) ?? 0) + 1;
@@ -30,6 +32,7 @@ function versionSource(start = 1) {
     tagMark: () => state.mark,
     tagVersions: (names, mark) => tags.versions(names, mark),
     tagsCurrent: (recorded) => tags.current(recorded),
+    outage: () => (state.away === null ? null : { version: state.away, tagsCurrent: (kept) => tags.current(kept) }),
     close: async () => {},
   };
   return { state, source };
@@ -420,6 +423,49 @@ describe("serving a kept page", () => {
     expect(other.headers.get("vary")).toBe("Accept-Encoding, Cookie");
     const anonymous = await fetch(`${server.base}/fr/c/jupes`);
     expect(anonymous.status).toBe(404);
+  });
+});
+
+describe("pages through a database outage (decision 003)", () => {
+  const { state, source } = versionSource(30);
+  const cache = new PageCache(options({ version: source, ttlSeconds: 1 }));
+  let server: Awaited<ReturnType<typeof serving>>;
+  beforeAll(async () => {
+    server = await serving(cache);
+  });
+  afterAll(() => server.close());
+  const keep = async (path: string, tags: string[] = []) => {
+    const ticket = cache.ticket(facts(path, { host: new URL(server.base).host }));
+    if (!ticket) throw new Error("no ticket");
+    await cache.store(ticket, HEADERS, PAGE, undefined, tags);
+  };
+
+  it("serves a page kept before the database went away, past its age, marked stale and kept by nobody", async () => {
+    await keep("/fr/c/lin", ["product:1"]);
+    await keep("/fr/p/robe-lin", ["product:2"]);
+    // A sale of the dress moved its tag before the outage: its page is out of date, whatever happens next.
+    state.bump("product:2");
+    state.value = null;
+    // The notifications lost, the database still there (a failover, a terminated connection): nothing.
+    expect((await fetch(`${server.base}/fr/c/lin`)).status).toBe(404);
+    state.away = 30;
+    // Past the page's second of life: an outage may last.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const list = await fetch(`${server.base}/fr/c/lin`);
+    expect(list.status).toBe(200);
+    expect(await list.text()).toBe(PAGE);
+    expect(list.headers.get("x-cache")).toBe("stale");
+    expect(list.headers.get("cache-control")).toBe("no-store");
+    expect(list.headers.get("content-security-policy")).toBe("default-src 'self'");
+    expect(cache.stats.stale).toBe(1);
+    // Not the dress (its tag moved), nor a page never kept, nor one with a session's cookie of its own.
+    expect((await fetch(`${server.base}/fr/p/robe-lin`)).status).toBe(404);
+    expect((await fetch(`${server.base}/fr/c/laine`)).status).toBe(404);
+    expect((await fetch(`${server.base}/fr/c/lin`, { headers: { Cookie: "vitrine_sid=abc" } })).status).toBe(404);
+    // Pages kept at another version than the one the database had when it went away: not served.
+    state.away = 31;
+    expect((await fetch(`${server.base}/fr/c/lin`)).status).toBe(404);
+    expect(cache.stats.stale).toBe(1);
   });
 });
 

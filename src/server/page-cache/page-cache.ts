@@ -50,6 +50,8 @@ export interface PageCacheOptions {
 export interface ServeNotes {
   pageTicket?: KnownTicket;
   bytes?: number;
+  /** What the cache did; `serve` sets "stale" for a page kept before the database went away, served through it. */
+  cache?: "hit" | "miss" | "stale";
 }
 
 export interface KnownTicket {
@@ -209,6 +211,8 @@ export class PageCache {
     stored: 0,
     evicted: 0,
     coalesced: 0,
+    /** Pages served through a database outage (`serveThroughOutage`). */
+    stale: 0,
     tuned: 0,
     reused: 0,
     /** Body bytes of the pages it answered (the metrics read it when scraped). */
@@ -234,7 +238,7 @@ export class PageCache {
   }
 
   /** The entry key and the current version, or null when this request's page must not be cached. */
-  ticket(facts: RequestFacts): PageTicket | null {
+  ticket(facts: RequestFacts, version = this.options.version.current()): PageTicket | null {
     if (facts.method !== "GET" && facts.method !== "HEAD") return null;
     // A plain path (most requests) is its own pathname: the URL parser would change none of its characters.
     const plain = plainPathname(facts.url);
@@ -247,7 +251,6 @@ export class PageCache {
     const personal = cookies.has(this.options.sessionCookie);
     // A shopper whose browser may not fill her own parts: her page is rendered for her.
     if (personal && !cookies.has(this.options.scriptCookie)) return null;
-    const version = this.options.version.current();
     if (version === null) return null;
     url?.searchParams.sort();
     const variant = this.options.variantCookies.map((name) => cookies.get(name) ?? "").join("\u0001");
@@ -403,6 +406,7 @@ export class PageCache {
   serve(req: IncomingMessage, res: ServerResponse, known?: ServeNotes, requestId?: string): boolean | Promise<boolean> {
     const ticket = this.ticket(nodeFacts(req));
     if (!ticket) {
+      if (this.serveThroughOutage(req, res, known, requestId)) return true;
       if (known) known.pageTicket = { url: req.url ?? "/", ticket: null };
       return false;
     }
@@ -410,6 +414,22 @@ export class PageCache {
     const entry = this.live(ticket.key, ticket.version, () => (stale = true));
     if (entry) return this.answer(req, res, ticket, entry, known, requestId);
     return this.serveFurther(req, res, ticket, stale, known, requestId);
+  }
+
+  /**
+   * While the database is out of reach (decision 003), a page this process kept before it went away,
+   * its tags as they were then, is served as it was, whatever its age, rather than the 503 page: nothing
+   * it shows can change meanwhile. Marked `X-Cache: stale` and kept by nobody (`no-store`).
+   */
+  private serveThroughOutage(req: IncomingMessage, res: ServerResponse, known?: ServeNotes, requestId?: string) {
+    const outage = this.options.version.outage?.();
+    if (!outage) return false;
+    const ticket = this.ticket(nodeFacts(req), outage.version);
+    const entry = ticket ? this.entries.get(ticket.key) : undefined;
+    if (!ticket || !entry || entry.version !== outage.version || !outage.tagsCurrent(entry.tags)) return false;
+    this.stats.stale += 1;
+    if (known) known.cache = "stale";
+    return this.answer(req, res, ticket, entry, known, requestId, true);
   }
 
   /** A page not in this process's memory: from Redis, or from another request's render of it. */
@@ -462,15 +482,23 @@ export class PageCache {
     entry: Entry,
     known?: ServeNotes,
     requestId?: string,
+    stale = false,
   ): true {
-    this.stats.hits += 1;
+    if (!stale) this.stats.hits += 1;
     entry.answerHeaders ??= [
       ...entry.headers.flat(),
       ...Object.entries(this.cacheHeaders(entry.etag, ticket.personal)).flat(),
       "X-Cache",
       "hit",
     ];
-    const headers = entry.answerHeaders.slice();
+    const headers = stale
+      ? [
+          ...entry.headers.flat(),
+          ...Object.entries({ ...this.cacheHeaders(entry.etag), "Cache-Control": "no-store" }).flat(),
+          "X-Cache",
+          "stale",
+        ]
+      : entry.answerHeaders.slice();
     if (requestId !== undefined && !res.hasHeader("X-Request-Id")) headers.push("X-Request-Id", requestId);
     if (ifNoneMatch(req.headers["if-none-match"], entry.etag)) {
       res.writeHead(304, headers).end();
@@ -495,7 +523,7 @@ export class PageCache {
       this.stats.servedBytes += body.length;
       res.end(body);
     }
-    this.tune(ticket.key, entry);
+    if (!stale) this.tune(ticket.key, entry);
     return true;
   }
 

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { testPageVersion, until } from "../../../tests/support/page-version";
-import type { sqlitePageVersion } from "./page-version";
+import { cuttableProxy } from "../../../tests/support/tcp-proxy";
+import { postgresPageVersion, type sqlitePageVersion } from "./page-version";
 
 describe.each(DIALECTS)("the version of public data on %s", (dialect) => {
   let database: TestDatabase;
@@ -152,6 +153,37 @@ describe.each(DIALECTS)("the version of public data on %s", (dialect) => {
       const before = source.current() as number;
       await sql`update products set is_featured = is_featured`.execute(database.handle.db);
       await until(() => (source.current() as number) > before);
+    },
+  );
+
+  it.runIf(dialect === "postgres")(
+    "tells an outage from lost notifications: while PostgreSQL is out of reach, the version pages had then",
+    async () => {
+      const target = new URL(process.env.TEST_POSTGRES_URL as string);
+      const proxy = await cuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const url = new URL(database.url);
+      url.port = String(proxy.port);
+      const through = postgresPageVersion(url.toString(), () => {});
+      try {
+        await until(() => through.current() !== null);
+        const known = through.current();
+        const tags = through.tagVersions(["product:1"], through.tagMark()) as Record<string, number>;
+        expect(through.outage?.()).toBeNull();
+        await proxy.cut();
+        // Lost at once; an outage once connecting again failed (a second later).
+        await until(() => through.current() === null);
+        await until(() => through.outage?.() != null, 5000);
+        const outage = through.outage?.();
+        expect(outage?.version).toBe(known);
+        expect(outage?.tagsCurrent(tags)).toBe(true);
+        expect(outage?.tagsCurrent({ "product:1": (tags["product:1"] ?? 0) + 1 })).toBe(false);
+        await proxy.restore();
+        await until(() => through.current() !== null, 10_000);
+        expect(through.outage?.()).toBeNull();
+      } finally {
+        await through.close();
+        await proxy.cut();
+      }
     },
   );
 });

@@ -1,5 +1,6 @@
 import SQLite from "better-sqlite3";
 import pg from "pg";
+import { isConnectionError } from "../db/errors";
 import { PAGE_VERSION_CHANNEL } from "../db/migrations/015_page_version";
 import { log as logger } from "../observability/log";
 
@@ -22,7 +23,19 @@ export interface PageVersionSource {
   tagVersions(tags: Iterable<string>, mark: number): Record<string, number> | null;
   /** Whether tag versions recorded by `tagVersions` are all still current. */
   tagsCurrent(versions: Record<string, number>): boolean;
+  /**
+   * While the database is out of reach (not merely the notifications lost: connecting again failed), the
+   * version pages had when it went away and whether tag versions recorded then are still the last known;
+   * null otherwise. Nothing the database holds can change that this process does not hear of once it is
+   * back, so a page kept at that version may stand in for the 503 page (decision 003).
+   */
+  outage?(): Outage | null;
   close(): Promise<void>;
+}
+
+export interface Outage {
+  version: number;
+  tagsCurrent(versions: Record<string, number>): boolean;
 }
 
 /**
@@ -133,8 +146,12 @@ export function postgresPageVersion(
   let reported = false;
   const tags = new TagVersions();
   let received = 0;
+  /** The version when the notifications were lost; whether connecting again failed since (`outage`). */
+  let lastKnown: number | null = null;
+  let away = false;
 
   const lost = (error?: Error) => {
+    if (version !== null) lastKnown = version;
     version = null;
     const old = client;
     client = null;
@@ -190,8 +207,12 @@ export function postgresPageVersion(
       early = null;
       if (reported) log("Page cache resumed: PostgreSQL notifications are back");
       reported = false;
+      away = false;
+      lastKnown = null;
     } catch (error) {
-      if (client === next) lost(error as Error);
+      if (client !== next) return;
+      if (isConnectionError(error)) away = true;
+      lost(error as Error);
     }
   };
   void connect();
@@ -210,6 +231,10 @@ export function postgresPageVersion(
     tagMark: () => received,
     tagVersions: (names, mark) => (version === null ? null : tags.versions(names, mark)),
     tagsCurrent: (versions) => version !== null && tags.current(versions),
+    outage: () =>
+      away && version === null && lastKnown !== null
+        ? { version: lastKnown, tagsCurrent: (versions) => tags.current(versions) }
+        : null,
     close: async () => {
       closed = true;
       clearTimeout(retry);
