@@ -1,7 +1,7 @@
 import { contentEditor } from "~/features/customers/customers.server";
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
-import { ApiError, errorBody } from "~/server/http/errors";
+import { ApiError, errorBody, isFormRefusal } from "~/server/http/errors";
 import type { Flash } from "~/server/http/flash";
 import { endpointsByKey, runNamedForm } from "~/server/http/form-endpoints";
 import type { Session } from "~/server/session/session";
@@ -88,7 +88,7 @@ export async function saveLibraryForm(
       location: libraryUrl(culture, folderId),
     };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!isFormRefusal(error)) throw error;
     const body = errorBody(error, culture);
     return { flash: { kind: "error", message: body.Message, links: [] }, location: `/${culture}/assetslibrary` };
   }

@@ -4,7 +4,7 @@ import { correctQuantity } from "~/features/catalog/product/quantity";
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { db, type Executor } from "~/server/db/client";
-import { ApiError, errorBody } from "~/server/http/errors";
+import { ApiError, errorBody, isFormRefusal } from "~/server/http/errors";
 import type { Session } from "~/server/session/session";
 import { BIRTH_LIST_SEARCH_MIN } from "./birthlists";
 import {
@@ -225,7 +225,7 @@ export async function addBirthListToCart(session: Session, culture: Culture, lis
       const result = await giftToCart(session, culture, { BirthListItemId: item.id, Quantity: qty });
       lines.push({ variantId: item.variant_id, qty, Added: true, Message: result.Message });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      if (!isFormRefusal(error)) throw error;
       const body = errorBody(error, culture);
       lines.push({ variantId: item.variant_id, qty, Added: false, Message: body.Errors.Quantity?.[0] ?? body.Message });
     }

@@ -6,7 +6,7 @@ import { withVat } from "~/lib/money";
 import { trackingItem } from "~/lib/tracking";
 import { db } from "~/server/db/client";
 import { isUniqueViolation } from "~/server/db/errors";
-import { ApiError, errorBody } from "~/server/http/errors";
+import { ApiError, errorBody, isFormRefusal } from "~/server/http/errors";
 import type { Flash } from "~/server/http/flash";
 import { ensureSession, type Session, sessionKey } from "~/server/session/session";
 import {
@@ -189,7 +189,7 @@ export async function addToCartFromForm(session: Session, culture: Culture, form
       links: [{ href: `/${culture}/shoppingcarts`, label: t("Cart.GoToBasket") }],
     };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!isFormRefusal(error)) throw error;
     return {
       kind: "error",
       message: errorBody(error, culture).Errors.Quantity?.[0] ?? errorBody(error, culture).Message,

@@ -13,7 +13,7 @@ import {
   staffPayment,
 } from "~/features/prepaid/prepaid.server";
 import type { Culture } from "~/lib/culture";
-import { ApiError, errorBody } from "~/server/http/errors";
+import { ApiError, errorBody, isFormRefusal } from "~/server/http/errors";
 import type { Session } from "~/server/session/session";
 import { addPrepaidCredit } from "./prepaid-topup.server";
 
@@ -79,7 +79,7 @@ export async function prepaidPage(
         return { status: 303, redirect: address, accounts: [], movements: [], topUpError, payError };
       }
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      if (!isFormRefusal(error)) throw error;
       const body = errorBody(error, culture);
       if (form.Action === "pay") payError = body.Message;
       else topUpError = body.Errors.Quantity?.[0] || body.Message;

@@ -1,7 +1,7 @@
 import { chooseCountries } from "~/features/cart/cart-detail.server";
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
-import { ApiError, errorBody } from "~/server/http/errors";
+import { errorBody, isFormRefusal } from "~/server/http/errors";
 import type { Flash } from "~/server/http/flash";
 import type { Session } from "~/server/session/session";
 import { checkVat } from "./checkout.server";
@@ -21,7 +21,7 @@ export async function vatForm(
   try {
     return await checkVatNumber(session, culture, fields);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!isFormRefusal(error)) throw error;
     const body = errorBody(error, culture);
     return { kind: "error", message: Object.values(body.Errors).flat()[0] ?? body.Message, links: [] };
   }

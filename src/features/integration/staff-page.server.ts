@@ -1,7 +1,7 @@
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { signInPath } from "~/lib/url";
-import { ApiError, errorBody } from "~/server/http/errors";
+import { ApiError, errorBody, isFormRefusal } from "~/server/http/errors";
 import type { Session } from "~/server/session/session";
 import type { AdminActor, Scope } from "./integration";
 import { type AdminCall, adminActor, pageCall } from "./integration.server";
@@ -44,7 +44,7 @@ export interface StaffFormState {
 /**
  * A staff page's form posted (without JavaScript too): the fields are read, the writer's `scope` checked,
  * `work` run with them (a Response of its own, or null: done); done, the page is asked again with `?done=1` (a reload posts nothing twice). A
- * refusal (4xx) comes back as the form's state, the fields kept; a server failure is thrown.
+ * refusal (4xx, `isFormRefusal`) comes back as the form's state, the fields kept; a server failure is thrown.
  */
 export async function staffFormPost(
   request: Request,
@@ -59,7 +59,7 @@ export async function staffFormPost(
     const answer = await work(values, write.actor);
     return answer ?? new Response(null, { status: 303, headers: { Location: `${page.here}?done=1` } });
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!isFormRefusal(error)) throw error;
     const body = errorBody(error, page.culture);
     const failure = Object.values(body.Errors).find((m) => m.length)?.[0] ?? body.Message;
     return { values, errors: body.Errors, failure, status: error.status };

@@ -109,6 +109,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A refusal a form shows above itself, what was typed kept: every `ApiError` but the server's own failure
+ * and a store away, which get the error pages. The payment refusals are 503s too, yet they are about this
+ * form (no provider set up yet, the provider not answering): the shopper or the staff keeps the form,
+ * told why, and may send it again.
+ */
+export function isFormRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code !== "InternalError" && error.code !== "ServiceUnavailable";
+}
+
 export function errorBody(error: ApiError, culture: Culture): ErrorBody {
   const t = translator(culture);
   return {

@@ -1,7 +1,7 @@
 import type { Culture } from "~/lib/culture";
 import type { Session } from "../session/session";
 import { type AnyEndpoint, isEndpoint, runEndpoint } from "./endpoint";
-import { ApiError, errorBody } from "./errors";
+import { errorBody, isFormRefusal } from "./errors";
 
 /** A feature's endpoints (its `.endpoints.ts` module) by key ("POST /path"), for its no-JavaScript forms. */
 export function endpointsByKey(...modules: Record<string, unknown>[]): Map<string, AnyEndpoint> {
@@ -16,7 +16,7 @@ export type FormEndpointOutcome =
 
 /**
  * A page's form posted without JavaScript, run as the endpoint the browser would call (DESIGN.md
- * section 5: one definition serves the API and the form). A refusal (4xx) comes back as its message in
+ * section 5: one definition serves the API and the form). A refusal (4xx, `isFormRefusal`) comes back as its message in
  * the shopper's language, the first field's when there is one; a server failure is thrown.
  */
 export async function runFormEndpoint(
@@ -39,7 +39,7 @@ export async function runFormEndpoint(
     });
     return { ok: true, answer, headers };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!isFormRefusal(error)) throw error;
     const body = errorBody(error, culture);
     const first = Object.values(body.Errors).find((messages) => messages.length > 0)?.[0];
     return { ok: false, status: error.status, message: first ?? body.Message };

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { fieldsWithControlCharacters } from "~/lib/validation";
-import { ApiError, errorBody, type FieldErrors } from "./errors";
+import { errorBody, type FieldErrors, isFormRefusal } from "./errors";
 import { fieldErrors } from "./validation";
 
 /** What a form page shows again after a post that did not go through: nothing typed is lost. */
@@ -19,8 +19,9 @@ export interface FormPost<T> {
 
 /**
  * A page's form posted without JavaScript: read, shaped for the schema (`shape`), validated, then
- * handed to the same rule the API calls. Validation and rule refusals (4xx) come back as field errors
- * and a notice in the shopper's language; server failures are thrown.
+ * handed to the same rule the API calls. Validation and rule refusals (`isFormRefusal`: 4xx, and the
+ * payment refusals) come back as field errors and a notice in the shopper's language; server failures
+ * and stores away are thrown.
  */
 export async function handleFormPost<S extends z.ZodType, T>(
   request: Request,
@@ -52,7 +53,7 @@ export async function handleFormPost<S extends z.ZodType, T>(
   try {
     return { values, errors: {}, failure: null, status: 200, result: await action(parsed.data) };
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!isFormRefusal(error)) throw error;
     const body = errorBody(error, culture);
     // The first field's message says more than the code's general one.
     const failure = Object.values(body.Errors).find((m) => m.length)?.[0] ?? body.Message;

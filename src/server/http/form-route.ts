@@ -3,7 +3,7 @@ import type { Culture } from "~/lib/culture";
 import { safeReturnUrl, signInPath } from "~/lib/url";
 import { commitSessionCookie } from "../session/cookies";
 import type { Session } from "../session/session";
-import { ApiError, errorBody } from "./errors";
+import { errorBody, isFormRefusal } from "./errors";
 import { type Flash, setFlash } from "./flash";
 
 /** What a form route's action answers: the notice to show, and where to go when not back. */
@@ -25,7 +25,7 @@ export interface FormRouteContext {
  * site's `POST /{culture}/...` routes handle a form (decision 055). The route reads the form once, finds
  * where to go back, asks a guest to sign in first when `signedIn` (or when the action answers 401), runs
  * the action (which calls the same rule or endpoint the API calls), keeps the session and sets the
- * notice. A refusal (4xx) becomes an error notice in the shopper's language, the first field's message
+ * notice. A refusal (4xx, `isFormRefusal`) becomes an error notice in the shopper's language, the first field's message
  * when there is one; a server failure is thrown, as any page's.
  *
  * A form whose page shows it again with its errors next to the fields uses `handleFormPost` instead.
@@ -47,7 +47,7 @@ export function formRoute(options: {
     try {
       answer = await options.run(form, { session, culture, returnUrl, cookies });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      if (!isFormRefusal(error)) throw error;
       if (error.status === 401) return redirect(signInPath(culture, returnUrl), 303);
       const body = errorBody(error, culture);
       const first = Object.values(body.Errors).find((messages) => messages.length > 0)?.[0];

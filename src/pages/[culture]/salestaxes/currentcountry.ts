@@ -1,5 +1,5 @@
 import { setCurrentCountry } from "~/features/cart/cart-detail.server";
-import { ApiError } from "~/server/http/errors";
+import { isFormRefusal } from "~/server/http/errors";
 import { formRoute } from "~/server/http/form-route";
 
 /** The header's country selector without JavaScript: the same rule as the API, then back to the page. */
@@ -10,7 +10,7 @@ export const POST = formRoute({
     // A country the shop does not sell to leaves the choice as it was, without a notice.
     if (/^[A-Za-z]{2}$/.test(code))
       await setCurrentCountry(session, code).catch((error: unknown) => {
-        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        if (!isFormRefusal(error)) throw error;
       });
     return {};
   },
