@@ -2,9 +2,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "../../src/features/integration/integration.server";
 import { CULTURES } from "../../src/lib/culture";
+import { resetEnvForTests } from "../../src/server/config/env";
 import { db, openDatabase } from "../../src/server/db/client";
+import { isConnectionError } from "../../src/server/db/errors";
 import { apiClient, tokenCaller } from "../support/api";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { cuttableProxy } from "../support/tcp-proxy";
 
 const base = process.env.TEST_POSTGRES_URL;
 
@@ -174,5 +177,36 @@ describe.skipIf(!base)("terminated PostgreSQL connections", () => {
       ["OUTAGE-3", 8],
       ["OUTAGE-5", 10],
     ]);
+  });
+
+  it("gives up on a database host that answers nothing within the connect timeout, as a connection error", async () => {
+    process.env.DATABASE_CONNECT_TIMEOUT_MS = "600";
+    resetEnvForTests();
+    const target = new URL(base as string);
+    const proxy = await cuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const url = new URL(database.url);
+    url.port = String(proxy.port);
+    const silent = openDatabase(url.toString());
+    try {
+      expect(Number((await sql<{ one: number }>`select 1 as one`.execute(silent.db)).rows[0]?.one)).toBe(1);
+      proxy.stall();
+      // A read is tried once more on a new connection: two timeouts at most, not the system's two minutes.
+      const started = Date.now();
+      const error = await sql`select 1`.execute(silent.db).catch((caught: unknown) => caught);
+      expect(isConnectionError(error), String(error)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(4000);
+      // So is a wait for one of the pool's connections while all of them hang.
+      const waits = await Promise.all(
+        Array.from({ length: 12 }, () => sql`select 1`.execute(silent.db).catch((caught: unknown) => caught)),
+      );
+      for (const wait of waits) expect(isConnectionError(wait), String(wait)).toBe(true);
+      await proxy.restore();
+      expect(Number((await sql<{ one: number }>`select 1 as one`.execute(silent.db)).rows[0]?.one)).toBe(1);
+    } finally {
+      delete process.env.DATABASE_CONNECT_TIMEOUT_MS;
+      resetEnvForTests();
+      await silent.db.destroy();
+      await proxy.cut();
+    }
   });
 });

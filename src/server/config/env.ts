@@ -226,6 +226,12 @@ export const SETTINGS_SCHEMA = z.object({
   /** PostgreSQL connections each process may open (its page-cache listener is one more). */
   // Two at least: a sweeper holds one for its lock while its work takes another (src/server/background.ts).
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
+  /**
+   * How long a request waits for a PostgreSQL connection (a new one, or one of the pool's while all are
+   * busy) before it is answered 503: a database host that drops packets instead of refusing them would
+   * keep requests waiting for the system's two minutes.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(5000),
   /** Prefix of every Redis key: one Redis for several shops or environments. */
   REDIS_PREFIX: z
     .string()

@@ -46,7 +46,13 @@ export function sqlitePath(url: string): string {
 /** Opens a database from a URL: postgres:// goes to PostgreSQL, anything else is a SQLite file. */
 export function openDatabase(url: string): DbHandle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const pool = new ResilientPool(new pg.Pool({ connectionString: url, max: env().DATABASE_POOL_MAX }));
+    const pool = new ResilientPool(
+      new pg.Pool({
+        connectionString: url,
+        max: env().DATABASE_POOL_MAX,
+        connectionTimeoutMillis: env().DATABASE_CONNECT_TIMEOUT_MS,
+      }),
+    );
     return {
       db: new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), log: observeQueries }),
       dialect: "postgres",

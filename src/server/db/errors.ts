@@ -5,7 +5,8 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 const CONNECTION_CODES = new Set(["57P01", "57P02", "57P03", "ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT"]);
-const CONNECTION_MESSAGES = /Connection terminated|not queryable|connection error|terminating connection/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|not queryable|connection error|terminating connection|timeout exceeded when trying to connect/i;
 
 /**
  * The database connection broke or could not be made (server restarted, failed over, terminated our

@@ -55,6 +55,8 @@ export class ResilientPool implements PostgresPool {
 class RetryingClient implements PostgresPoolClient {
   private inTransaction = false;
   private broken: Error | undefined;
+  /** The client was given back to the pool as broken (and no other taken since). */
+  private discarded = false;
 
   constructor(
     private readonly owner: ResilientPool,
@@ -90,7 +92,10 @@ class RetryingClient implements PostgresPoolClient {
       let failure = error as Error;
       for (let attempt = 0; attempt < READ_RETRIES; attempt++) {
         this.discard(failure);
+        // No connection to be had (the database is away): the one discarded was given back already,
+        // so `release` has nothing left to give (giving it twice threw, hiding this error).
         this.client = await this.owner.acquire();
+        this.discarded = false;
         try {
           return (await this.client.query(sql, parameters as unknown[])) as unknown as PostgresQueryResult<R>;
         } catch (again) {
@@ -108,9 +113,11 @@ class RetryingClient implements PostgresPoolClient {
     // Still listening: a dead socket may report once more after it left us.
     this.client.on("error", () => {});
     this.client.release(error);
+    this.discarded = true;
   }
 
   release(): void {
+    if (this.discarded) return;
     if (this.broken) {
       this.discard(this.broken);
       return;

@@ -198,7 +198,7 @@ async function main(): Promise<void> {
       // Asked here when an operations or static address was not one after all (a sitemap's .xml).
       if (await (kept ?? pageCache?.serve(req, res, notes))) {
         notes.route = "page-cache";
-        notes.cache = "hit";
+        notes.cache ??= "hit";
         return;
       }
     } catch (error) {

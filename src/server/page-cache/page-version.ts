@@ -1,5 +1,6 @@
 import SQLite from "better-sqlite3";
 import pg from "pg";
+import { env } from "../config/env";
 import { isConnectionError } from "../db/errors";
 import { PAGE_VERSION_CHANNEL } from "../db/migrations/015_page_version";
 import { log as logger } from "../observability/log";
@@ -165,7 +166,7 @@ export function postgresPageVersion(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: env().DATABASE_CONNECT_TIMEOUT_MS });
     client = next;
     next.on("error", lost);
     next.on("end", () => client === next && lost());
@@ -217,7 +218,11 @@ export function postgresPageVersion(
   };
   void connect();
 
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: env().DATABASE_CONNECT_TIMEOUT_MS,
+  });
   pool.on("error", () => {});
   return {
     current: () => version,
