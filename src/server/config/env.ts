@@ -231,7 +231,7 @@ export const SETTINGS_SCHEMA = z.object({
    * busy) before it is answered 503: a database host that drops packets instead of refusing them would
    * keep requests waiting for the system's two minutes.
    */
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(5000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   /** Prefix of every Redis key: one Redis for several shops or environments. */
   REDIS_PREFIX: z
     .string()
