@@ -9,9 +9,8 @@ import { translator } from "~/lib/i18n";
 import { safeDecode } from "~/lib/url";
 import { hasControlCharacters } from "~/lib/validation";
 import { env } from "~/server/config/env";
-import { isConnectionError } from "~/server/db/errors";
 import { ensureDatabaseReady } from "~/server/db/ready";
-import { ApiError } from "~/server/http/errors";
+import { ApiError, isStoreAway } from "~/server/http/errors";
 import { takeFlash } from "~/server/http/flash";
 import { withRequestContext } from "~/server/http/request-context";
 import { applySecurityHeaders, isSameOriginRequest, registerInlineScripts } from "~/server/http/security";
@@ -147,8 +146,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } catch (error) {
     // A store the page needed is away for now (a session to write while Redis is down, the database
     // unreachable): the shop says so in her language, with nothing kept, instead of a bare 500.
-    const unavailable = (error instanceof ApiError && error.status === 503) || isConnectionError(error);
-    if (!unavailable || first === "503") throw error;
+    if (!isStoreAway(error) || first === "503") throw error;
     if (!(error instanceof ApiError) && Date.now() - unavailableLogged > 10_000) {
       // One line per burst, as the pool's: each request has its access line with the 503.
       unavailableLogged = Date.now();

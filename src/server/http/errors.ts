@@ -1,5 +1,6 @@
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
+import { isConnectionError } from "../db/errors";
 
 /**
  * The closed catalogue of API errors: a permanent PascalCase code, its HTTP status and the key of its
@@ -116,7 +117,15 @@ export class ApiError extends Error {
  * told why, and may send it again.
  */
 export function isFormRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code !== "InternalError" && error.code !== "ServiceUnavailable";
+  return error instanceof ApiError && error.code !== "InternalError" && !isStoreAway(error);
+}
+
+/**
+ * A store the request needed is away for now: `ServiceUnavailable` (the sessions' Redis, the file store)
+ * or a database connection that broke or could not be made. A page answers the 503 page, the API its 503.
+ */
+export function isStoreAway(error: unknown): boolean {
+  return (error instanceof ApiError && error.code === "ServiceUnavailable") || isConnectionError(error);
 }
 
 export function errorBody(error: ApiError, culture: Culture): ErrorBody {
