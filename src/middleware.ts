@@ -144,18 +144,26 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     rendered = await collectTags(tags, () => withRequestContext(requestContext, next));
   } catch (error) {
-    // A store the page needed is away for now (a session to write while Redis is down, the database
-    // unreachable): the shop says so in her language, with nothing kept, instead of a bare 500.
-    if (!isStoreAway(error) || first === "503") throw error;
-    if (!(error instanceof ApiError) && Date.now() - unavailableLogged > 10_000) {
+    // An error page that fails itself is left to Astro (its bare answer, its log line, as JSON).
+    if (first === "503" || first === "500") throw error;
+    const away = isStoreAway(error);
+    const { requestId } = context.locals;
+    if (!away) {
+      // A failure nobody foresaw: one JSON line with the request's id, which the 500 page shows her.
+      log().error({ err: error, requestId, path: pathname }, "page failed");
+    } else if (!(error instanceof ApiError) && Date.now() - unavailableLogged > 10_000) {
       // One line per burst, as the pool's: each request has its access line with the 503.
       unavailableLogged = Date.now();
-      log().warn({ err: error, requestId: context.locals.requestId, path: pathname }, "database unavailable");
+      log().warn({ err: error, requestId, path: pathname }, "database unavailable");
     }
-    // As a GET of its own: a form's body has been read by then, and Astro rewrites no request whose was.
+    // A store the page needed is away for now (a session to write while Redis is down, the database
+    // unreachable): the shop says so in her language, with nothing kept; any other failure gets the
+    // shop's 500 page, not a bare, empty answer. As a GET of its own: a form's body has been read by
+    // then, and Astro rewrites no request whose was.
     const headers = new Headers(context.request.headers);
     for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
-    return withHeaders(await context.rewrite(new Request(new URL("/503", context.url), { headers })));
+    const errorPage = new URL(away ? "/503" : "/500", context.url);
+    return withHeaders(await context.rewrite(new Request(errorPage, { headers })));
   }
   let response = withHeaders(rendered, await consentScriptHashes(), context.locals.cspOrigins);
   // A frame rendered for this page is kept for the next (its marks come out of the page, so the length

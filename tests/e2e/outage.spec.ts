@@ -268,3 +268,63 @@ test.describe("a PostgreSQL outage seen from the browser", () => {
     await proxy.cut();
   });
 });
+
+/**
+ * A page that fails in a way nobody foresaw (here: a table renamed under the running shop, as a botched
+ * manual change would): the shopper gets the shop's 500 page in her language with a reference to quote,
+ * the log has that reference on one JSON line with the error, and the page answers again once repaired.
+ */
+test.describe("a page that fails unforeseen", () => {
+  const file = `data/e2e-failing-${Date.now()}.sqlite`;
+  let server: ChildProcess | undefined;
+  test.afterAll(async () => {
+    await stop(server);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+  });
+
+  test("answers the shop's 500 page with the reference its JSON log line has", async () => {
+    test.setTimeout(120_000);
+    const port = await freePort();
+    const site = `http://127.0.0.1:${port}`;
+    server = await start(process.execPath, ["dist/main.mjs"], "listening", {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: site,
+      DATABASE_URL: file,
+      SEED_PRODUCTS: "8",
+      ASSETS_DIR: "data/test-assets",
+    });
+    let output = "";
+    server.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const rename = (from: string, to: string) =>
+      withSqlite(file, (db) => db.prepare(`alter table ${from} rename to ${to}`).run());
+    rename("news_translations", "news_translations_away");
+    const page = await rawRequest(`${site}/de/news`);
+    expect(page.status).toBe(500);
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(page.body).toContain("<title>Ein Fehler ist aufgetreten");
+    expect(page.body.trimEnd()).toMatch(/<\/html>$/);
+    const reference = String(page.headers["x-request-id"]);
+    expect(page.body).toContain(`Referenz: ${reference}`);
+    // The error and the reference on one line of JSON; every line the server wrote is JSON.
+    await expect.poll(() => output.includes('"msg":"page failed"'), { timeout: 5_000 }).toBe(true);
+    const lines = output.trim().split("\n");
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const failed = records.find((record) => record.msg === "page failed") as {
+      level: string;
+      requestId: string;
+      path: string;
+      err: { message: string };
+    };
+    expect(failed).toMatchObject({ level: "error", requestId: reference, path: "/de/news" });
+    expect(failed.err.message).toContain("no such table: news_translations");
+
+    rename("news_translations_away", "news_translations");
+    const repaired = await rawRequest(`${site}/de/news`);
+    expect(repaired.status).toBe(200);
+    expect(server.exitCode).toBeNull();
+  });
+});

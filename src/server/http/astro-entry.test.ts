@@ -2,7 +2,8 @@ import { Agent, createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NodeApp } from "astro/app/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestRelease } from "./astro-entry";
+import { captureLogs } from "../../../tests/support/logs";
+import { astroLogDestination, requestRelease } from "./astro-entry";
 import { writeResponse } from "./page-response";
 
 let server: Server;
@@ -42,5 +43,25 @@ describe("requestRelease", () => {
     // Astro's createRequest adds one per request: all of them are gone again.
     expect(new Set(listeners).size).toBe(1);
     expect(listeners[14]).toBe(listeners[0]);
+  });
+});
+
+describe("astroLogDestination", () => {
+  it("writes Astro's lines as the process's JSON lines, at their level, scrubbed", () => {
+    const logs = captureLogs();
+    try {
+      astroLogDestination.write({ level: "error", label: "router", message: "Error while trying to render /fr/x" });
+      astroLogDestination.write({ level: "error", label: null, message: "Error: for lea@example.org\n    at page" });
+      astroLogDestination.write({ level: "warn", label: "SKIP_FORMAT", message: "a warning" });
+      astroLogDestination.write({ level: "info", label: "build", message: "an info" });
+    } finally {
+      logs.stop();
+    }
+    expect(logs.lines.map(({ level, astro, msg }) => ({ level, astro, msg }))).toEqual([
+      { level: "error", astro: "router", msg: "Error while trying to render /fr/x" },
+      { level: "error", astro: undefined, msg: "Error: for l***@example.org\n    at page" },
+      { level: "warn", astro: undefined, msg: "a warning" },
+      { level: "info", astro: "build", msg: "an info" },
+    ]);
   });
 });

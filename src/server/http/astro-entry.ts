@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SSRManifest } from "astro";
 import { applyPolyfills, NodeApp } from "astro/app/node";
 import { setGetEnv } from "astro/env/setup";
+import { log } from "../observability/log";
 import { writeResponse } from "./page-response";
 
 /**
@@ -38,8 +39,30 @@ export function requestRelease(req: IncomingMessage): () => void {
 /** No error page is prerendered (every page renders on request): nothing is ever fetched for one. */
 const noPrerenderedPage = async () => new Response(null, { status: 404 });
 
+/** What Astro's logger hands its destination. */
+interface AstroLogEvent {
+  level: string;
+  label: string | null;
+  message: string;
+}
+
+/**
+ * Astro's own lines (an error before a page began rendering, its router's complaints) written as the
+ * process's JSON lines, scrubbed like them, instead of plain text with colour codes among them.
+ */
+export const astroLogDestination = {
+  write(event: AstroLogEvent): boolean {
+    const level = event.level === "error" || event.level === "warn" || event.level === "debug" ? event.level : "info";
+    const label = event.label && event.label !== "SKIP_FORMAT" ? { astro: event.label } : {};
+    log()[level](label, event.message);
+    return true;
+  },
+};
+
 export function createExports(manifest: SSRManifest, options: { experimentalDisableStreaming?: boolean }) {
   const app = new NodeApp(manifest, !options.experimentalDisableStreaming);
+  // The adapter's logger shares its options with the app's own: one destination for both.
+  app.getAdapterLogger().options.dest = astroLogDestination;
   const handler: PageHandler = async (req, res, next, locals) => {
     let release = () => {};
     try {
