@@ -71,4 +71,30 @@ describe("log lines", () => {
     expect(line).not.toMatch(/(marie|lucia)@vitrine\.test/);
     expect(logs.lines[0]).toMatchObject({ level: "warn", msg: "refused for l***@vitrine.test" });
   });
+
+  it("name an error by its type, keep its own fields and cause, and scrub its text", () => {
+    const cause = new RangeError("no table for lea@example.org");
+    const error = Object.assign(new TypeError("failed for jan@example.org", { cause }), {
+      code: "E_TEST",
+      detail: "Key (email)=(jan@example.org) already exists.",
+    });
+    const logs = captureLogs();
+    try {
+      log().error({ err: error, failure: new Error("plain") }, "page failed");
+    } finally {
+      logs.stop();
+    }
+    expect(logs.lines[0]).toMatchObject({
+      // pino's message of an error with a cause ends with the cause's.
+      err: { type: "TypeError", message: "failed for j***@example.org: no table for l***@example.org", code: "E_TEST" },
+      failure: { type: "Error", message: "plain" },
+    });
+    const { err } = logs.lines[0] as { err: { stack: string; detail?: string } };
+    // A driver's detail can quote the row it refused: left out.
+    expect(err.detail).toBeUndefined();
+    expect(err.stack).toContain("TypeError: failed for j***@example.org");
+    // The cause's message, in the stack pino writes for it, is scrubbed too.
+    expect(err.stack).toContain("caused by: RangeError: no table for l***@example.org");
+    expect(JSON.stringify(logs.lines)).not.toMatch(/(lea|jan)@example\.org/);
+  });
 });

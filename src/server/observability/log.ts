@@ -41,8 +41,15 @@ export function scrub(text: string): string {
 function scrubValue(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return scrub(value);
   if (depth > 4 || value === null || typeof value !== "object") return value;
-  if (value instanceof Error)
-    return { type: value.name, message: scrub(value.message), stack: scrub(value.stack ?? "") };
+  // As pino's error serializer writes them (the message and stack with their causes'), scrubbed. Not
+  // the error's other fields: a driver's `detail` can quote the row it refused (a key, an address).
+  if (value instanceof Error) {
+    const { type, message, stack } = pino.stdSerializers.err(value);
+    const code: unknown = Reflect.get(value, "code");
+    const fields = { type, message: scrub(message), stack: scrub(stack) };
+    // An error's own code names its kind (SQLITE_ERROR, ECONNREFUSED, PostgreSQL's 57P01), not a secret.
+    return typeof code === "string" || typeof code === "number" ? { ...fields, code } : fields;
+  }
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
@@ -163,6 +170,9 @@ export function createLogger(destination?: DestinationStream, level?: string): L
         level: (label) => ({ level: label }),
         log: (object) => scrubValue(object) as Record<string, unknown>,
       },
+      // The formatter above has serialized every error, under any key: pino's `err` serializer, which
+      // runs after it, would take the plain object it left for an error of type "Object".
+      serializers: { err: (value: unknown) => value },
       hooks: {
         logMethod(args, method) {
           method.apply(
