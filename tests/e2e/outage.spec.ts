@@ -41,6 +41,19 @@ function start(
   });
 }
 
+/** The production server of a small shop (8 products) on `database`, once it listens on `port`. */
+const startShop = (port: number, database: string, env: Record<string, string> = {}) =>
+  start(process.execPath, ["dist/main.mjs"], "listening", {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: database,
+    SEED_PRODUCTS: "8",
+    ASSETS_DIR: "data/test-assets",
+    ...env,
+  });
+
 const stop = (child: ChildProcess | undefined) =>
   new Promise<void>((resolve) => {
     if (!child || child.exitCode !== null) return resolve();
@@ -61,16 +74,7 @@ test.describe("a Redis outage seen from the browser", () => {
     test.setTimeout(240_000);
     redisPort = await freePort();
     redis = await start("redis-server", redisArgs(), "Ready to accept connections");
-    server = await start(process.execPath, ["dist/main.mjs"], "listening", {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      SITE_URL: base,
-      DATABASE_URL: database,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      SEED_PRODUCTS: "8",
-      ASSETS_DIR: "data/test-assets",
-    });
+    server = await startShop(PORT, database, { REDIS_URL: `redis://127.0.0.1:${redisPort}` });
   });
   test.afterAll(async () => {
     await stop(server);
@@ -214,15 +218,7 @@ test.describe("a PostgreSQL outage seen from the browser", () => {
     url.searchParams.set("application_name", schema);
     const port = await freePort();
     const site = `http://127.0.0.1:${port}`;
-    server = await start(process.execPath, ["dist/main.mjs"], "listening", {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: site,
-      DATABASE_URL: url.toString(),
-      SEED_PRODUCTS: "8",
-      ASSETS_DIR: "data/test-assets",
-    });
+    server = await startShop(port, url.toString());
     // A page kept before the outage (its second answer comes from the page cache).
     await expect
       .poll(async () => (await rawRequest(`${site}/fr/c/vetements`)).headers["x-cache"], { timeout: 15_000 })
@@ -286,15 +282,7 @@ test.describe("a page that fails unforeseen", () => {
     test.setTimeout(120_000);
     const port = await freePort();
     const site = `http://127.0.0.1:${port}`;
-    server = await start(process.execPath, ["dist/main.mjs"], "listening", {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: site,
-      DATABASE_URL: file,
-      SEED_PRODUCTS: "8",
-      ASSETS_DIR: "data/test-assets",
-    });
+    server = await startShop(port, file);
     let output = "";
     server.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
