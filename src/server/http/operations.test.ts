@@ -81,6 +81,8 @@ describe("log lines", () => {
     const logs = captureLogs();
     try {
       log().error({ err: error, failure: new Error("plain") }, "page failed");
+      // An error alone: its message is the line's, scrubbed too.
+      log().error(new RangeError("alone for ana@example.org"));
     } finally {
       logs.stop();
     }
@@ -95,6 +97,10 @@ describe("log lines", () => {
     expect(err.stack).toContain("TypeError: failed for j***@example.org");
     // The cause's message, in the stack pino writes for it, is scrubbed too.
     expect(err.stack).toContain("caused by: RangeError: no table for l***@example.org");
-    expect(JSON.stringify(logs.lines)).not.toMatch(/(lea|jan)@example\.org/);
+    expect(logs.lines[1]).toMatchObject({
+      msg: "alone for a***@example.org",
+      err: { type: "RangeError", message: "alone for a***@example.org" },
+    });
+    expect(JSON.stringify(logs.lines)).not.toMatch(/(lea|jan|ana)@example\.org/);
   });
 });

@@ -175,9 +175,12 @@ export function createLogger(destination?: DestinationStream, level?: string): L
       serializers: { err: (value: unknown) => value },
       hooks: {
         logMethod(args, method) {
+          // An error alone: pino would write its message, unscrubbed, as the line's `msg`.
+          const [first] = args as unknown[];
+          const given = first instanceof Error && args.length === 1 ? [{ err: first }, first.message] : args;
           method.apply(
             this,
-            args.map((arg) => (typeof arg === "string" ? scrub(arg) : arg)) as Parameters<typeof method>,
+            given.map((arg) => (typeof arg === "string" ? scrub(arg) : arg)) as Parameters<typeof method>,
           );
         },
       },
