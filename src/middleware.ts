@@ -1,5 +1,6 @@
 import { defineMiddleware } from "astro:middleware";
 import { randomUUID } from "node:crypto";
+import type { APIContext, MiddlewareNext } from "astro";
 import { consentScriptHashes } from "~/features/content/consent-scripts.server";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
 import { BOOT_SCRIPT } from "~/layouts/boot-script";
@@ -77,14 +78,29 @@ async function hasControlCharacterInput(request: Request, url: URL): Promise<boo
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  await ensureDatabaseReady((line) => log().info(line));
-  // The production server starts the unpaid-order sweeper itself (src/server/http/main.ts); `astro dev` here.
-  if (import.meta.env.DEV && env().UNPAID_ORDER_MINUTES > 0) startUnpaidOrderSweeper(env().UNPAID_ORDER_MINUTES);
-  const { pathname } = context.url;
-  const first = pathname.split("/")[1] ?? "";
+  const first = context.url.pathname.split("/")[1] ?? "";
   context.locals.requestId = context.request.headers.get("x-request-id")?.slice(0, 64) ?? randomUUID();
   // The route pattern names the request in the access log and the metrics (the API names its endpoint).
   context.locals.route ??= context.routePattern;
+  try {
+    return await answer(context, next, first);
+  } catch (error) {
+    // An error page that fails itself is left to Astro (its bare answer, its log line, as JSON); the API
+    // answers its own errors in JSON.
+    if (ERROR_PAGES.has(first) || first === "api" || first === "assets") throw error;
+    return failedPage(context, error);
+  }
+});
+
+/** Error pages read no store: one that is failing (a session table changed by hand) cannot fail them too. */
+const ERROR_PAGES = new Set(["500", "503"]);
+
+/** The page asked for, from its first step to its last: whatever fails in any of them is `failedPage`'s. */
+async function answer(context: APIContext, next: MiddlewareNext, first: string): Promise<Response> {
+  if (!ERROR_PAGES.has(first)) await ensureDatabaseReady((line) => log().info(line));
+  // The production server starts the unpaid-order sweeper itself (src/server/http/main.ts); `astro dev` here.
+  if (import.meta.env.DEV && env().UNPAID_ORDER_MINUTES > 0) startUnpaidOrderSweeper(env().UNPAID_ORDER_MINUTES);
+  const { pathname } = context.url;
 
   // The API does its own culture, session and origin handling (/assets/croptempimg is one of its paths).
   if (first === "api" || first === "assets") return withHeaders(await next());
@@ -103,7 +119,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // development preview may change it after this).
   if (!Object.hasOwn(context.locals, "t"))
     Object.defineProperty(context.locals, "t", { get: () => translator(context.locals.culture), configurable: true });
-  context.locals.session = await loadSession(context.cookies.get(SESSION_COOKIE)?.value, context.clientAddress);
+  const sessionCookie = ERROR_PAGES.has(first) ? undefined : context.cookies.get(SESSION_COOKIE)?.value;
+  context.locals.session = await loadSession(sessionCookie, context.clientAddress);
   // A visitor's session was extended: the cookie's own lifetime follows.
   if (context.locals.session.renewed) commitSessionCookie(context.cookies, context.locals.session);
 
@@ -140,31 +157,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     },
     country: countryCode(country),
   };
-  let rendered: Response;
-  try {
-    rendered = await collectTags(tags, () => withRequestContext(requestContext, next));
-  } catch (error) {
-    // An error page that fails itself is left to Astro (its bare answer, its log line, as JSON).
-    if (first === "503" || first === "500") throw error;
-    const away = isStoreAway(error);
-    const { requestId } = context.locals;
-    if (!away) {
-      // A failure nobody foresaw: one JSON line with the request's id, which the 500 page shows her.
-      log().error({ err: error, requestId, path: pathname }, "page failed");
-    } else if (!(error instanceof ApiError) && Date.now() - unavailableLogged > 10_000) {
-      // One line per burst, as the pool's: each request has its access line with the 503.
-      unavailableLogged = Date.now();
-      log().warn({ err: error, requestId, path: pathname }, "database unavailable");
-    }
-    // A store the page needed is away for now (a session to write while Redis is down, the database
-    // unreachable): the shop says so in her language, with nothing kept; any other failure gets the
-    // shop's 500 page, not a bare, empty answer. As a GET of its own: a form's body has been read by
-    // then, and Astro rewrites no request whose was.
-    const headers = new Headers(context.request.headers);
-    for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
-    const errorPage = new URL(away ? "/503" : "/500", context.url);
-    return withHeaders(await context.rewrite(new Request(errorPage, { headers })));
-  }
+  const rendered = await collectTags(tags, () => withRequestContext(requestContext, next));
   let response = withHeaders(rendered, await consentScriptHashes(), context.locals.cspOrigins);
   // A frame rendered for this page is kept for the next (its marks come out of the page, so the length
   // Astro gave is no longer the page's: Node counts the new one, else an uncompressed answer came short).
@@ -185,4 +178,29 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Only pages that declare themselves public (locals.publicPage) and set no cookie are cached.
   const setsCookies = !context.cookies.headers().next().done;
   return publishPage(context.request, pageClaim, context.locals.publicPage === true, setsCookies, response, tags);
-});
+}
+
+/**
+ * A page that failed at any step: a store it needed is away for now (a session to write while Redis is
+ * down, the database unreachable), and the shop says so in her language with nothing kept (the 503
+ * page); any other failure gets the shop's 500 page, with the reference its log line carries, not a
+ * bare, empty answer. As a GET of its own: a form's body has been read by then, and Astro rewrites no
+ * request whose was.
+ */
+async function failedPage(context: APIContext, error: unknown): Promise<Response> {
+  const away = isStoreAway(error);
+  const { requestId } = context.locals;
+  const path = context.url.pathname;
+  if (!away) {
+    // A failure nobody foresaw: one JSON line with the request's id, which the 500 page shows her.
+    log().error({ err: error, requestId, path }, "page failed");
+  } else if (!(error instanceof ApiError) && Date.now() - unavailableLogged > 10_000) {
+    // One line per burst, as the pool's: each request has its access line with the 503.
+    unavailableLogged = Date.now();
+    log().warn({ err: error, requestId, path }, "database unavailable");
+  }
+  const headers = new Headers(context.request.headers);
+  for (const name of ["content-type", "content-length", "transfer-encoding"]) headers.delete(name);
+  const errorPage = new URL(away ? "/503" : "/500", context.url);
+  return withHeaders(await context.rewrite(new Request(errorPage, { headers })));
+}

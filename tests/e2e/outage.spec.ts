@@ -313,6 +313,34 @@ test.describe("a page that fails unforeseen", () => {
     rename("news_translations_away", "news_translations");
     const repaired = await rawRequest(`${site}/de/news`);
     expect(repaired.status).toBe(200);
+
+    // A failure before the page began (her session's table, read for her cookie): the same page, with
+    // the shop's security headers and none of Astro's own marks, and its line (before: Astro's bare 500
+    // page, without either, and an error line without the request's id).
+    const login = await rawRequest(`${site}/api/v1/security/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site },
+      body: JSON.stringify({ Email: "marie@vitrine.test", Password: "Vitrine-demo-1" }),
+    });
+    const cookie = String(login.headers["set-cookie"]).split(";")[0] as string;
+    rename("sessions", "sessions_away");
+    const account = await rawRequest(`${site}/de/account`, { headers: { Cookie: cookie } });
+    expect(account.status).toBe(500);
+    expect(account.body).toContain("<title>Ein Fehler ist aufgetreten");
+    const accountReference = String(account.headers["x-request-id"]);
+    expect(account.body).toContain(`Referenz: ${accountReference}`);
+    expect(account.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(account.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(Object.keys(account.headers).filter((name) => name.startsWith("x-astro"))).toEqual([]);
+    const failedLine = () =>
+      output
+        .split("\n")
+        .filter((line) => line.includes(accountReference) && line.includes('"page failed"'))
+        .map((line) => JSON.parse(line) as { requestId: string; path: string; err: { message: string } })[0];
+    await expect.poll(() => failedLine()?.path).toBe("/de/account");
+    expect(failedLine()?.err.message).toContain("no such table: sessions");
+    rename("sessions_away", "sessions");
+    expect((await rawRequest(`${site}/de/account`, { headers: { Cookie: cookie } })).status).toBe(200);
     expect(server.exitCode).toBeNull();
   });
 });

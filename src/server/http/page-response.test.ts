@@ -103,4 +103,9 @@ describe("nodeHeaders", () => {
     two.append("set-cookie", "b=2");
     expect(nodeHeaders(two)["set-cookie"]).toEqual(["a=1", "b=2"]);
   });
+
+  it("leaves Astro's own marks out", () => {
+    const rewritten = new Headers({ "X-Astro-Rewrite": "yes", "X-Astro-Reroute": "no", "Cache-Control": "no-store" });
+    expect(nodeHeaders(rewritten)).toEqual({ "cache-control": "no-store" });
+  });
 });

@@ -15,10 +15,13 @@ export function bytesResponse(body: Uint8Array<ArrayBuffer>, init: ResponseInit)
   return response;
 }
 
-/** Headers as Node takes them: several `Set-Cookie` stay several. */
+/**
+ * Headers as Node takes them: several `Set-Cookie` stay several. Astro's own marks (`x-astro-rewrite` on
+ * an error page it rewrote to, `x-astro-reroute`, `x-astro-noop`) are for Astro, not the browser.
+ */
 export function nodeHeaders(headers: Headers): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of headers) out[name] = value;
+  for (const [name, value] of headers) if (!name.startsWith("x-astro-")) out[name] = value;
   const cookies = headers.getSetCookie();
   if (cookies.length > 1) out["set-cookie"] = cookies;
   return out;
