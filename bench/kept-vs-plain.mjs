@@ -39,7 +39,9 @@ mkdirSync("data", { recursive: true });
 const template = resolve(`data/bench-kept-${Date.now()}.sqlite`);
 const server = await startServer(resolve("."), OURS, template);
 const base = `http://127.0.0.1:${OURS}`;
-const before = values.baseline ? await startServer(resolve(values.baseline), BEFORE, template) : undefined;
+// A shop of its own: an earlier build may not open a database this build has migrated further.
+const beforeTemplate = template.replace(/\.sqlite$/, "-baseline.sqlite");
+const before = values.baseline ? await startServer(resolve(values.baseline), BEFORE, beforeTemplate) : undefined;
 let plain;
 let same;
 try {
@@ -82,5 +84,6 @@ try {
   same?.kill();
   await server.stop();
   await before?.stop();
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${template}${suffix}`, { force: true });
+  for (const file of [template, beforeTemplate])
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
 }
