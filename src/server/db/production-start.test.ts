@@ -102,11 +102,11 @@ describe.each(DIALECTS)("a production start on %s", (dialect) => {
       expect(starts.filter((s) => s.output.includes("adding the legal pages")).length).toBe(1);
       for (const start of starts) {
         expect(start.output).toContain(
-          "warning: the legal pages terms, privacy, withdrawal, legal-notice are not published",
+          "warn: the legal pages terms, privacy, withdrawal, legal-notice are not published",
         );
         // No shipping method yet: no checkout can take an order, and the start says where.
         expect(start.output).toMatch(
-          /warning: no shipping method has a price in BE, [A-Z, ]+: checkouts there take no order/,
+          /warn: no shipping method has a price in BE, [A-Z, ]+: checkouts there take no order/,
         );
       }
       expect((await startProcess(database.url)).output).not.toContain("adding");
@@ -125,7 +125,7 @@ function startProcess(url: string): Promise<{ code: number | null; output: strin
       "--import",
       "tsx",
       "-e",
-      'import("./src/server/db/ready.ts").then((m) => m.ensureDatabaseReady(console.log)).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(1); })',
+      'import("./src/server/db/ready.ts").then((m) => m.ensureDatabaseReady((line, level) => console.log(level ? level + ": " + line : line))).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(1); })',
     ],
     { env: { ...process.env, ...PUBLIC, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] },
   );

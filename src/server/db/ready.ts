@@ -23,7 +23,10 @@ const SEED_LOCK = 7_301_002;
  * site gets an empty shop. There, an account that still has a demo password stops the start. Runs once
  * per process.
  */
-export function ensureDatabaseReady(log: (line: string) => void = () => {}): Promise<void> {
+/** Where the database step says what it did; `warn` for what the operator must still do. */
+export type ReadyLog = (line: string, level?: "info" | "warn") => void;
+
+export function ensureDatabaseReady(log: ReadyLog = () => {}): Promise<void> {
   ready ??= (async () => {
     const handle = database();
     const applied = await migrateToLatest(handle);
@@ -35,13 +38,15 @@ export function ensureDatabaseReady(log: (line: string) => void = () => {}): Pro
       // The shop can sell without them, but its checkout's terms link has nothing to show (issue 36).
       if (drafts.length)
         log(
-          `warning: the legal pages ${drafts.join(", ")} are not published: complete and publish them (docs/merchant.md)`,
+          `the legal pages ${drafts.join(", ")} are not published: complete and publish them (docs/merchant.md)`,
+          "warn",
         );
       // A checkout takes no order in a country without a shipping method, and a real shop starts with none.
       const unshipped = await countriesWithoutShipping(handle.db);
       if (unshipped.length)
         log(
-          `warning: no shipping method has a price in ${unshipped.join(", ")}: checkouts there take no order; add one (docs/merchant.md, Shipping)`,
+          `no shipping method has a price in ${unshipped.join(", ")}: checkouts there take no order; add one (docs/merchant.md, Shipping)`,
+          "warn",
         );
     }
   })();

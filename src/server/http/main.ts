@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   // A promise nobody awaited failed: logged, and the process goes on answering (Node would exit). The
   // Node adapter's handler did this before ours replaced it (decision 074).
   process.on("unhandledRejection", (reason) => log().error({ err: reason }, "unhandled rejection"));
-  await ensureDatabaseReady((line) => log().info(line));
+  await ensureDatabaseReady((line, level = "info") => log()[level](line));
   // `node dist/main.mjs migrate`: the database step alone (compose's one-shot migration), then exit.
   if (process.argv[2] === "migrate") {
     await database().db.destroy();
