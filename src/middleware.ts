@@ -10,7 +10,7 @@ import { translator } from "~/lib/i18n";
 import { safeDecode } from "~/lib/url";
 import { hasControlCharacters } from "~/lib/validation";
 import { env } from "~/server/config/env";
-import { ensureDatabaseReady } from "~/server/db/ready";
+import { ensureDatabaseReady, logToProcess } from "~/server/db/ready";
 import { ApiError, isStoreAway } from "~/server/http/errors";
 import { takeFlash } from "~/server/http/flash";
 import { withRequestContext } from "~/server/http/request-context";
@@ -97,7 +97,7 @@ const ERROR_PAGES = new Set(["500", "503"]);
 
 /** The page asked for, from its first step to its last: whatever fails in any of them is `failedPage`'s. */
 async function answer(context: APIContext, next: MiddlewareNext, first: string): Promise<Response> {
-  if (!ERROR_PAGES.has(first)) await ensureDatabaseReady((line, level = "info") => log()[level](line));
+  if (!ERROR_PAGES.has(first)) await ensureDatabaseReady(logToProcess);
   // The production server starts the unpaid-order sweeper itself (src/server/http/main.ts); `astro dev` here.
   if (import.meta.env.DEV && env().UNPAID_ORDER_MINUTES > 0) startUnpaidOrderSweeper(env().UNPAID_ORDER_MINUTES);
   const { pathname } = context.url;

@@ -6,12 +6,19 @@ import { lacksLegalPages, seedLegalPages, unpublishedLegalPages } from "~/featur
 import { demoTokenHash } from "~/features/integration/integration.seed";
 import { countriesWithoutShipping } from "~/features/pricing/pricing.server";
 import { EnvError, env } from "../config/env";
+import { log as processLog } from "../observability/log";
 import { verifyPassword } from "../security/password";
 import { type DbHandle, database, migrateToLatest } from "./client";
 import { DEMO_CUSTOMERS } from "./seed/catalog-data";
 import { hasReferenceData, isSeeded, seedDemoShop, seedReferenceData } from "./seed/seed";
 
 let ready: Promise<void> | undefined;
+
+/** Where the database step says what it did; `warn` for what the operator must still do. */
+export type ReadyLog = (line: string, level?: "info" | "warn") => void;
+
+/** The step's lines as the process's log lines, at their level (the server and the page middleware). */
+export const logToProcess: ReadyLog = (line, level = "info") => processLog()[level](line);
 
 /** The advisory lock the processes starting together take to seed one at a time (PostgreSQL). */
 const SEED_LOCK = 7_301_002;
@@ -23,9 +30,6 @@ const SEED_LOCK = 7_301_002;
  * site gets an empty shop. There, an account that still has a demo password stops the start. Runs once
  * per process.
  */
-/** Where the database step says what it did; `warn` for what the operator must still do. */
-export type ReadyLog = (line: string, level?: "info" | "warn") => void;
-
 export function ensureDatabaseReady(log: ReadyLog = () => {}): Promise<void> {
   ready ??= (async () => {
     const handle = database();

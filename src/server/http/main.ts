@@ -19,7 +19,7 @@ import { COOKIE_LAW_COOKIE_NAME } from "~/shell/constants";
 import { backgroundSettled } from "../background";
 import { EnvError, env } from "../config/env";
 import { database, sqlitePath } from "../db/client";
-import { ensureDatabaseReady } from "../db/ready";
+import { ensureDatabaseReady, logToProcess } from "../db/ready";
 import { outboxState, startOutbox, stopOutbox } from "../mail/outbox";
 import { flushLog, log } from "../observability/log";
 import {
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   // A promise nobody awaited failed: logged, and the process goes on answering (Node would exit). The
   // Node adapter's handler did this before ours replaced it (decision 074).
   process.on("unhandledRejection", (reason) => log().error({ err: reason }, "unhandled rejection"));
-  await ensureDatabaseReady((line, level = "info") => log()[level](line));
+  await ensureDatabaseReady(logToProcess);
   // `node dist/main.mjs migrate`: the database step alone (compose's one-shot migration), then exit.
   if (process.argv[2] === "migrate") {
     await database().db.destroy();
