@@ -20,7 +20,11 @@ export async function sessionWithCartLine(base) {
     headers: { "Content-Type": "application/json", Origin: base },
     body: JSON.stringify({ ProductVariantId: variantId, Quantity: 1 }),
   });
-  return response.headers.getSetCookie().map((cookie) => {
+  const cookies = response.headers.getSetCookie();
+  // A shop without a card to add from, or a refused line: the bench would measure a visitor instead.
+  if (!response.ok || cookies.length === 0)
+    throw new Error(`no session with a cart line (variant ${variantId}): ${response.status} ${await response.text()}`);
+  return cookies.map((cookie) => {
     const [pair = ""] = cookie.split(";");
     const at = pair.indexOf("=");
     return { name: pair.slice(0, at), value: pair.slice(at + 1) };
