@@ -3,6 +3,7 @@ import node from "@astrojs/node";
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { astroUrlCheck } from "./scripts/astro-url-check.mjs";
+import { islandScripts } from "./scripts/island-scripts.mjs";
 import { reactStringRender } from "./scripts/react-string-render.mjs";
 import { shellChunk } from "./scripts/shell-chunk.mjs";
 
@@ -67,7 +68,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   vite: {
     build: { cssCodeSplit: false },
-    plugins: [shellChunk(), reactStringRender(), astroUrlCheck()],
+    plugins: [shellChunk(), reactStringRender(), islandScripts(), astroUrlCheck()],
     resolve: { alias: { "~": new URL("./src", import.meta.url).pathname } },
     ssr: { external: ["better-sqlite3", "pg", "sharp", "ioredis"] },
   },

@@ -25,18 +25,10 @@ afterEach(() => {
   forgetFrames();
 });
 
-/** What Astro's render holds that a kept frame speaks for (its client directives: name → script). */
+/** What Astro's render holds that a kept frame speaks for. */
 function render() {
-  return {
-    _metadata: { hasRenderedHead: false, hasHydrationScript: false, hasDirectives: new Set<string>() },
-    clientDirectives: new Map([
-      ["interaction", "interaction()"],
-      ["idle", "idle()"],
-    ]),
-  };
+  return { _metadata: { hasRenderedHead: false } };
 }
-
-const LOADER = '<script>customElements.get("astro-island")||customElements.define("astro-island",y)</script>';
 
 /** A page as Astro renders it around marked content. */
 function page(capture: NonNullable<ReturnType<typeof startCapture>>, top: string, content: string, bottom: string) {
@@ -48,14 +40,15 @@ describe("her pages' kept frame (decision 065)", () => {
     const v = handPageVersion(3);
     const key = frameKey(["fr", "/fr/account", "BE", null, false, { title: "Mon compte" }]) as string;
     expect(keptFrame(key)).toBeUndefined();
-    const capture = startCapture(key, render());
+    const capture = startCapture(key);
     if (!capture) throw new Error("no capture with a version");
-    const top = `<html><head></head><body><header>${LOADER}<script>interaction()</script><astro-island client="interaction" prefix="r0"></astro-island></header><main>`;
+    // Its islands need nothing of the page's content: their loader is in no page (decision 079).
+    const top = `<html><head></head><body><header><astro-island client="interaction" prefix="r0"></astro-island></header><main>`;
     const bottom = "</main><footer></footer></body></html>";
     expect(captureFrame(capture, page(capture, top, "<p>Bonjour Aline</p>", bottom))).toBe(
       `${top}<p>Bonjour Aline</p>${bottom}`,
     );
-    expect(keptFrame(key)).toEqual({ top, bottom, directives: ["interaction"], hydration: true });
+    expect(keptFrame(key)).toEqual({ top, bottom });
     // Another key, or the same once public data has moved: nothing kept.
     expect(keptFrame(frameKey(["nl", "/nl/account"]) as string)).toBeUndefined();
     v.set(4);
@@ -65,13 +58,13 @@ describe("her pages' kept frame (decision 065)", () => {
   it("keeps nothing rendered while public data moved, of a render that showed less than it should, or without a version", () => {
     const v = handPageVersion(1);
     const key = frameKey(["fr", "/fr/shoppingcarts"]) as string;
-    const moved = startCapture(key, render());
+    const moved = startCapture(key);
     if (!moved) throw new Error("no capture with a version");
     v.set(2);
     captureFrame(moved, page(moved, "<header>", "<p>cart</p>", "<footer>"));
     expect(keptFrame(key)).toBeUndefined();
 
-    const degraded = startCapture(key, render());
+    const degraded = startCapture(key);
     if (!degraded) throw new Error("no capture with a version");
     keepNothingOf({ frameCapture: degraded });
     expect(captureFrame(degraded, page(degraded, "<header>", "<p>cart</p>", "<footer>"))).toBe(
@@ -80,39 +73,20 @@ describe("her pages' kept frame (decision 065)", () => {
     expect(keptFrame(key)).toBeUndefined();
 
     registerPublicVersion(undefined);
-    expect(startCapture(key, render())).toBeNull();
-  });
-
-  it("keeps no frame whose island needs a script the page's content wrote, nor a key too long", () => {
-    handPageVersion(1);
-    const key = frameKey(["fr", "/fr/checkout"]) as string;
-    const capture = startCapture(key, render());
-    if (!capture) throw new Error("no capture with a version");
-    // The loader and the idle script came with an island of the content: the frame's own island needs them.
-    const html = page(
-      capture,
-      "<header>",
-      `${LOADER}<script>idle()</script><astro-island client="idle" prefix="r0"></astro-island>`,
-      '<footer><astro-island client="idle" prefix="r1"></astro-island></footer>',
-    );
-    expect(captureFrame(capture, html)).not.toContain("vitrine-page-frame");
-    expect(keptFrame(key)).toBeUndefined();
+    expect(startCapture(key)).toBeNull();
+    // A key too long (visitors write the address in it) is rendered every time.
     expect(frameKey(["fr", `/fr/checkout?q=${"x".repeat(FRAME_KEY_MAX_CHARS)}`])).toBeNull();
   });
 
-  it("tells the render what a kept frame holds, and numbers the content's islands apart", () => {
+  it("tells the render its head is written, and numbers the content's islands apart", () => {
     const state = render();
-    replayFrame(state, { top: "", bottom: "", directives: ["interaction"], hydration: true });
-    expect(state._metadata).toEqual({
-      hasRenderedHead: true,
-      hasHydrationScript: true,
-      hasDirectives: new Set(["interaction"]),
-    });
+    replayFrame(state);
+    expect(state._metadata).toEqual({ hasRenderedHead: true });
     expect(isFramed(state)).toBe(true);
     expect(isFramed(render())).toBe(false);
   });
 
-  it("speaks for the head and the scripts in the words Astro's own renderer reads (an upgrade that renames them fails here)", () => {
+  it("speaks for the head in the words Astro's own renderer reads (an upgrade that renames them fails here)", () => {
     // What a render of Astro holds (core/render-context.js createResult), as far as writing these goes.
     const astroRender = () => ({
       ...render(),
@@ -133,26 +107,19 @@ describe("her pages' kept frame (decision 065)", () => {
     const write = (state: object, instruction: Instruction) =>
       String(chunkToString(state as Parameters<typeof chunkToString>[0], createRenderInstruction(instruction)));
     const head = { type: "head" } as Instruction;
-    const island = (directive: string) => ({ type: "directive", hydration: { directive } }) as Instruction;
 
     const whole = astroRender();
     expect(write(whole, head)).toBe("<style>main{}</style>");
-    expect(write(whole, island("interaction"))).toContain("<script>interaction()</script>");
-    expect(write(whole, island("interaction"))).toBe("");
 
     const framed = astroRender();
-    replayFrame(framed, { top: "", bottom: "", directives: ["interaction"], hydration: true });
+    replayFrame(framed);
     expect(write(framed, head)).toBe("");
-    expect(write(framed, island("interaction"))).toBe("");
-    // A directive the frame does not hold is written by the content, without a second loader.
-    const idle = write(framed, island("idle"));
-    expect(idle).toBe("<script>idle()</script>");
   });
 
   it("keeps at most FRAMES_KEPT frames, the least recently used out first", () => {
     handPageVersion(1);
     const keep = (path: string) => {
-      const capture = startCapture(path, render());
+      const capture = startCapture(path);
       if (!capture) throw new Error("no capture with a version");
       captureFrame(capture, page(capture, `<header>${path}`, "", "<footer>"));
     };
@@ -165,7 +132,7 @@ describe("her pages' kept frame (decision 065)", () => {
 
   it("sends a page around a kept frame gzipped, the frame's top compressed once; anything else as it came", async () => {
     const top = `<!DOCTYPE html><html lang="fr"><head><title>Panier</title></head><body>${"<nav>Rayons é</nav>".repeat(400)}<main>`;
-    const frame = { top, bottom: "</main><footer>Vitrine</footer></body></html>", directives: [], hydration: false };
+    const frame = { top, bottom: "</main><footer>Vitrine</footer></body></html>" };
     const html = `${top}<h1>Bonjour Aline</h1>${frame.bottom}`;
     const answer = (body: string, type = "text/html; charset=utf-8") => {
       const headers = new Headers({ "Content-Type": type, Vary: "Cookie" });

@@ -21,10 +21,10 @@ import { registeredPublicVersion } from "./page-cache/registry";
  * summary (`locals.chromeLater`, as shared pages do), so the frame is the same for every shopper of a
  * culture, address, country and consent state, and only the page's own content is rendered per request.
  *
- * A frame holds islands: Astro writes their loader and directive scripts once per page, into the first
- * part that needs them, and numbers their `useId` prefixes per page. `replayFrame` tells the render what
- * the kept frame already holds, so the page's own content neither repeats nor misses a script, and its
- * islands take prefixes of their own (`islandPrefix`, src/server/island-html.ts).
+ * A frame holds islands: Astro numbers their `useId` prefixes per page, and `replayFrame` tells the
+ * render the head is written and marks it, so the page's own islands take prefixes of their own
+ * (`islandPrefix`, src/server/island-html.ts). Their loader and directives are not in any page (decision
+ * 079): a frame stands on its own whatever islands it holds.
  */
 
 /**
@@ -40,10 +40,6 @@ export interface PageFrame {
   top: string;
   /** From the end of the page's own content to `</html>`. */
   bottom: string;
-  /** Client directives whose script the frame holds. */
-  directives: string[];
-  /** The frame holds Astro's island loader. */
-  hydration: boolean;
   /** The top, deflated the first time a page is sent around this frame (decision 066). */
   deflatedTop?: DeflatedHead;
   /** The bottom, deflated once per length of content (decision 068); null when it cannot be. */
@@ -57,16 +53,13 @@ export interface FrameCapture {
   version: number;
   /** Unique comment marking where the page's own content begins and ends. */
   mark: string;
-  /** The render's client directives (name → script), to tell which scripts the frame holds. */
-  directives: ReadonlyMap<string, string>;
   /** False once a part of the render showed less than it should (`keepNothingOf`): its marks still go. */
   whole: boolean;
 }
 
 /** The parts of Astro's render state a kept frame speaks for (`SSRResult`, astro/dist/types). */
 interface RenderState {
-  _metadata: { hasRenderedHead: boolean; hasHydrationScript: boolean; hasDirectives: Set<string> };
-  clientDirectives: ReadonlyMap<string, string>;
+  _metadata: { hasRenderedHead: boolean };
 }
 
 interface Kept {
@@ -78,8 +71,6 @@ const frames = new Map<string, Kept>();
 /** Renders whose frame came from a kept copy: their islands' prefixes must not meet the frame's. */
 const framed = new WeakSet<object>();
 const MARK = `vitrine-page-frame-${randomBytes(6).toString("hex")}`;
-/** What Astro's island loader defines (astro/dist/runtime/server/astro-island.prebuilt.js). */
-const ISLAND_LOADER = 'customElements.define("astro-island"';
 
 /** The key of a frame: what the frame depends on besides public data, or null when too long. */
 export function frameKey(parts: unknown[]): string | null {
@@ -102,10 +93,10 @@ export function keptFrame(key: string): PageFrame | undefined {
 }
 
 /** A capture for a render that missed, or null without a version of public data (astro dev, tests). */
-export function startCapture(key: string, result: unknown): FrameCapture | null {
+export function startCapture(key: string): FrameCapture | null {
   const version = registeredPublicVersion()?.current() ?? null;
   if (version === null) return null;
-  return { key, version, mark: MARK, directives: (result as RenderState).clientDirectives, whole: true };
+  return { key, version, mark: MARK, whole: true };
 }
 
 /** The comment written before (`start`) and after (`end`) the page's own content. */
@@ -113,10 +104,7 @@ export function frameMark(capture: FrameCapture, at: "start" | "end"): string {
   return `<!--${capture.mark}:${at}-->`;
 }
 
-/**
- * The rendered page without its marks; the frame is kept when it stands on its own: every island it
- * holds finds its loader and directive script in the frame itself, not in the page's own content.
- */
+/** The rendered page without its marks; its frame is kept when public data kept its version. */
 export function captureFrame(capture: FrameCapture, html: string): string {
   const start = frameMark(capture, "start");
   const end = frameMark(capture, "end");
@@ -125,34 +113,20 @@ export function captureFrame(capture: FrameCapture, html: string): string {
   if (a < 0 || b < 0) return html;
   const top = html.slice(0, a);
   const bottom = html.slice(b + end.length);
-  const frame = frameOf(top, bottom, capture.directives);
   const version = registeredPublicVersion()?.current() ?? null;
-  if (frame && capture.whole && version === capture.version) {
-    frames.set(capture.key, { version, frame });
+  if (capture.whole && version === capture.version) {
+    frames.set(capture.key, { version, frame: { top, bottom } });
     if (frames.size > FRAMES_KEPT) frames.delete(frames.keys().next().value as string);
   }
   return top + html.slice(a + start.length, b) + bottom;
 }
 
-function frameOf(top: string, bottom: string, directives: ReadonlyMap<string, string>): PageFrame | null {
-  const both = top + bottom;
-  const held = [...directives].filter(([, script]) => both.includes(`<script>${script}</script>`)).map(([n]) => n);
-  const hydration = both.includes(ISLAND_LOADER);
-  for (const [, client] of both.matchAll(/<astro-island\b[^>]*?\sclient="([^"]+)"/g)) {
-    if (!hydration || !held.includes(client as string)) return null;
-  }
-  return { top, bottom, directives: held, hydration };
-}
-
 /**
- * Before the page's own content renders around a kept frame: the head is written, and so are the loader
- * and the directive scripts the frame holds; the content's islands get prefixes of their own.
+ * Before the page's own content renders around a kept frame: the head is written; the content's islands
+ * get prefixes of their own.
  */
-export function replayFrame(result: unknown, frame: PageFrame): void {
-  const state = result as RenderState;
-  state._metadata.hasRenderedHead = true;
-  if (frame.hydration) state._metadata.hasHydrationScript = true;
-  for (const name of frame.directives) state._metadata.hasDirectives.add(name);
+export function replayFrame(result: unknown): void {
+  (result as RenderState)._metadata.hasRenderedHead = true;
   framed.add(result as object);
 }
 

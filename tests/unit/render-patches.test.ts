@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { astroUrlCheck } from "../../scripts/astro-url-check.mjs";
+import { islandScripts } from "../../scripts/island-scripts.mjs";
 import { reactStringRender } from "../../scripts/react-string-render.mjs";
 
 const require = createRequire(import.meta.url);
@@ -42,5 +43,25 @@ describe("the build's patches of Astro's renderers (decision 051)", () => {
     ])
       expect(after(url), url).toBe(before(url));
     expect(() => transformOf(astroUrlCheck())("changed", id)).toThrow(/review/);
+  });
+
+  it("keeps Astro's island loader and directive scripts out of every render (decision 079)", async () => {
+    const id = join(dirname(require.resolve("astro/package.json")), "dist/runtime/server/scripts.js");
+    const source = readFileSync(id, "utf8");
+    const patched = transformOf(islandScripts())(source, id) as unknown as { code: string };
+    const pick = (code: string) =>
+      new Function(
+        "process",
+        "islandScript",
+        "ISLAND_STYLES",
+        `${/function getDirectiveScriptText[\s\S]*?\n\}\nfunction getPrescripts[\s\S]*?\n\}/.exec(code)?.[0]}\nreturn getPrescripts;`,
+      )({ env: {} }, "customElements.define()", "astro-island{}") as (r: unknown, t: string, d: string) => string;
+    const result = { clientDirectives: new Map([["idle", "idle()"]]) };
+    // Unpatched, a page's first island brings the loader, its style and its directive's script.
+    expect(pick(source)(result, "both", "idle")).toContain("<script>idle()</script>");
+    expect(pick(patched.code)(result, "both", "idle")).toBe("");
+    expect(pick(patched.code)(result, "directive", "idle")).toBe("");
+    expect(transformOf(islandScripts())("export {}", "/x/other.js")).toBeUndefined();
+    expect(() => transformOf(islandScripts())("changed", id)).toThrow(/review/);
   });
 });

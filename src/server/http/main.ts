@@ -312,23 +312,18 @@ function delay(ms: number): Promise<void> {
 }
 
 /**
- * The inline scripts Astro can put in a page: its island loader and the hydration directives of this
- * build (read from the build's manifest). With them (and the head bootstrap the middleware registers)
- * the Content-Security-Policy allows inline scripts by hash only.
+ * The inline scripts Astro can put in a page: those the build inlined (its manifest's `inlinedScripts`;
+ * none today). Its island loader and hydration directives are no longer inline (decision 079). With them
+ * (and the head and boot scripts the middleware registers) the Content-Security-Policy allows inline
+ * scripts by hash only.
  */
 async function registerFrameworkScripts(serverDir: string): Promise<string> {
   const file = readdirSync(serverDir).find((name) => /^manifest_.*\.mjs$/.test(name));
   if (!file) throw new Error(`No Astro manifest in ${serverDir}: run npm run build`);
   const { manifest } = (await import(pathToFileURL(resolve(serverDir, file)).href)) as {
-    manifest: { clientDirectives: Map<string, string>; inlinedScripts?: Map<string, string> };
+    manifest: { inlinedScripts?: Map<string, string> };
   };
-  const { default: islandScript } = (await import("astro/runtime/server/astro-island.prebuilt.js")) as {
-    default: string;
-  };
-  registerInlineScripts(
-    [islandScript, ...manifest.clientDirectives.values(), ...(manifest.inlinedScripts?.values() ?? [])],
-    { complete: true },
-  );
+  registerInlineScripts(manifest.inlinedScripts?.values() ?? [], { complete: true });
   // The manifest's name changes with every build: it names the deploy.
   return file;
 }

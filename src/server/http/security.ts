@@ -45,8 +45,8 @@ export function securityHeaders(
   // A configured tag manager (TAG_MANAGER_ID): its script, its beacons and pixels; nothing when unset.
   const tags = tagManagerOrigin ? ` ${tagManagerOrigin}` : "";
   const extra = `${extraOrigins.length ? ` ${extraOrigins.join(" ")}` : ""}${tags}`;
-  // Astro's island loader, its hydration directives and our head bootstrap are inline scripts: allowed
-  // by hash once all of them are known (production), else (the dev server) inline scripts are allowed.
+  // Our head and boot scripts are inline (Astro's island loader and directives are not, decision 079):
+  // allowed by hash once all of them are known (production), else (the dev server) inline is allowed.
   const inline = scriptHashes ? scriptHashes.join(" ") : "'unsafe-inline'";
   return {
     "Content-Security-Policy": [
