@@ -6,8 +6,9 @@
 //          bench/plain-copy.mjs, and issue 19's static copy),
 //          --rounds R (issue 37's rows against the plain copy, alternating, default 3),
 //          --baseline DIR (a built checkout of an earlier commit: its uncached pages, and the cart,
-//          checkout and account pages, are measured side by side with ours: issue 19's "uncached at
-//          least 3.5x", issue 37's "rendered per shopper at least 2x"),
+//          checkout and account pages, are measured side by side with ours: issue 37's "rendered per
+//          shopper at least 2x"; the uncached pages are shown without a target: issue 19's 3.5x was
+//          against the build before issue 19, not whatever DIR holds),
 //          BENCH_POSTGRES_URL=postgres://... to also measure on PostgreSQL.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -408,8 +409,6 @@ async function throughput(label, base, productSlug, databaseUrl, uncachedBase, s
   };
 }
 
-/** Uncached pages, at least this many times the requests per second of the build before issue 19. */
-const UNCACHED_VS_BASELINE = 3.5;
 /** Pages rendered for each shopper (cart, checkout, account): at least this many times (issue 37). */
 const PERSONAL_VS_BASELINE = 2;
 
@@ -457,12 +456,8 @@ async function againstBaseline(dir, uncachedBase, uncachedPid) {
       now: { cart: await cartOf(uncachedBase), customer: `${await signedIn(uncachedBase)}; vitrine_js=1` },
     };
     const pages = {
-      list: [["/fr/c/vetements", "/fr/c/vetements"], null, UNCACHED_VS_BASELINE],
-      product: [
-        [`/fr/p/${await firstProduct(before)}`, `/fr/p/${await firstProduct(uncachedBase)}`],
-        null,
-        UNCACHED_VS_BASELINE,
-      ],
+      list: [["/fr/c/vetements", "/fr/c/vetements"], null, null],
+      product: [[`/fr/p/${await firstProduct(before)}`, `/fr/p/${await firstProduct(uncachedBase)}`], null, null],
       cart: [["/fr/shoppingcarts", "/fr/shoppingcarts"], "cart", PERSONAL_VS_BASELINE],
       checkout: [["/fr/checkout", "/fr/checkout"], "cart", PERSONAL_VS_BASELINE],
       account: [["/fr/account", "/fr/account"], "customer", PERSONAL_VS_BASELINE],
@@ -478,7 +473,7 @@ async function againstBaseline(dir, uncachedBase, uncachedPid) {
       const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
       const row = { before: best(runs.before), now: best(runs.now), target };
       row.ratio = Math.round((row.now.rps / Math.max(1, row.before.rps)) * 100) / 100;
-      row.ok = row.ratio >= target && !row.before.non2xx && !row.now.non2xx;
+      row.ok = (target === null || row.ratio >= target) && !row.before.non2xx && !row.now.non2xx;
       if (!row.ok) failed = true;
       rows[name] = row;
     }
@@ -707,7 +702,7 @@ if (results.baseline) {
   for (const name of ["list", "product", "cart", "checkout", "account"]) {
     const r = results.baseline[name];
     console.log(
-      `  ${name.padEnd(8)} before ${r.before.rps} req/s (p99 ${r.before.p99} ms), now ${r.now.rps} req/s (p99 ${r.now.p99} ms): ${r.ratio}× (at least ${r.target}×) ${r.ok ? "ok" : "MISSED"}`,
+      `  ${name.padEnd(8)} before ${r.before.rps} req/s (p99 ${r.before.p99} ms), now ${r.now.rps} req/s (p99 ${r.now.p99} ms): ${r.ratio}×${r.target === null ? ` (no target against this build)${r.ok ? "" : " ERRORS"}` : ` (at least ${r.target}×) ${r.ok ? "ok" : "MISSED"}`}`,
     );
   }
 }
