@@ -480,7 +480,8 @@ test.describe("videos", () => {
       "src",
       /^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ\?enablejsapi=1/,
     );
-    expect(provider.length).toBeGreaterThan(0);
+    // The frame's request follows its src: Playwright reports it a moment later (a CI run read 0 at once).
+    await expect.poll(() => provider.length).toBeGreaterThan(0);
   });
 
   test("with marketing consent the current slide's video loads and is told to play; leaving it pauses it", async ({
