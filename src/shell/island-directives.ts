@@ -16,8 +16,5 @@ const directives: Record<string, ClientDirective> = { idle, load, media, only, v
 const global = self as unknown as { Astro?: Record<string, ClientDirective> };
 global.Astro ??= {};
 const astro = global.Astro;
-for (const [name, directive] of Object.entries(directives)) {
-  astro[name] = directive;
-  // An island that started before (none should) waits for this event.
-  window.dispatchEvent(new Event(`astro:${name}`));
-}
+// Set before the loader is imported (src/shell/islands.ts), so no island waits for an `astro:<name>` event.
+Object.assign(astro, directives);
