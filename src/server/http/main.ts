@@ -1,3 +1,5 @@
+// First: V8 settings that must hold before anything else runs (decision 080).
+import "../v8-flags";
 import { readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";

@@ -270,16 +270,21 @@ describe("a page the cache does not answer", () => {
   });
 });
 
-describe("a page made stale under load", () => {
-  it("is rendered again once for the requests that arrive while it renders, not once each", async () => {
+describe("a page rendered under load", () => {
+  it("is rendered once for the requests that arrive while it renders, first or again, not once each", async () => {
     const { state, source } = versionSource(1);
     const cache = new PageCache(options({ version: source }));
     let renders = 0;
+    let rendering = 0;
+    let together = 0;
     const server: Server = createServer(async (req, res) => {
       if (await cache.serve(req, res)) return;
       renders += 1;
+      rendering += 1;
+      together = Math.max(together, rendering);
       const ticket = cache.ticket(facts(req.url ?? "/", { host: String(req.headers.host) }));
       await new Promise((resolve) => setTimeout(resolve, 150));
+      rendering -= 1;
       // The sign-in page is never kept (it is not public).
       if (ticket && !req.url?.includes("login")) await cache.store(ticket, HEADERS, PAGE);
       res.setHeader("X-Cache", "miss");
@@ -287,25 +292,36 @@ describe("a page made stale under load", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
-      await fetch(`${base}/fr/p/robe`);
-      expect((await fetch(`${base}/fr/p/robe`)).headers.get("x-cache")).toBe("hit");
-      state.value = 2;
-      const answers = await Promise.all(
-        Array.from({ length: 5 }, async (_, i) => {
+    const burst = (path: string, count: number) =>
+      Promise.all(
+        Array.from({ length: count }, async (_, i) => {
           await new Promise((resolve) => setTimeout(resolve, i * 10));
-          const answer = await fetch(`${base}/fr/p/robe`);
+          const answer = await fetch(`${base}${path}`);
           return { cache: answer.headers.get("x-cache"), body: await answer.text() };
         }),
       );
+    try {
+      // A page no request has asked for yet: rendered once for the five (decision 080).
+      const first = await burst("/fr/p/robe", 5);
+      expect(renders).toBe(1);
+      expect(first.filter((a) => a.cache === "hit")).toHaveLength(4);
+      expect(first.every((a) => a.body === PAGE)).toBe(true);
+      expect(cache.stats.coalesced).toBe(4);
+      expect((await fetch(`${base}/fr/p/robe`)).headers.get("x-cache")).toBe("hit");
+      state.value = 2;
+      const answers = await burst("/fr/p/robe", 5);
       expect(renders).toBe(2);
       expect(answers.filter((a) => a.cache === "hit")).toHaveLength(4);
       expect(answers.every((a) => a.body === PAGE)).toBe(true);
-      expect(cache.stats.coalesced).toBe(4);
-      // A page never kept is never waited for: each request renders it.
+      expect(cache.stats.coalesced).toBe(8);
+      // A page whose render was not kept is waited for once, then never: each request renders it, at once.
+      await fetch(`${base}/fr/security/login`);
       const before = renders;
+      together = 0;
       await Promise.all(Array.from({ length: 3 }, () => fetch(`${base}/fr/security/login`)));
       expect(renders).toBe(before + 3);
+      expect(together).toBeGreaterThanOrEqual(2);
+      expect(cache.stats.coalesced).toBe(8);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

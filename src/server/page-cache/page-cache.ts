@@ -190,16 +190,21 @@ export function ifNoneMatch(header: string | undefined | null, etag: string): bo
 
 /** How long a request waits for another request's render of the same page before rendering it itself. */
 export const COALESCE_WAIT_MS = 2000;
+/** Pages remembered as not kept at their last render (a key is about 30 bytes). */
+const NOT_KEPT_KEYS = 10_000;
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   /**
-   * Pages being rendered again after their entry went stale (an order, an edit): the requests that
-   * arrive meanwhile wait for that render instead of each rendering the same page. Only pages known to
-   * be kept (they had an entry), so a page that is never cached is never made to wait.
+   * Pages being rendered (for the first time, or again after their entry went stale: an order, an edit):
+   * the requests that arrive meanwhile wait for that render instead of each rendering the same page
+   * (decision 080: fifty first renders at once took 2.5 s each). Not pages whose last render was not
+   * kept (`notKept`), so a page that is never cached is waited for at most once.
    */
   private readonly rerendering = new Map<string, { done: Promise<void>; finish: () => void }>();
+  /** Keys whose last render was not kept (a sign-in page, a failed render), oldest first; NOT_KEPT_KEYS at most. */
+  private readonly notKept = new Set<string>();
   /** Pages whose data moved on, by key: a render that makes the same bytes reuses their compression. */
   private readonly previous = new Map<string, Bodies>();
   /** Keys waiting for (or being given) their quality-11 brotli; one compression runs at a time. */
@@ -450,15 +455,23 @@ export class PageCache {
       ticket = this.ticket(nodeFacts(req));
       entry = ticket ? this.live(ticket.key, ticket.version) : undefined;
       if (entry) this.stats.coalesced += 1;
-    } else if (!entry && stale) {
-      // This request renders it again; it ends when the page is stored or the answer is gone.
+    } else if (!entry && (stale || !this.notKept.has(first.key))) {
+      // This request renders it; it ends when the page is stored or the answer is gone.
       let finish = () => {};
       const done = new Promise<void>((resolve) => (finish = resolve));
       const claim = { done, finish };
       this.rerendering.set(first.key, claim);
       const key = first.key;
       res.once("close", () => {
-        if (this.rerendering.get(key) === claim) this.rerendering.delete(key);
+        if (this.rerendering.get(key) !== claim) return;
+        // The answer is gone and nothing was kept: the next requests for this page render it themselves.
+        this.rerendering.delete(key);
+        this.notKept.delete(key);
+        this.notKept.add(key);
+        for (const oldest of this.notKept) {
+          if (this.notKept.size <= NOT_KEPT_KEYS) break;
+          this.notKept.delete(oldest);
+        }
         finish();
       });
     }
@@ -580,6 +593,7 @@ export class PageCache {
     if (!this.fresh(entry, this.options.version.current() ?? Number.NaN)) return;
     this.keep(ticket.key, entry);
     this.stats.stored += 1;
+    this.notKept.delete(ticket.key);
     // Requests waiting for this render are served now (before Redis has it too).
     const running = this.rerendering.get(ticket.key);
     if (running) {
@@ -597,6 +611,7 @@ export class PageCache {
   clear(): void {
     this.entries.clear();
     this.previous.clear();
+    this.notKept.clear();
     this.bytes = 0;
   }
 }
