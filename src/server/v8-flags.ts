@@ -7,8 +7,8 @@ import { setFlagsFromString } from "node:v8";
  *
  * `--no-allocation-site-pretenuring` (decision 080): when most objects made at one place in the code
  * survive a young-generation collection, V8 makes that place allocate straight into the old generation.
- * A page rendered while 50 requests wait for it keeps that much alive, and places shared with every cached
- * answer (Node's HTTP code, ours) were switched for the rest of the process's life: 11 MB promoted at each
+ * Fifty renders of one page at once kept that much alive, and places shared with every cached answer
+ * (Node's HTTP code, ours) were switched for the rest of the process's life: 11 MB promoted at each
  * scavenge, each scavenge 50 ms instead of 2, a p99 of 45–50 ms instead of 5–11 and a third fewer
  * requests per second on every page, anonymous ones included.
  */

@@ -193,6 +193,14 @@ export const COALESCE_WAIT_MS = 2000;
 /** Pages remembered as not kept at their last render (a key is about 30 bytes). */
 const NOT_KEPT_KEYS = 10_000;
 
+/** Deletes a Map's or Set's oldest keys (the first inserted) until it holds `max` at most. */
+function dropOldest(collection: Map<string, unknown> | Set<string>, max: number): void {
+  for (const oldest of collection.keys()) {
+    if (collection.size <= max) break;
+    collection.delete(oldest);
+  }
+}
+
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
@@ -313,10 +321,7 @@ export class PageCache {
   private remember(key: string, entry: Entry): void {
     this.previous.delete(key);
     this.previous.set(key, { etag: entry.etag, br: entry.br, gzip: entry.gzip, tuned: entry.tuned });
-    for (const oldest of this.previous.keys()) {
-      if (this.previous.size <= PREVIOUS_BODIES) break;
-      this.previous.delete(oldest);
-    }
+    dropOldest(this.previous, PREVIOUS_BODIES);
   }
 
   /**
@@ -455,8 +460,9 @@ export class PageCache {
       ticket = this.ticket(nodeFacts(req));
       entry = ticket ? this.live(ticket.key, ticket.version) : undefined;
       if (entry) this.stats.coalesced += 1;
-    } else if (!entry && (stale || !this.notKept.has(first.key))) {
-      // This request renders it; it ends when the page is stored or the answer is gone.
+    } else if (!entry && req.method === "GET" && (stale || !this.notKept.has(first.key))) {
+      // This request renders it (a HEAD never fills the cache); it ends when the page is stored or the
+      // answer is gone.
       let finish = () => {};
       const done = new Promise<void>((resolve) => (finish = resolve));
       const claim = { done, finish };
@@ -468,10 +474,7 @@ export class PageCache {
         this.rerendering.delete(key);
         this.notKept.delete(key);
         this.notKept.add(key);
-        for (const oldest of this.notKept) {
-          if (this.notKept.size <= NOT_KEPT_KEYS) break;
-          this.notKept.delete(oldest);
-        }
+        dropOldest(this.notKept, NOT_KEPT_KEYS);
         finish();
       });
     }
