@@ -794,11 +794,21 @@ test.describe("scripts after the first paint (decision 052)", () => {
           },
         });
       }
-      const compare = String.prototype.localeCompare;
-      String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof compare>) {
-        calls.push(`localeCompare ${new Error().stack?.split("\n")[2]?.trim()}`);
-        return compare.apply(this, args);
-      };
+      // The locale methods make the same objects inside V8, without the constructors above.
+      const methods: [object, string][] = [
+        [String.prototype, "localeCompare"],
+        [Number.prototype, "toLocaleString"],
+        [Date.prototype, "toLocaleString"],
+        [Date.prototype, "toLocaleDateString"],
+        [Date.prototype, "toLocaleTimeString"],
+      ];
+      for (const [owner, method] of methods) {
+        const original = (owner as Record<string, (...args: unknown[]) => unknown>)[method];
+        (owner as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
+          calls.push(`${method} ${new Error().stack?.split("\n")[2]?.trim()}`);
+          return original?.apply(this, args);
+        };
+      }
     });
     // A shopper with a cart line, whose summary fills the shared page's header.
     const catalogue = await (await page.request.get("/fr/catalog?q=")).text();
