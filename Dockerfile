@@ -11,8 +11,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
+# DEMO_SHOP=false: the image never installs the demo (published passwords), whatever SITE_URL says.
 # NODE_OPTIONS: the server's V8 settings (scripts/server-options.mjs); set your own to change them.
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATABASE_URL=/data/vitrine.sqlite ASSETS_DIR=/data/assets NODE_OPTIONS=--max-semi-space-size=64
+ENV NODE_ENV=production DEMO_SHOP=false HOST=0.0.0.0 PORT=4321 DATABASE_URL=/data/vitrine.sqlite ASSETS_DIR=/data/assets NODE_OPTIONS=--max-semi-space-size=64
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -115,6 +115,10 @@ test.describe("a production start on an empty PostgreSQL database", () => {
       "Mastercard",
     ])
       expect(homeHtml).not.toContain(demo);
+    // Her sign-in page names no demo account.
+    const login = await (await fetch(`${server.url}/fr/security/login`)).text();
+    expect(login).toContain('name="Email"');
+    for (const demo of ["vitrine.test", "Vitrine-demo", "démonstration"]) expect(login).not.toContain(demo);
     const requestId = home.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const staff = await fetch(`${server.url}/api/v1/security/login`, {

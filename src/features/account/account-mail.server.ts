@@ -20,7 +20,7 @@ export async function enqueueAccountMail(
   const culture: Culture = isCulture(to.culture) ? to.culture : env().DEFAULT_CULTURE;
   const t = translator(culture);
   const url = path ? `${env().siteUrl}/${culture}/${path}` : null;
-  const body = t(`Account.Mail${kind}Body`);
+  const body = t(`Account.Mail${kind}Body`, { shop: env().SHOP_NAME });
   await enqueueMail(
     {
       to: to.email,

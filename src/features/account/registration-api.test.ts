@@ -4,6 +4,7 @@ import { db } from "~/server/db/client";
 import { mailedLink, registration } from "../../../tests/support/accounts";
 import { apiClient } from "../../../tests/support/api";
 import { DIALECTS, useTestDatabase } from "../../../tests/support/db";
+import { withSettings } from "../../../tests/support/providers";
 
 describe.each(DIALECTS)("registration on %s", (dialect) => {
   useTestDatabase(dialect, { products: 6 });
@@ -40,6 +41,25 @@ describe.each(DIALECTS)("registration on %s", (dialect) => {
     const again = await client.call("POST", "/security/verify", { Token: link.token });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { Code: string }).Code).toBe("LinkNotValid");
+  });
+
+  it("welcomes her to the shop by its name, never the project's", async () => {
+    const restore = withSettings({ SHOP_NAME: "Maison Lin" });
+    try {
+      const client = apiClient("198.51.100.41");
+      expect(
+        (await client.call("POST", "/security/register", registration({ Email: "noor@example.org" }))).status,
+      ).toBe(200);
+      const mail = await db()
+        .selectFrom("mail_outbox")
+        .select(["body", "html"])
+        .where("to_address", "=", "noor@example.org")
+        .executeTakeFirstOrThrow();
+      expect(mail.body).toContain("Welkom bij Maison Lin.");
+      expect(`${mail.body}${mail.html}`).not.toMatch(/Vitrine/i);
+    } finally {
+      restore();
+    }
   });
 
   it("refuses a second account for the same address, case aside, without saying more", async () => {

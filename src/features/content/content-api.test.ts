@@ -39,6 +39,71 @@ describe.each(DIALECTS)("content pages on %s", (dialect) => {
     });
   });
 
+  it("refuses to publish a legal page that still holds the template's placeholders, in the editor's language", async () => {
+    const client = await editor();
+    const pages = (await (await client.call("GET", "/content/pages")).json()) as { Id: number; Key: string }[];
+    const terms = pages.find((p) => p.Key === "terms");
+    expect(terms).toBeDefined();
+    expect((await client.call("POST", `/content/pages/${terms?.Id}/publish`, { Published: false })).status).toBe(200);
+    const refused = await client.call(
+      "POST",
+      `/content/pages/${terms?.Id}/publish`,
+      { Published: true },
+      {
+        "X-Culture": "nl",
+      },
+    );
+    expect(refused.status).toBe(422);
+    const body = await refused.json();
+    expect(body.Code).toBe("LegalPageUnfinished");
+    expect(body.Message).toMatch(/^Deze pagina bevat nog het in te vullen model: ‘.+’/);
+    expect(Object.keys(body.Errors)[0]).toMatch(/^Translations\.(fr|nl|es|de|it|pt)\.Body$/);
+    const stored = await db()
+      .selectFrom("content_pages")
+      .select("published")
+      .where("key", "=", "terms")
+      .executeTakeFirst();
+    expect(stored?.published).toBe(0);
+    // Saved as published with one bracket passage left in one culture: refused too, nothing changed.
+    const current = await (await client.call("GET", `/content/pages/${terms?.Id}`)).json();
+    const finished = (culture: string) => ({
+      ...current.Translations[culture],
+      Body: `<h2>Le vendeur</h2><p>Maison Lin SRL, rue Haute 1, 1000 Bruxelles (${culture}).</p>`,
+    });
+    const cultures = Object.keys(current.Translations);
+    const leftover = {
+      Key: "terms",
+      Published: true,
+      Translations: Object.fromEntries(
+        cultures.map((c) =>
+          c === "de"
+            ? [
+                c,
+                {
+                  ...finished(c),
+                  Body: "<p>[Firma, Rechtsform, Anschrift des Sitzes, Handelsregisternummer, USt-IdNr., E-Mail-Adresse und Telefon des Kundendienstes.]</p>",
+                },
+              ]
+            : [c, finished(c)],
+        ),
+      ),
+    };
+    const again = await client.call("PUT", `/content/pages/${terms?.Id}`, leftover);
+    expect(again.status).toBe(422);
+    expect(Object.keys((await again.json()).Errors)).toEqual(["Translations.de.Body"]);
+    expect(
+      (await db().selectFrom("content_pages").select("published").where("key", "=", "terms").executeTakeFirst())
+        ?.published,
+    ).toBe(0);
+    // Completed in every culture: published.
+    const done = { ...leftover, Translations: Object.fromEntries(cultures.map((c) => [c, finished(c)])) };
+    expect((await client.call("PUT", `/content/pages/${terms?.Id}`, done)).status).toBe(200);
+    expect(
+      (await db().selectFrom("content_pages").select("published").where("key", "=", "terms").executeTakeFirst())
+        ?.published,
+    ).toBe(1);
+  });
+
   it("answers the public Url in the request's culture, per culture, and none while unpublished", async () => {
     const client = await editor();
     const draft = await (

@@ -20,6 +20,7 @@ import {
 } from "./content.repository";
 import type { PageInput, WriteAnswer } from "./content.schemas";
 import { islandProblems, sanitizeContentHtml } from "./content-html.server";
+import { templateLeftover } from "./legal-pages.seed";
 
 export {
   type ContentSegment,
@@ -126,6 +127,10 @@ export async function savePage(id: number | null, input: PageInput, culture: Cul
           if (t && (await pageSlugOwner(tx, c, t.Slug, id ?? 0)))
             throw new ApiError("SlugTaken", { [`Translations.${c}.Slug`]: [] });
         }
+        if (input.Published)
+          refuseTemplate(
+            Object.entries(input.Translations).flatMap(([c, t]) => (t ? [{ culture: c, body: t.Body }] : [])),
+          );
         if (id !== null) await updatePage(tx, id, { key: input.Key, published: input.Published, updated_at: now });
         const pageId = id ?? (await insertPage(tx, input.Key, input.Published, now));
         await replacePageTranslations(
@@ -155,9 +160,27 @@ export async function savePage(id: number | null, input: PageInput, culture: Cul
   }
 }
 
+/**
+ * A page is published only once the legal template's placeholders are gone (its warning that it has no
+ * legal value, its passages between brackets): the refusal names the first one left, by culture.
+ */
+function refuseTemplate(translations: { culture: string; body: string }[]): void {
+  for (const { culture, body } of translations) {
+    const passage = templateLeftover(body);
+    if (passage)
+      throw new ApiError(
+        "LegalPageUnfinished",
+        { [`Translations.${culture}.Body`]: [passage] },
+        "Errors.LegalPageUnfinishedPassage",
+        { passage, interpolation: { escapeValue: false } },
+      );
+  }
+}
+
 export async function publishPage(id: number, published: boolean, culture: Culture): Promise<WriteAnswer> {
   const page = await pageById(db(), id);
   if (!page) throw new ApiError("NotFound");
+  if (published) refuseTemplate(await pageTranslations(db(), id));
   await updatePage(db(), id, { published, updated_at: new Date().toISOString() });
   const current = await editorPage(id);
   return pageAnswer(id, culture, {

@@ -1,3 +1,4 @@
+import { convert } from "html-to-text";
 import { CULTURES, type Culture } from "~/lib/culture";
 import { escapeHtml } from "~/lib/text";
 import type { DbHandle } from "~/server/db/client";
@@ -396,15 +397,49 @@ export async function lacksLegalPages(handle: DbHandle): Promise<boolean> {
   return rows.length < LEGAL_PAGE_KEYS.length;
 }
 
-/** The legal pages not published yet (drafts to complete), by key. */
+/**
+ * What only the unfinished template holds: its warning and its passages between brackets, in every
+ * culture, as plain text. An operator's finished page keeps none of them.
+ */
+const TEMPLATE_MARKS: string[] = [
+  ...new Set(
+    [
+      ...Object.values(FILL_IN),
+      ...Object.values(PAGES).flatMap((page) =>
+        page.sections.flatMap((section) =>
+          Object.values(section.text).flatMap((text) => text.match(/\[[^\]]+\]/g) ?? []),
+        ),
+      ),
+    ].map(plainText),
+  ),
+];
+
+function plainText(html: string): string {
+  return convert(html, { wordwrap: false, selectors: [{ selector: "a", options: { ignoreHref: true } }] })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The first passage of the unfinished legal template an HTML body still holds, or null. */
+export function templateLeftover(html: string): string | null {
+  const text = plainText(html);
+  return TEMPLATE_MARKS.find((mark) => text.includes(mark)) ?? null;
+}
+
+/** The legal pages not published yet, or published with the template's placeholders (drafts to complete), by key. */
 export async function unpublishedLegalPages(handle: DbHandle): Promise<string[]> {
   const published = await handle.db
-    .selectFrom("content_pages")
-    .select("key")
-    .where("key", "in", [...LEGAL_PAGE_KEYS])
-    .where("published", "=", 1)
+    .selectFrom("content_pages as p")
+    .innerJoin("content_page_translations as t", "t.page_id", "p.id")
+    .select(["p.key", "t.body"])
+    .where("p.key", "in", [...LEGAL_PAGE_KEYS])
+    .where("p.published", "=", 1)
     .execute();
-  return LEGAL_PAGE_KEYS.filter((key) => !published.some((row) => row.key === key));
+  const finished = (key: string) => {
+    const bodies = published.filter((row) => row.key === key);
+    return bodies.length > 0 && bodies.every((row) => templateLeftover(row.body) === null);
+  };
+  return LEGAL_PAGE_KEYS.filter((key) => !finished(key));
 }
 
 /**

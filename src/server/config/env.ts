@@ -90,8 +90,11 @@ export const SETTINGS_SCHEMA = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Vitrine <shop@vitrine.test>"),
   /** The shop's own inbox: refund and delivery-address change requests are mailed there; in the footer too. */
   SHOP_EMAIL: z.email().default("shop@vitrine.test"),
-  /** The shop's name: page titles, the header's logo, the footer, the product feeds, the authenticator app's entry. */
-  SHOP_NAME: z.string().trim().min(1).max(60).default("Vitrine"),
+  /**
+   * The shop's name: page titles, the header's logo, the footer, mails, the product feeds, the authenticator
+   * app's entry. Unset: "Vitrine" in the demo shop; elsewhere MAIL_FROM's display name, or SITE_URL's host.
+   */
+  SHOP_NAME: z.string().trim().min(1).max(60).optional(),
   /** The shop's postal address, one line in every page's footer (the demo's in the demo; none when unset elsewhere). */
   SHOP_ADDRESS: z.string().trim().min(5).max(200).optional(),
   /** The shop's phone number in the footer (the demo's in the demo; none when unset elsewhere). */
@@ -295,7 +298,9 @@ export const SETTINGS_SCHEMA = z.object({
   IMAGE_DECODES_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
 });
 
-export type Env = z.infer<typeof SETTINGS_SCHEMA> & {
+export type Env = Omit<z.infer<typeof SETTINGS_SCHEMA>, "SHOP_NAME"> & {
+  /** SHOP_NAME, or what names the shop when it is unset (never the project's name outside the demo). */
+  SHOP_NAME: string;
   isProduction: boolean;
   cookieSecure: boolean;
   devIslands: boolean;
@@ -383,6 +388,15 @@ const DEMO_PHONE = "+32 2 123 45 67";
 /** The demo's mail domain (MAIL_FROM's and SHOP_EMAIL's defaults): reserved, no mail reaches it. */
 const DEMO_MAIL_DOMAIN = /@vitrine\.test>?$/i;
 
+const DEMO_SHOP_NAME = "Vitrine";
+
+/** A real shop's name when SHOP_NAME is unset: its sender's display name ("Maison Lin <…>"), else its host. */
+function nameOfSender(mailFrom: string, siteUrl: string): string {
+  const display = /^\s*"?([^"<]*?)"?\s*</.exec(mailFrom)?.[1]?.trim();
+  if (display && display !== DEMO_SHOP_NAME) return display.slice(0, 60);
+  return new URL(siteUrl).hostname.replace(/^www\./, "");
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = SETTINGS_SCHEMA.safeParse(cleaned);
@@ -426,10 +440,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     }
   }
   const demoShop = env.DEMO_SHOP ?? !(isProduction && publicSite);
+  const shopName = env.SHOP_NAME ?? (demoShop ? DEMO_SHOP_NAME : nameOfSender(env.MAIL_FROM, siteUrl));
   if (env.PAYMENT_PROVIDER === "mollie" && !env.MOLLIE_API_KEY)
     throw new EnvError("Invalid configuration: PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY");
   return {
     ...env,
+    SHOP_NAME: shopName,
     adyen: adyenSettings(env),
     isProduction,
     // Browsers accept Secure cookies on http://localhost, so production keeps Secure even for the local demo.
@@ -445,7 +461,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     demoShop,
     shopAddress: env.SHOP_ADDRESS ?? (demoShop ? DEMO_ADDRESS : null),
     shopPhone: env.SHOP_PHONE ?? (demoShop ? DEMO_PHONE : null),
-    paymentProvider: env.PAYMENT_PROVIDER ?? (publicSite ? "none" : "sandbox"),
+    // The sandbox pays any card: only the demo shop has it unless it is asked for.
+    paymentProvider: env.PAYMENT_PROVIDER ?? (publicSite || !demoShop ? "none" : "sandbox"),
   };
 }
 

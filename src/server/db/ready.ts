@@ -42,7 +42,7 @@ export function ensureDatabaseReady(log: ReadyLog = () => {}): Promise<void> {
       // The shop can sell without them, but its checkout's terms link has nothing to show (issue 36).
       if (drafts.length)
         log(
-          `the legal pages ${drafts.join(", ")} are not published: complete and publish them (docs/merchant.md)`,
+          `the legal pages ${drafts.join(", ")} are not published (or still hold the template's placeholders): complete and publish them (docs/merchant.md)`,
           "warn",
         );
       // A checkout takes no order in a country without a shipping method, and a real shop starts with none.

@@ -65,6 +65,7 @@ export const ERROR_CATALOGUE = {
   ConsentStampOutdated: { status: 422, messageKey: "Errors.ConsentStampOutdated" },
   ContentIncludesItself: { status: 422, messageKey: "Errors.ContentIncludesItself" },
   CouponNotValid: { status: 422, messageKey: "Errors.CouponNotValid" },
+  LegalPageUnfinished: { status: 422, messageKey: "Errors.LegalPageUnfinished" },
   FileRefused: { status: 422, messageKey: "Errors.FileRefused" },
   FolderMoveNotAllowed: { status: 422, messageKey: "Errors.FolderMoveNotAllowed" },
   CropRefused: { status: 422, messageKey: "Errors.CropRefused" },
