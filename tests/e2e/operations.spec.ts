@@ -119,6 +119,9 @@ test.describe("a production start on an empty PostgreSQL database", () => {
     const login = await (await fetch(`${server.url}/fr/security/login`)).text();
     expect(login).toContain('name="Email"');
     for (const demo of ["vitrine.test", "Vitrine-demo", "démonstration"]) expect(login).not.toContain(demo);
+    // Behind TLS at a public address: HSTS (a year by default) and the opener policy.
+    expect(home.headers.get("strict-transport-security")).toBe("max-age=31536000");
+    expect(home.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     const requestId = home.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const staff = await fetch(`${server.url}/api/v1/security/login`, {

@@ -286,6 +286,12 @@ export const SETTINGS_SCHEMA = z.object({
   // How long the orders of a closed account keep their buyer's name and addresses (the books' legal
   // retention: 10 years in France and Germany, 7 in Belgium); then a daily sweep erases them.
   ORDER_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(10),
+  /**
+   * Strict-Transport-Security's max-age in seconds, sent when SITE_URL is a public https address (0: not
+   * sent). HSTS_PRELOAD adds includeSubDomains and preload, for hstspreload.org (max-age of a year at least).
+   */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(31_536_000),
+  HSTS_PRELOAD: booleanFlag.default(false),
   /** How long a merchant's webhook endpoint may take to answer one delivery. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Uploads and crops one editor may make in 10 minutes (each request counts once). */
@@ -441,6 +447,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const demoShop = env.DEMO_SHOP ?? !(isProduction && publicSite);
   const shopName = env.SHOP_NAME ?? (demoShop ? DEMO_SHOP_NAME : nameOfSender(env.MAIL_FROM, siteUrl));
+  if (env.HSTS_PRELOAD && env.HSTS_MAX_AGE < 31_536_000)
+    throw new EnvError("Invalid configuration: HSTS_PRELOAD needs HSTS_MAX_AGE of a year (31536000) at least");
   if (env.PAYMENT_PROVIDER === "mollie" && !env.MOLLIE_API_KEY)
     throw new EnvError("Invalid configuration: PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY");
   return {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, mapOrigins, securityHeaders } from "./security";
+import { withSettings } from "../../../tests/support/providers";
+import { parseEnv } from "../config/env";
+import { applySecurityHeaders, mapOrigins, registerInlineScripts, securityHeaders, transportHeaders } from "./security";
 
 describe("the content-security policy", () => {
   const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
@@ -69,5 +71,47 @@ describe("video frames", () => {
     const csp = securityHeaders()["Content-Security-Policy"] ?? "";
     const frameSrc = csp.split("; ").find((d) => d.startsWith("frame-src")) ?? "";
     expect(frameSrc.split(" ").slice(1).sort()).toEqual(["'self'", ...Object.values(VIDEO_ORIGINS)].sort());
+  });
+});
+
+describe("transport security", () => {
+  const base = { siteUrl: "https://shop.example", publicSite: true, HSTS_MAX_AGE: 31_536_000, HSTS_PRELOAD: false };
+
+  it("sends HSTS on a public https shop only, with the set max-age and, when asked, preload", () => {
+    expect(transportHeaders(base)).toEqual({ "Strict-Transport-Security": "max-age=31536000" });
+    expect(transportHeaders({ ...base, HSTS_MAX_AGE: 63_072_000, HSTS_PRELOAD: true })).toEqual({
+      "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
+    });
+    expect(transportHeaders({ ...base, siteUrl: "http://shop.example" })).toEqual({});
+    expect(transportHeaders({ ...base, siteUrl: "https://localhost:4321", publicSite: false })).toEqual({});
+    expect(transportHeaders({ ...base, HSTS_MAX_AGE: 0 })).toEqual({});
+    expect(() =>
+      parseEnv({
+        SITE_URL: "https://shop.example",
+        PAYMENT_HMAC_KEY: "ab".repeat(16),
+        HSTS_PRELOAD: "true",
+        HSTS_MAX_AGE: "600",
+        NODE_ENV: "development",
+      }),
+    ).toThrow(/^Invalid configuration: HSTS_PRELOAD needs HSTS_MAX_AGE/);
+  });
+
+  it("puts HSTS and the opener policy on every page of a public https shop", () => {
+    const restore = withSettings({ SITE_URL: "https://shop.example", PAYMENT_HMAC_KEY: "ab".repeat(16) });
+    // The headers are kept once built: registering (no) scripts builds them again from these settings.
+    registerInlineScripts([]);
+    try {
+      const headers = new Headers();
+      applySecurityHeaders(headers);
+      expect(headers.get("strict-transport-security")).toBe("max-age=31536000");
+      expect(headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      const payment = new Headers();
+      applySecurityHeaders(payment, [], { payment: ["https://checkoutshopper-test.adyen.com"] });
+      expect(payment.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+      expect(payment.get("strict-transport-security")).toBe("max-age=31536000");
+    } finally {
+      restore();
+      registerInlineScripts([]);
+    }
   });
 });

@@ -66,6 +66,8 @@ export function securityHeaders(
       `form-action 'self'${formActionOrigins.length ? ` ${formActionOrigins.join(" ")}` : ""}`,
       "object-src 'none'",
     ].join("; "),
+    // Our pages share no window with another site's; a provider's payment popup keeps its opener.
+    "Cross-Origin-Opener-Policy": paymentOrigins.length ? "same-origin-allow-popups" : "same-origin",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "SAMEORIGIN",
@@ -95,18 +97,36 @@ export function applySecurityHeaders(
   }
 }
 
+/**
+ * Strict-Transport-Security once the shop is served over TLS at a public address: browsers then never
+ * ask it over plain http again. None on http or a loopback address (a developer's machine).
+ */
+export function transportHeaders(settings: {
+  siteUrl: string;
+  publicSite: boolean;
+  HSTS_MAX_AGE: number;
+  HSTS_PRELOAD: boolean;
+}): Record<string, string> {
+  if (!settings.publicSite || !settings.siteUrl.startsWith("https://") || settings.HSTS_MAX_AGE === 0) return {};
+  const preload = settings.HSTS_PRELOAD ? "; includeSubDomains; preload" : "";
+  return { "Strict-Transport-Security": `max-age=${settings.HSTS_MAX_AGE}${preload}` };
+}
+
 /** The headers with this page's own script hashes and, for the payment pages, a provider's origins. */
 function build(
   extra: readonly string[],
   origins: { payment?: readonly string[]; formAction?: readonly string[] } = {},
 ): Record<string, string> {
-  return securityHeaders(
-    mapOrigins(env().mapStyles.map((style) => style.url)),
-    registry.complete ? [...new Set([...registry.hashes, ...extra])].sort() : null,
-    env().TAG_MANAGER_ID ? new URL(env().TAG_MANAGER_ORIGIN).origin : null,
-    origins.payment ?? [],
-    origins.formAction ?? [],
-  );
+  return {
+    ...securityHeaders(
+      mapOrigins(env().mapStyles.map((style) => style.url)),
+      registry.complete ? [...new Set([...registry.hashes, ...extra])].sort() : null,
+      env().TAG_MANAGER_ID ? new URL(env().TAG_MANAGER_ORIGIN).origin : null,
+      origins.payment ?? [],
+      origins.formAction ?? [],
+    ),
+    ...transportHeaders(env()),
+  };
 }
 
 function pageSecurityHeaders(pageScripts: readonly string[]): Record<string, string> {
