@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { sweeperRun } from "~/server/background";
 import { env } from "~/server/config/env";
 import { db, type Executor } from "~/server/db/client";
@@ -88,11 +89,11 @@ export async function pendingOrders(ex: Executor, customerId: number): Promise<s
 }
 
 /**
- * Her orders stay with the closed account for the legal retention (the invoice's buyer and address are
- * part of the books), under the closed account's address; her open delivery-change requests go.
+ * Her orders stay with the closed account for the legal retention as the books need them: the buyer's
+ * name, addresses, e-mail and VAT number, the amounts (the shop may still have to write to her about
+ * one); the retention sweep erases them after. Her open delivery-change requests go now.
  */
-export async function closeCustomerOrders(trx: Executor, customerId: number, closedEmail: string): Promise<void> {
-  await trx.updateTable("orders").set({ email: closedEmail }).where("customer_id", "=", customerId).execute();
+export async function closeCustomerOrders(trx: Executor, customerId: number): Promise<void> {
   await trx
     .updateTable("delivery_address_changes")
     .set({ address: "{}" })
@@ -104,7 +105,7 @@ const ERASED_ADDRESS = JSON.stringify({ FirstName: "", LastName: "", Street1: ""
 
 /**
  * The orders of closed accounts older than ORDER_RETENTION_YEARS lose what identified the buyer (names,
- * addresses, withdrawals' names): what the books had to keep is kept no longer than the law asks.
+ * addresses, e-mail, VAT number, withdrawals' names): what the books had to keep is kept no longer than the law asks.
  * Answers how many orders it erased.
  */
 export async function eraseExpiredOrders(now = new Date()): Promise<number> {
@@ -126,7 +127,13 @@ export async function eraseExpiredOrders(now = new Date()): Promise<number> {
       if (ids.length === 0) return 0;
       await trx
         .updateTable("orders")
-        .set({ billing_address: ERASED_ADDRESS, shipping_address: ERASED_ADDRESS, vat_number: null })
+        .set({
+          billing_address: ERASED_ADDRESS,
+          shipping_address: ERASED_ADDRESS,
+          vat_number: null,
+          // The closed account's own placeholder (customers' closedAccountEmail), on both dialects.
+          email: sql<string>`'closed-' || cast(customer_id as text) || '@closed.invalid'`,
+        })
         .where("id", "in", ids)
         .execute();
       await trx.updateTable("order_withdrawals").set({ name: "", address: "" }).where("order_id", "in", ids).execute();

@@ -19,7 +19,12 @@ import {
 } from "~/features/customers/customers.server";
 import { closeCustomerOrders, orderPersonalData, pendingOrders } from "~/features/orders/personal-data.server";
 import { erasePrepaidNames, prepaidBalance, prepaidPersonalData } from "~/features/prepaid/personal-data.server";
-import { eraseRefundDetails, openRefundRequests, refundPersonalData } from "~/features/refunds/personal-data.server";
+import {
+  eraseRefundDetails,
+  moneyOwed,
+  openRefundRequests,
+  refundPersonalData,
+} from "~/features/refunds/personal-data.server";
 import { eraseWishlists, wishlistPersonalData } from "~/features/wishlists/personal-data.server";
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
@@ -69,18 +74,27 @@ export async function personalDataExport(customerId: number) {
   };
 }
 
-/** What keeps an account open, each said in her language: orders under way, unused credit, refunds awaited. */
+/**
+ * What keeps an account open, each said in her language: money owed either way (orders under way or
+ * unpaid, unused credit, refunds awaited, a withdrawal not refunded yet, a provider's refund under way):
+ * until it is settled the shop must be able to write to her.
+ */
 export async function closureBlockers(customerId: number, culture: Culture, ex: Executor = db()): Promise<string[]> {
   const t = translator(culture);
-  const [orders, balance, refunds] = await Promise.all([
+  const [orders, balance, refunds, owed] = await Promise.all([
     pendingOrders(ex, customerId),
     prepaidBalance(ex, customerId),
     openRefundRequests(ex, customerId),
+    moneyOwed(ex, customerId),
   ]);
   return [
     ...(orders.length ? [t("Privacy.BlockedByOrders", { numbers: orders.join(", ") })] : []),
     ...(balance > 0 ? [t("Privacy.BlockedByCredit", { amount: formatMoney(balance, culture) })] : []),
     ...(refunds > 0 ? [t("Privacy.BlockedByRefunds")] : []),
+    ...(owed.withdrawals.length ? [t("Privacy.BlockedByWithdrawals", { numbers: owed.withdrawals.join(", ") })] : []),
+    ...(owed.providerRefunds.length
+      ? [t("Privacy.BlockedByProviderRefunds", { numbers: owed.providerRefunds.join(", ") })]
+      : []),
   ];
 }
 
@@ -114,7 +128,8 @@ export const ClosureConfirmSchema = z.object({ Token: z.string().min(20).max(100
 /**
  * Step two, from the mailed link: in one transaction the link is used, the blockers are checked again,
  * and every feature forgets her (the account row anonymised and kept for her orders, which keep the
- * invoice's buyer for ORDER_RETENTION_YEARS); then every session of hers ends.
+ * invoice's buyer, her name, addresses, e-mail and VAT number, for ORDER_RETENTION_YEARS); then every
+ * session of hers ends.
  */
 export async function closeAccount(input: z.infer<typeof ClosureConfirmSchema>, culture: Culture) {
   const closedId = await db()
@@ -137,7 +152,7 @@ export async function closeAccount(input: z.infer<typeof ClosureConfirmSchema>, 
       await eraseRefundDetails(trx, customerId);
       await anonymiseCouponUses(trx, customerId, closedEmail);
       await unlinkConsent(trx, customerId);
-      await closeCustomerOrders(trx, customerId, closedEmail);
+      await closeCustomerOrders(trx, customerId);
       await forgetMailsTo(trx, account.email);
       return customerId;
     });

@@ -186,7 +186,8 @@ describe.each(DIALECTS)("a shopper's own data on %s (issue 36)", (dialect) => {
       await db().selectFrom("mail_outbox").select("id").where("to_address", "=", "lea.close@example.org").execute(),
     ).toEqual([]);
     const order = await db().selectFrom("orders").selectAll().where("id", "=", lea.order.id).executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ customer_id: lea.id, email: `closed-${lea.id}@closed.invalid`, status: "Shipped" });
+    // The books keep the buyer for the retention period: her name, address and e-mail stay on the order.
+    expect(order).toMatchObject({ customer_id: lea.id, email: "lea.close@example.org", status: "Shipped" });
     expect(JSON.parse(order.billing_address).LastName).toBe("Martin");
     // Jan's account is untouched; the same address can open a new account.
     expect((await jan.call("GET", "/security/me")).status).toBe(200);
@@ -210,12 +211,68 @@ describe.each(DIALECTS)("a shopper's own data on %s (issue 36)", (dialect) => {
     expect(await eraseExpiredOrders()).toBe(1);
     const erased = await db()
       .selectFrom("orders")
-      .select("billing_address")
+      .select(["billing_address", "email"])
       .where("id", "=", lea.order.id)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(erased.billing_address).LastName).toBe("");
+    expect(erased.email).toBe(`closed-${lea.id}@closed.invalid`);
     const his = await db().selectFrom("orders").select("billing_address").where("customer_id", "=", janId).execute();
     expect(his.every((o) => JSON.parse(o.billing_address).LastName !== "")).toBe(true);
     expect(await eraseExpiredOrders()).toBe(0);
+  });
+
+  it("keeps the account while a withdrawal is not refunded or a provider's refund is under way, and says so in her language", async () => {
+    const lea = await shopperWithOrder("lea.withdrew@example.org", "198.51.100.73");
+    await ship(lea.order.id);
+    const withdrawal = await lea.client.call("POST", "/sales/orders/withdrawal", {
+      OrderNumber: lea.order.number,
+      Lines: [Number(lea.order.lines[0]?.id)],
+      Name: "Léa Martin",
+      Address: "Rue Haute 1, 1000 Bruxelles",
+    });
+    expect(withdrawal.status).toBe(200);
+    const closure = () =>
+      lea.client.call("POST", "/account/closure", { Password: NEW_PASSWORD }, { "X-Culture": "nl" });
+    const blocked = await closure();
+    expect(blocked.status).toBe(409);
+    expect(((await blocked.json()) as { Errors: { Closure: string[] } }).Errors.Closure).toEqual([
+      `uw herroeping van bestelling ${lea.order.number} is nog niet terugbetaald: tot dan moeten we u kunnen schrijven`,
+    ]);
+    // The provider's refund started: still owed until it is made.
+    const payment = await db()
+      .selectFrom("payments")
+      .select("id")
+      .where("order_id", "=", lea.order.id)
+      .executeTakeFirstOrThrow();
+    const at = new Date(Date.now() + 1000).toISOString();
+    await db()
+      .insertInto("payment_refunds")
+      .values({
+        id: `rf-${lea.id}`,
+        payment_id: payment.id,
+        amount: 100,
+        status: "Pending",
+        idempotency_key: `rf-${lea.id}`,
+        provider_ref: null,
+        refund_request_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const pending = await closure();
+    expect(((await pending.json()) as { Errors: { Closure: string[] } }).Errors.Closure).toContain(
+      `een terugbetaling van bestelling ${lea.order.number} loopt nog bij de betaalprovider`,
+    );
+    expect(
+      await db()
+        .selectFrom("account_tokens")
+        .select("id")
+        .where("purpose", "=", "close")
+        .where("customer_id", "=", lea.id)
+        .execute(),
+    ).toEqual([]);
+    // Refunded: nothing is owed, the closure goes ahead.
+    await db().updateTable("payment_refunds").set({ status: "Refunded" }).where("id", "=", `rf-${lea.id}`).execute();
+    expect((await closure()).status).toBe(200);
   });
 });

@@ -36,6 +36,62 @@ export async function openRefundRequests(ex: Executor, customerId: number): Prom
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Money the shop still owes her, which keeps her account (and so her address) until it is paid: her
+ * orders with a withdrawal no refund followed (a request refunded, or a provider refund made, after it;
+ * a cancelled order is settled by its cancellation), and her orders with a provider refund under way.
+ */
+export async function moneyOwed(
+  ex: Executor,
+  customerId: number,
+): Promise<{ withdrawals: string[]; providerRefunds: string[] }> {
+  const [withdrawals, providerRefunds] = await Promise.all([
+    ex
+      .selectFrom("order_withdrawals as w")
+      .innerJoin("orders as o", "o.id", "w.order_id")
+      .select("o.number")
+      .distinct()
+      .where("o.customer_id", "=", customerId)
+      .where("o.status", "!=", "Cancelled")
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("refund_requests as r")
+              .select("r.id")
+              .whereRef("r.order_id", "=", "o.id")
+              .where("r.status", "=", "Refunded")
+              .whereRef("r.decided_at", ">=", "w.created_at"),
+          ),
+        ),
+      )
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("payment_refunds as pr")
+              .innerJoin("payments as p", "p.id", "pr.payment_id")
+              .select("pr.id")
+              .whereRef("p.order_id", "=", "o.id")
+              .where("pr.status", "=", "Refunded")
+              .whereRef("pr.created_at", ">=", "w.created_at"),
+          ),
+        ),
+      )
+      .orderBy("o.number")
+      .execute(),
+    ex
+      .selectFrom("payment_refunds as pr")
+      .innerJoin("payments as p", "p.id", "pr.payment_id")
+      .innerJoin("orders as o", "o.id", "p.order_id")
+      .select("o.number")
+      .distinct()
+      .where("o.customer_id", "=", customerId)
+      .where("pr.status", "=", "Pending")
+      .orderBy("o.number")
+      .execute(),
+  ]);
+  return { withdrawals: withdrawals.map((r) => r.number), providerRefunds: providerRefunds.map((r) => r.number) };
+}
+
 /** Decided requests stay with their orders (bookkeeping), without her bank details and her words. */
 export async function eraseRefundDetails(trx: Executor, customerId: number): Promise<void> {
   await trx
