@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { APIContext, MiddlewareNext } from "astro";
 import { consentScriptHashes } from "~/features/content/consent-scripts.server";
 import { startUnpaidOrderSweeper } from "~/features/orders/unpaid-orders.server";
+import { shippingCountries } from "~/features/pricing/pricing.server";
 import { BOOT_SCRIPT } from "~/layouts/boot-script";
 import { HEAD_SCRIPT, SCRIPT_COOKIE } from "~/layouts/head-script";
 import { isCulture, requestCulture } from "~/lib/culture";
@@ -150,12 +151,15 @@ async function answer(context: APIContext, next: MiddlewareNext, first: string):
   // The shopper's own session, whatever the page puts in locals to render (a shared page: an empty one).
   const session = context.locals.session;
   const country = context.cookies.get(COUNTRY_COOKIE)?.value;
+  // A product feed's link names its country: a visitor without a cookie (a search engine's crawler)
+  // gets that country's prices, and the page is cached under its address (the query is in the key).
+  const addressCountry = await shopCountry(context.url.searchParams.get("country"));
   const { locals } = context;
   const requestContext = {
     get session() {
       return locals.session;
     },
-    country: countryCode(country),
+    country: addressCountry ?? countryCode(country),
   };
   const rendered = await collectTags(tags, () => withRequestContext(requestContext, next));
   let response = withHeaders(rendered, await consentScriptHashes(), context.locals.cspOrigins);
@@ -173,11 +177,19 @@ async function answer(context: APIContext, next: MiddlewareNext, first: string):
   }
   // A page written around a kept frame goes out with the frame's top compressed once (decision 066).
   if (context.locals.framedBy) response = await sendAroundFrame(context.locals.framedBy, context.request, response);
-  // A country chosen by a form post (or before the cookie existed) is mirrored in its cookie.
-  sendCountryCookie(context.cookies, session, country);
+  // A country chosen by a form post (or before the cookie existed) is mirrored in its cookie; so is an
+  // address's country when she chose none: the variation picker's next prices are that country's too.
+  sendCountryCookie(context.cookies, session, country, addressCountry);
   // Only pages that declare themselves public (locals.publicPage) and set no cookie are cached.
   const setsCookies = !context.cookies.headers().next().done;
   return publishPage(context.request, pageClaim, context.locals.publicPage === true, setsCookies, response, tags);
+}
+
+/** `?country=fr` when the shop sells there (upper case), else null: an unknown code changes no price. */
+async function shopCountry(asked: string | null): Promise<string | null> {
+  const code = countryCode(asked?.toUpperCase());
+  if (!code) return null;
+  return (await shippingCountries()).some((c) => c.code === code) ? code : null;
 }
 
 /**

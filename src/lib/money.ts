@@ -25,6 +25,15 @@ export function withVat(amountTaxExcl: Cents, rateBasisPoints: number): Cents {
   return amountTaxExcl + vatAmount(amountTaxExcl, rateBasisPoints);
 }
 
+/**
+ * A line of `quantity` units, tax included, as every page, mail and refund shows it: the unit price tax
+ * included (rounded once, the price the shopper reads) times the quantity. 2 × 19,97 € is 39,94 €, never
+ * the 39,93 € that rounding the line's VAT would give.
+ */
+export function lineTaxIncl(unitTaxExcl: Cents, quantity: number, rateBasisPoints: number): Cents {
+  return withVat(unitTaxExcl, rateBasisPoints) * quantity;
+}
+
 /** A sum a person typed in euros ("44", "44.9", "44,90") as cents; NaN when it is not one. */
 export function centsTyped(text: string | undefined): Cents {
   const match = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text ?? "");

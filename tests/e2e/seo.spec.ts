@@ -51,8 +51,14 @@ test("a product page shows its photo and price when shared, and carries Google's
   const { width, height } = await sharp(await picture.body()).metadata();
   expect([width, height]).toEqual([1200, 630]);
 
-  const [product, breadcrumbs] = documents(html);
-  expect(product?.["@type"]).toBe("Product");
+  const [group, breadcrumbs] = documents(html);
+  // Its variants (colours and sizes) make a ProductGroup; the page's own variant is one of them.
+  expect(group?.["@type"]).toBe("ProductGroup");
+  const variantId = /data-product-variant-id="(\d+)"/.exec(html)?.[1];
+  const product = ((group?.hasVariant ?? []) as Doc[]).find((v) =>
+    String((v.offers as Record<string, unknown>).url).endsWith(`?ProductVariantId=${variantId}`),
+  );
+  for (const field of ["name", "image", "description", "brand"]) expect(group?.[field], field).toBeTruthy();
   const offer = product?.offers as Record<string, unknown> & {
     shippingDetails: Record<string, Record<string, unknown>>;
     hasMerchantReturnPolicy: Record<string, unknown>;
@@ -60,8 +66,12 @@ test("a product page shows its photo and price when shared, and carries Google's
   // The shared price is the page's price.
   expect(tags.get("product:price:amount")).toEqual([offer.price]);
   expect(tags.get("product:price:currency")).toEqual(["EUR"]);
-  for (const field of ["name", "image", "description", "sku", "brand"]) expect(product?.[field], field).toBeTruthy();
-  expect(offer).toMatchObject({ "@type": "Offer", priceCurrency: "EUR", url: tags.get("og:url")?.[0] });
+  for (const field of ["name", "sku"]) expect(product?.[field], field).toBeTruthy();
+  expect(offer).toMatchObject({
+    "@type": "Offer",
+    priceCurrency: "EUR",
+    url: `${tags.get("og:url")?.[0]}?ProductVariantId=${variantId}`,
+  });
   expect(String(offer.price)).toMatch(/^\d+\.\d\d$/);
   expect(offer.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
   expect(offer.shippingDetails).toMatchObject({
@@ -127,4 +137,81 @@ test("an unknown address under a culture answers 404 with the shop's page in tha
   }
   // A form posted to nowhere is not turned into a page.
   expect((await request.post("/fr/une-page-disparue", { form: { a: "b" } })).status()).toBe(404);
+});
+
+test("every product feed's links open pages with that feed's price and availability, without any cookie", async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const feeds = ["fr-be", "nl-be", "nl-nl", "fr-fr", "de-de", "fr-lu", "fr-ch", "it-it", "pt-pt", "es-es"];
+  for (const name of feeds) {
+    const lines = (await (await fetch(`${baseURL}/feeds/products.${name}.jsonl`)).text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, string>);
+    // 20 items spread over the feed (plain fetch: no cookie jar, as a crawler).
+    const step = Math.max(1, Math.floor(lines.length / 20));
+    const sample = lines.filter((_, i) => i % step === 0).slice(0, 20);
+    expect(sample.length, name).toBe(20);
+    for (let at = 0; at < sample.length; at += 5) {
+      await Promise.all(
+        sample.slice(at, at + 5).map(async (item) => {
+          const link = new URL(item.link as string);
+          expect(link.searchParams.get("country"), item.link).toBe(name.slice(3));
+          const html = await (await fetch(`${baseURL}${link.pathname}${link.search}`)).text();
+          const [product] = documents(html);
+          // A variant's own offer (ProductGroup), or the product's when it has one variant.
+          const variants = (product?.hasVariant as Doc[] | undefined) ?? [product as Doc];
+          const own = variants.find((v) => v.sku === item.id);
+          const offer = own?.offers as Record<string, string> | undefined;
+          const [amount, currency] = (item.sale_price ?? item.price ?? "").split(" ");
+          expect(offer, `${name} ${item.id}`).toMatchObject({
+            price: amount,
+            priceCurrency: currency,
+            availability:
+              item.availability === "in_stock" ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          });
+          // The price the page shows for the chosen variant is the same.
+          expect(meta(html).get("product:price:amount"), `${name} ${item.id}`).toEqual([amount]);
+        }),
+      );
+    }
+  }
+});
+
+test("a product with variants is a ProductGroup: one Product and Offer per variant with colour, size and SKU, shipping with its days", async ({
+  baseURL,
+}) => {
+  const feed = (await (await fetch(`${baseURL}/feeds/products.fr-fr.jsonl`)).text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, string>);
+  const group = feed[0]?.item_group_id;
+  const items = feed.filter((item) => item.item_group_id === group);
+  expect(items.length).toBeGreaterThan(1);
+  const link = new URL(items[0]?.link as string);
+  const html = await (await fetch(`${baseURL}${link.pathname}${link.search}`)).text();
+  const [product] = documents(html);
+  expect(product).toMatchObject({ "@type": "ProductGroup", productGroupID: group, url: `${baseURL}${link.pathname}` });
+  expect(product?.variesBy).toEqual(expect.arrayContaining(["https://schema.org/size"]));
+  expect((product?.audience as Record<string, unknown>)?.suggestedGender).toMatch(/^(male|female|unisex)$/);
+  const variants = product?.hasVariant as (Doc & { offers: Record<string, unknown> })[];
+  expect(variants.map((v) => v.sku).sort()).toEqual(items.map((i) => i.id).sort());
+  for (const variant of variants) {
+    const item = items.find((i) => i.id === variant.sku);
+    expect(variant["@type"]).toBe("Product");
+    if (item?.size) expect(variant.size).toBe(item.size);
+    if (item?.color) expect(variant.color).toBe(item.color);
+    expect(variant.offers).toMatchObject({ "@type": "Offer", priceCurrency: "EUR" });
+    expect(String(variant.offers.url)).toMatch(/\?ProductVariantId=\d+$/);
+    // Delivery to France: the cheapest home delivery, 2 to 5 days in transit after up to a day's handling.
+    expect(variant.offers.shippingDetails).toMatchObject({
+      shippingDestination: { addressCountry: "FR" },
+      deliveryTime: {
+        "@type": "ShippingDeliveryTime",
+        handlingTime: { minValue: 0, maxValue: 1, unitCode: "DAY" },
+        transitTime: { minValue: 2, maxValue: 5, unitCode: "DAY" },
+      },
+    });
+  }
 });

@@ -1,7 +1,6 @@
 import type { Culture } from "~/lib/culture";
 import type { Executor } from "~/server/db/client";
 import { stockByVariant } from "~/server/db/fragments";
-import { dependsOn, LISTS_TAG } from "~/server/page-cache/tags";
 import { runningSales, type SaleFacts } from "./sales.server";
 
 /** One variant as a product feed lists it (features/seo): prices tax excluded, photos by guid. */
@@ -13,6 +12,9 @@ export interface FeedVariant {
   description: string;
   brand: string;
   vatClass: string;
+  /** Apparel's gender and age group (Google's values), null when not said. */
+  gender: string | null;
+  ageGroup: string | null;
   variantId: number;
   sku: string;
   ean: string | null;
@@ -31,23 +33,24 @@ export interface FeedVariant {
  * Every variant of the products a shopper can open in a culture (active, translated, of a brand), read
  * by batches of products in id order: six small queries a batch, whatever the catalogue's size.
  */
-export async function* feedVariants(ex: Executor, culture: Culture, batch = 500): AsyncGenerator<FeedVariant[]> {
-  // It shows every product's stock and price: a cached feed is made fresh by what moves any list
-  // (a variant in or out of stock, a price), as category pages are (decision 057).
-  dependsOn(LISTS_TAG);
+export async function* feedVariants(
+  ex: Executor,
+  culture: Culture,
+  batch = 500,
+  onlyProduct?: number,
+): AsyncGenerator<FeedVariant[]> {
   let after = 0;
   for (;;) {
     // By id from the products (their primary key), then their texts: asked the other way round, SQLite
     // reads a culture's every translation and sorts them, 80 ms a batch on 20,000 products.
-    const rows = await ex
+    let query = ex
       .selectFrom("products as p")
       .innerJoin("brands as b", "b.id", "p.brand_id")
       .where("p.is_active", "=", 1)
       .where("p.id", ">", after)
-      .select(["p.id", "p.product_key", "b.name as brand", "p.vat_class"])
-      .orderBy("p.id")
-      .limit(batch)
-      .execute();
+      .select(["p.id", "p.product_key", "b.name as brand", "p.vat_class", "p.gender", "p.age_group"]);
+    if (onlyProduct !== undefined) query = query.where("p.id", "=", onlyProduct);
+    const rows = await query.orderBy("p.id").limit(batch).execute();
     if (rows.length === 0) return;
     after = rows[rows.length - 1]?.id as number;
     const texts = await ex
@@ -138,6 +141,8 @@ export async function* feedVariants(ex: Executor, culture: Culture, batch = 500)
         description: product.description,
         brand: product.brand,
         vatClass: product.vat_class,
+        gender: product.gender,
+        ageGroup: product.age_group,
         variantId: v.id,
         sku: v.sku,
         ean: v.ean,
@@ -157,6 +162,7 @@ export async function* feedVariants(ex: Executor, culture: Culture, batch = 500)
       });
     }
     yield out;
+    if (onlyProduct !== undefined) return;
   }
 }
 

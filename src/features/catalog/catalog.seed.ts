@@ -191,12 +191,14 @@ type Refs = Awaited<ReturnType<typeof seedStructure>> &
   Awaited<ReturnType<typeof seedAttributes>> &
   Awaited<ReturnType<typeof seedPhotos>>;
 
+const GENDERS = ["unisex", "female", "male"] as const;
+
 /** Products with their translations, variants, tiered prices, price history, stock and photos. */
 async function seedProducts(ctx: SeedContext, { categoryIds, colourValueIds, sizeValueIds, imageAssets }: Refs) {
   const { handle, now } = ctx;
   const iso = (d: Date) => d.toISOString();
   const { rnd, options, log, started } = ctx;
-  const products: Database["products"][] = [];
+  const products: Insertable<Database["products"]>[] = [];
   const productNames: Database["product_translations"][] = [];
   const variants: Database["product_variants"][] = [];
   // The demo's reduced prices are its winter sale, ending with the home banner's countdown: the first of
@@ -245,6 +247,11 @@ async function seedProducts(ctx: SeedContext, { categoryIds, colourValueIds, siz
       created_at: iso(createdAt),
       updated_at: iso(createdAt),
       product_key: `VT-${String(productId).padStart(5, "0")}`,
+      // Apparel and accessories carry Google's gender and age group (not the care products); not drawn
+      // from the seed's sequence, which would move every later product.
+      gender:
+        category.code === "care" ? null : category.code === "dresses" ? "female" : (GENDERS[productId % 3] ?? null),
+      age_group: category.code === "care" ? null : "adult",
     });
     for (const culture of CULTURES) {
       const type = (category.productType as Translated)[culture];

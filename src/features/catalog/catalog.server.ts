@@ -1,5 +1,5 @@
 import { priceCountryCode } from "~/features/pricing/price-country.server";
-import { shippingCountries, shippingMethodsFor } from "~/features/pricing/pricing.server";
+import { cheapestDelivery } from "~/features/pricing/pricing.server";
 import type { Culture } from "~/lib/culture";
 import { withVat } from "~/lib/money";
 import { memoize, memoizePublic, REFERENCE_TTL_MS } from "~/server/cache";
@@ -28,6 +28,7 @@ import {
   variantEan,
   vatRate,
 } from "./catalog.repository";
+import { productOffers } from "./catalog-feed.server";
 import { type VariantSummaryRow, variantSummaryRows } from "./product/variant-summaries.repository";
 import { chooseVariant, type ProductPageFacts, valuesOfVariant } from "./product/variants.server";
 import { saleEnd } from "./sales.server";
@@ -361,6 +362,7 @@ export async function variantSummaries(
  */
 export async function productPageFacts(
   culture: Culture,
+  productId: number,
   categoryId: number,
   variantId: number,
   home: string,
@@ -372,16 +374,32 @@ export async function productPageFacts(
     if (trail.length > 10) break;
   }
   const country = priceCountryCode();
-  const shipsTo = (await shippingCountries()).find((c) => c.code === country);
-  const methods = shipsTo ? await shippingMethodsFor(db(), shipsTo.id, culture) : [];
-  const cheapest = methods.length > 0 ? Math.min(...methods.map((m) => m.amountTaxExcl)) : null;
+  const delivery = await cheapestDelivery(country, culture);
+  // Every variant as the product feeds list it, priced for this country: one offer each (ProductGroup).
+  const listed = await productOffers(culture, productId);
+  const rate = await vatRate(country, listed[0]?.vatClass ?? "standard");
   return {
     gtin: await variantEan(db(), variantId),
     saleEndsAt: await saleEnd(variantId),
     trail: [{ name: home, path: `/${culture}/` }, ...trail],
     country,
-    shippingTaxIncl: cheapest === null ? null : withVat(cheapest, await vatRate(country)),
+    shippingTaxIncl: delivery === null ? null : withVat(delivery.amountTaxExcl, await vatRate(country)),
+    transitDays: delivery?.transitDays ?? null,
+    handlingDays: { min: 0, max: env().HANDLING_DAYS },
     returnDays: env().RETURN_DAYS,
     returnFees: env().RETURN_FEES,
+    productKey: listed[0]?.productKey ?? `P${productId}`,
+    variants: listed.map((v) => ({
+      variantId: v.variantId,
+      sku: v.sku,
+      gtin: v.ean,
+      colour: v.colour,
+      size: v.size,
+      priceTaxIncl: withVat(v.priceTaxExcl, rate),
+      inStock: v.stock > 0,
+      images: v.images,
+    })),
+    gender: listed[0]?.gender ?? null,
+    ageGroup: listed[0]?.ageGroup ?? null,
   };
 }

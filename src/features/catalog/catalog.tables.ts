@@ -26,6 +26,9 @@ export interface CatalogTables {
     product_key: string | null;
     /** When the catalogue writer last changed it (sitemaps' lastmod, feeds); null: never since created. */
     updated_at: string | null;
+    /** Apparel only (Google's gender and age_group): male, female, unisex; newborn … adult (null: not said; 031). */
+    gender: Generated<string | null>;
+    age_group: Generated<string | null>;
   };
   product_translations: { product_id: number; culture: string; name: string; slug: string; description: string };
   attributes: { id: number; code: string; display_type: string; position: number };

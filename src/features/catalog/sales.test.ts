@@ -70,11 +70,17 @@ describe.each(DIALECTS)("a sale with an end on %s (issue 36)", (dialect) => {
     const variant = await db()
       .selectFrom("product_variants")
       .innerJoin("products", "products.id", "product_variants.product_id")
-      .select(["product_variants.id", "products.category_id"])
+      .select(["product_variants.id", "products.category_id", "products.id as product_id"])
       .where("sku", "=", "HAT-RED")
       .executeTakeFirstOrThrow();
     expect(await saleEnd(variant.id)).toBe(end);
-    const facts = await productPageFacts("fr", Number(variant.category_id), variant.id, "Accueil");
+    const facts = await productPageFacts(
+      "fr",
+      Number(variant.product_id),
+      Number(variant.category_id),
+      variant.id,
+      "Accueil",
+    );
     const [productLd] = productStructuredData(
       { name: "Bonnet", description: "", brand: "Atelier Nord", slug: "bonnet" },
       { SKU: "HAT-RED", CurrencyCode: "EUR", UnitPriceTaxIncl: 28.92, IsInStock: true } as never,

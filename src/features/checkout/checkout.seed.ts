@@ -140,9 +140,26 @@ export async function seedCheckout(handle: DbHandle, now: Date): Promise<void> {
   const rates: Record<string, unknown>[] = [];
   for (const c of countries) {
     const home = HOME_RATES[c.code];
-    if (home) rates.push({ method_id: 1, country_id: c.id, amount_tax_excl: home[0], free_from_tax_incl: home[1] });
+    // Business days in transit: the Benelux next day or two, further away up to five.
+    const near = c.code === "BE" || c.code === "NL" || c.code === "LU";
+    if (home)
+      rates.push({
+        method_id: 1,
+        country_id: c.id,
+        amount_tax_excl: home[0],
+        free_from_tax_incl: home[1],
+        transit_days_min: near ? 1 : 2,
+        transit_days_max: near ? 2 : 5,
+      });
     if (c.code === "BE" || c.code === "NL") {
-      rates.push({ method_id: 2, country_id: c.id, amount_tax_excl: 330, free_from_tax_incl: 5000 });
+      rates.push({
+        method_id: 2,
+        country_id: c.id,
+        amount_tax_excl: 330,
+        free_from_tax_incl: 5000,
+        transit_days_min: 2,
+        transit_days_max: 3,
+      });
       rates.push({ method_id: 3, country_id: c.id, amount_tax_excl: 0, free_from_tax_incl: null });
     }
   }

@@ -18,8 +18,24 @@ const order = {
   shipping_address: JSON.stringify({ method: "bpost", kind: "home", address: { FirstName: "Léa" } }),
 } as unknown as OrderRow;
 const lines = [
-  { id: 1, name: "T-shirt", sku: "TS-M", quantity: 2, line_tax_excl: 3000, vat_rate_basis_points: 2100 },
-  { id: 2, name: "Bonnet", sku: "HAT", quantity: 1, line_tax_excl: 1000, vat_rate_basis_points: 2100 },
+  {
+    id: 1,
+    name: "T-shirt",
+    sku: "TS-M",
+    quantity: 2,
+    unit_tax_excl: 1500,
+    line_tax_excl: 3000,
+    vat_rate_basis_points: 2100,
+  },
+  {
+    id: 2,
+    name: "Bonnet",
+    sku: "HAT",
+    quantity: 1,
+    unit_tax_excl: 1000,
+    line_tax_excl: 1000,
+    vat_rate_basis_points: 2100,
+  },
 ] as unknown as OrderLineRow[];
 
 async function render(row: OrderRow) {

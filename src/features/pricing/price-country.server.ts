@@ -9,9 +9,11 @@ export { CURRENT_COUNTRY_KEY };
 /**
  * The country whose VAT the prices shown include: the shopper's current country once chosen (the
  * header's selector, or the cart's shipping country; kept in her session and in her country cookie),
- * else the shop's home country. A page shared by every shopper renders with an empty session: its
- * country is the cookie's, the one its cache entry is found by (decision 062).
+ * else the country the page's address names (a product feed's link, `?country=`), else her country
+ * cookie's, else the shop's home country. A page shared by every shopper renders with an empty session:
+ * its country is the address's or the cookie's, which its cache entry is found by (decision 062).
  */
 export function priceCountryCode(session: Session | undefined = requestSession()): string {
+  // requestCountry(): the address's country ahead of the cookie's (the middleware chose).
   return countryCode(session?.data[CURRENT_COUNTRY_KEY]) ?? requestCountry() ?? DEFAULT_SHIPPING_COUNTRY;
 }

@@ -1,8 +1,9 @@
+import type { Culture } from "~/lib/culture";
 import { memoizePublic } from "~/server/cache";
 import { db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import { CITY_AUTOCOMPLETE_MIN_LENGTH } from "./pricing.constants";
-import { countryByCode, countryById, findCities, shippingReach } from "./shipping.repository";
+import { countryByCode, countryById, findCities, shippingMethodsFor, shippingReach } from "./shipping.repository";
 
 /**
  * The pricing feature's face for the rest of the shop: countries shipped to, shipping methods and VAT
@@ -27,6 +28,23 @@ export {
 } from "./shipping.repository";
 
 const CITY_SUGGESTIONS = 10;
+
+/**
+ * The cheapest delivery to a country, for what search engines and feeds are told (a product page's
+ * JSON-LD and the product feeds: one rule): a home or carrier pickup-point method; collecting an order
+ * at the shop's own points is no delivery. Null: the shop delivers nowhere there.
+ */
+export async function cheapestDelivery(
+  countryCode: string,
+  culture: Culture,
+): Promise<{ amountTaxExcl: number; transitDays: { min: number; max: number } | null } | null> {
+  const country = await countryByCode(db(), countryCode);
+  if (!country) return null;
+  const delivered = (await shippingMethodsFor(db(), country.id, culture)).filter((m) => m.kind !== "store");
+  let best: (typeof delivered)[number] | null = null;
+  for (const method of delivered) if (!best || method.amountTaxExcl < best.amountTaxExcl) best = method;
+  return best ? { amountTaxExcl: best.amountTaxExcl, transitDays: best.transitDays } : null;
+}
 
 /**
  * What every page's footer may promise of delivery: the countries home delivery reaches, and whether

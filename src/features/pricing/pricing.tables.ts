@@ -13,7 +13,15 @@ export interface PricingTables {
     is_active: number;
   };
   shipping_method_translations: { method_id: number; culture: string; name: string };
-  shipping_rates: { method_id: number; country_id: number; amount_tax_excl: number; free_from_tax_incl: number | null };
+  shipping_rates: {
+    method_id: number;
+    country_id: number;
+    amount_tax_excl: number;
+    free_from_tax_incl: number | null;
+    /** Business days in transit, shortest and longest (null: not said; 031). */
+    transit_days_min: Generated<number | null>;
+    transit_days_max: Generated<number | null>;
+  };
   cities: {
     id: Generated<number>;
     country_id: number;

@@ -37,6 +37,8 @@ export interface ShippingMethodRow {
   name: string;
   amountTaxExcl: number;
   freeFromTaxIncl: number | null;
+  /** Business days in transit there, when the merchant said. */
+  transitDays: { min: number; max: number } | null;
 }
 
 /** The shipping methods offered in a country, each with its price there. */
@@ -51,7 +53,17 @@ export async function shippingMethodsFor(
     .innerJoin("shipping_method_translations as t", (j) =>
       j.onRef("t.method_id", "=", "m.id").on("t.culture", "=", culture),
     )
-    .select(["m.id", "m.code", "m.kind", "m.carrier", "t.name", "r.amount_tax_excl", "r.free_from_tax_incl"])
+    .select([
+      "m.id",
+      "m.code",
+      "m.kind",
+      "m.carrier",
+      "t.name",
+      "r.amount_tax_excl",
+      "r.free_from_tax_incl",
+      "r.transit_days_min",
+      "r.transit_days_max",
+    ])
     .where("r.country_id", "=", countryId)
     .where("m.is_active", "=", 1)
     .orderBy("m.position")
@@ -64,6 +76,10 @@ export async function shippingMethodsFor(
     name: r.name,
     amountTaxExcl: r.amount_tax_excl,
     freeFromTaxIncl: r.free_from_tax_incl,
+    transitDays:
+      r.transit_days_min === null || r.transit_days_max === null
+        ? null
+        : { min: r.transit_days_min, max: r.transit_days_max },
   }));
 }
 

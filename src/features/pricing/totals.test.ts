@@ -14,14 +14,37 @@ const percent = (value: number, scope: Partial<CouponRule> = {}): CouponRule => 
 });
 
 describe("order totals", () => {
+  it("adds up a line as the shopper reads it: its unit price tax included times its quantity, at every rate", () => {
+    // 16.50 + 21 % is 19.965 -> 19.97: two of them are 39.94 (rounding the line's VAT gave 39.93).
+    const two = orderTotals({
+      lines: [{ ...shirt, quantity: 2, unitTaxExcl: 1650 }],
+      coupon: null,
+      shipping: null,
+      reverseCharge: false,
+    });
+    expect(two.itemsTaxIncl).toBe(3994);
+    expect(two.totalTaxIncl).toBe(3994);
+    expect(two.vat).toBe(3994 - 3300);
+    for (const rate of [0, 300, 550, 600, 900, 1000, 1300, 1700, 1900, 2000, 2100, 2200, 2300, 2500, 2700])
+      for (const quantity of [1, 2, 3, 7, 12, 99])
+        for (const unitTaxExcl of [1, 99, 1650, 1997, 2499, 12345]) {
+          const line = { ...shirt, quantity, unitTaxExcl, vatRateBasisPoints: rate };
+          const totals = orderTotals({ lines: [line, book], coupon: null, shipping: null, reverseCharge: false });
+          const unitIncl = unitTaxExcl + Math.round((unitTaxExcl * rate) / 10000);
+          expect(totals.itemsTaxIncl, `${quantity} × ${unitTaxExcl} at ${rate}`).toBe(unitIncl * quantity + 2119);
+          expect(totals.totalTaxIncl).toBe(totals.totalTaxExcl + totals.vat);
+        }
+  });
+
   it("adds VAT per line, rounded to the cent, and shipping with its own VAT", () => {
     const totals = orderTotals({ lines: [shirt, book], coupon: null, shipping, reverseCharge: false });
-    // 3 x 9.50 = 28.50, VAT 5.985 -> 5.99; 19.99 VAT 1.1994 -> 1.20; shipping 4.95 VAT 1.0395 -> 1.04
+    // 9.50 is 11.495 -> 11.50 tax included, and 3 of them 34.50 (VAT 6.00, the rest of the line);
+    // 19.99 VAT 1.1994 -> 1.20; shipping 4.95 VAT 1.0395 -> 1.04
     expect(totals.itemsTaxExcl).toBe(4849);
-    expect(totals.itemsTaxIncl).toBe(4849 + 599 + 120);
+    expect(totals.itemsTaxIncl).toBe(3450 + 2119);
     expect(totals.shippingTaxIncl).toBe(495 + 104);
-    expect(totals.vat).toBe(599 + 120 + 104);
-    expect(totals.totalTaxIncl).toBe(4849 + 495 + 599 + 120 + 104);
+    expect(totals.vat).toBe(600 + 120 + 104);
+    expect(totals.totalTaxIncl).toBe(3450 + 2119 + 495 + 104);
   });
 
   it("ships for free from the threshold, counted after the discount", () => {
@@ -39,7 +62,10 @@ describe("order totals", () => {
       reverseCharge: false,
     });
     expect(totals.discountTaxExcl).toBe(285);
-    expect(totals.vat).toBe(Math.round(((2850 - 285) * 2100) / 10000) + 120);
+    // The shirts' VAT (6.00 in 34.50) less the discount's own (0.60 on 2.85).
+    expect(totals.discountTaxIncl).toBe(285 + 60);
+    expect(totals.vat).toBe(600 - 60 + 120);
+    expect(totals.totalTaxIncl).toBe(3450 + 2119 - 345);
     expect(totals.couponApplies).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { type Cents, vatAmount } from "~/lib/money";
+import { type Cents, lineTaxIncl, vatAmount } from "~/lib/money";
 
 export interface PriceTier {
   minQuantity: number;
@@ -18,7 +18,8 @@ export function unitPriceFor(tiers: readonly PriceTier[], quantity: number): Cen
  * The money rules of a cart and of the order it becomes, in one pure function so the cart page, the
  * checkout and the order placement can never disagree: line prices from the degressive tiers, a coupon
  * spread over the lines it applies to, shipping with its free-from threshold, VAT per line (none under
- * reverse charge). All amounts are cents; VAT is rounded per line.
+ * reverse charge). All amounts are cents; a line tax included is its unit price tax included (rounded
+ * once) times its quantity, as the shopper reads it, and its VAT is the difference with its net.
  */
 export interface TotalsLine {
   quantity: number;
@@ -83,7 +84,8 @@ export function orderTotals(input: {
   const rate = (bp: number) => (input.reverseCharge ? 0 : bp);
   const lineRate = (l: TotalsLine) => (l.credit ? 0 : rate(l.vatRateBasisPoints));
   const lineExcl = input.lines.map((l) => l.unitTaxExcl * l.quantity);
-  const lineIncl = input.lines.map((l, i) => (lineExcl[i] ?? 0) + vatAmount(lineExcl[i] ?? 0, lineRate(l)));
+  // The shopper's line: the unit price tax included times the quantity (lib/money); its VAT is the rest.
+  const lineIncl = input.lines.map((l) => lineTaxIncl(l.unitTaxExcl, l.quantity, lineRate(l)));
   const itemsTaxExcl = sum(lineExcl);
   const itemsTaxIncl = sum(lineIncl);
   // What the coupon minimum and the free-shipping threshold count: merchandise, never prepaid credit.
@@ -108,12 +110,17 @@ export function orderTotals(input: {
       });
     }
   }
+  // A line's VAT is what its price tax included holds beyond the net; a discount takes its own VAT off.
   let vat = 0;
   let discountTaxIncl = 0;
   input.lines.forEach((l, i) => {
-    const net = (lineExcl[i] ?? 0) - (discounts[i] ?? 0);
-    vat += vatAmount(net, lineRate(l));
-    discountTaxIncl += (lineIncl[i] ?? 0) - net - vatAmount(net, lineRate(l));
+    const discount = discounts[i] ?? 0;
+    const excl = lineExcl[i] ?? 0;
+    const lineVat = (lineIncl[i] ?? 0) - excl;
+    // In proportion to the line's own VAT: a whole line taken off takes all of it.
+    const discountVat = excl > 0 ? Math.round((lineVat * discount) / excl) : 0;
+    vat += lineVat - discountVat;
+    discountTaxIncl += discount + discountVat;
   });
   const discountTaxExcl = sum(discounts);
   const goodsTaxIncl = merchandiseTaxIncl - discountTaxIncl;

@@ -15,6 +15,7 @@ export function unitTaxIncl(line: { unit_tax_excl: number; vat_rate_basis_points
   return withVat(line.unit_tax_excl, line.vat_rate_basis_points);
 }
 
+/** A refunded line: the unit price tax included times the quantity, as the order's line showed it (lib/money lineTaxIncl). */
 export function refundLineAmount(unitTaxInclCents: number, quantity: number): number {
   return unitTaxInclCents * quantity;
 }

@@ -1,10 +1,9 @@
 import { type FeedVariant, feedCatalogue } from "~/features/catalog/catalog-feed.server";
 import { vatRate } from "~/features/catalog/product/variants.server";
-import { shippingCountries, shippingMethodsFor } from "~/features/pricing/pricing.server";
+import { cheapestDelivery, shippingCountries } from "~/features/pricing/pricing.server";
 import { type Culture, isCulture } from "~/lib/culture";
 import { withVat } from "~/lib/money";
 import { env } from "~/server/config/env";
-import { db } from "~/server/db/client";
 import { assetUrl } from "~/server/storage/assets";
 
 /** Google Merchant Center allows 10 additional images and 5,000 characters of description. */
@@ -47,7 +46,10 @@ export interface FeedItem {
   identifier_exists?: "no";
   color?: string;
   size?: string;
-  shipping: { country: string; price: string }[];
+  /** Apparel: Google requires both in several countries (FR, DE, …). */
+  gender?: string;
+  age_group?: string;
+  shipping: { country: string; price: string; min_transit_time?: number; max_transit_time?: number }[];
 }
 
 const money = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
@@ -65,6 +67,7 @@ function plain(html: string): string {
 function item(
   v: FeedVariant,
   culture: Culture,
+  country: string,
   site: string,
   rate: number,
   shipping: FeedItem["shipping"],
@@ -77,7 +80,8 @@ function item(
     item_group_id: v.productKey,
     title: variantPart ? `${v.name} – ${variantPart}` : v.name,
     description,
-    link: `${site}/${culture}/p/${encodeURIComponent(v.slug)}?ProductVariantId=${v.variantId}`,
+    // The country in the address: the page shows this feed's price to a visitor without cookies.
+    link: `${site}/${culture}/p/${encodeURIComponent(v.slug)}?ProductVariantId=${v.variantId}&country=${country.toLowerCase()}`,
     ...(images[0] ? { image_link: images[0] } : {}),
     additional_image_link: images.slice(1, 1 + MORE_IMAGES),
     availability: v.stock > 0 ? "in_stock" : "out_of_stock",
@@ -93,6 +97,8 @@ function item(
     ...(v.ean ? { gtin: v.ean } : { identifier_exists: "no" as const }),
     ...(v.colour ? { color: v.colour } : {}),
     ...(v.size ? { size: v.size } : {}),
+    ...(v.gender ? { gender: v.gender } : {}),
+    ...(v.ageGroup ? { age_group: v.ageGroup } : {}),
     shipping,
   };
 }
@@ -120,7 +126,12 @@ function xmlItem(i: FeedItem): string {
     tag("identifier_exists", i.identifier_exists),
     tag("color", i.color),
     tag("size", i.size),
-    ...i.shipping.map((s) => `<g:shipping>${tag("country", s.country)}${tag("price", s.price)}</g:shipping>`),
+    tag("gender", i.gender),
+    tag("age_group", i.age_group),
+    ...i.shipping.map(
+      (s) =>
+        `<g:shipping>${tag("country", s.country)}${tag("price", s.price)}${tag("min_transit_time", s.min_transit_time?.toString())}${tag("max_transit_time", s.max_transit_time?.toString())}</g:shipping>`,
+    ),
     "</item>\n",
   ].join("");
 }
@@ -132,13 +143,19 @@ function xmlItem(i: FeedItem): string {
 export async function productFeed(site: string, name: FeedName): Promise<AsyncGenerator<string> | null> {
   const country = (await shippingCountries()).find((c) => c.code === name.country);
   if (!country) return null;
-  const methods = await shippingMethodsFor(db(), country.id, name.culture);
+  // A listing must say what delivery costs: no feed where the shop delivers nowhere (shop pickup is no delivery).
+  const delivery = await cheapestDelivery(country.code, name.culture);
+  if (!delivery) return null;
   const standard = await vatRate(country.code);
-  const cheapest = methods.reduce<number | null>(
-    (min, m) => (min === null || m.amountTaxExcl < min ? m.amountTaxExcl : min),
-    null,
-  );
-  const shipping = cheapest === null ? [] : [{ country: country.code, price: money(withVat(cheapest, standard)) }];
+  const shipping = [
+    {
+      country: country.code,
+      price: money(withVat(delivery.amountTaxExcl, standard)),
+      ...(delivery.transitDays
+        ? { min_transit_time: delivery.transitDays.min, max_transit_time: delivery.transitDays.max }
+        : {}),
+    },
+  ];
   const rates = new Map<string, number>();
   const rateOf = async (vatClass: string) => {
     if (!rates.has(vatClass)) rates.set(vatClass, await vatRate(country.code, vatClass));
@@ -155,7 +172,7 @@ export async function productFeed(site: string, name: FeedName): Promise<AsyncGe
       let described = { productId: 0, text: "" };
       for (const v of batch) {
         if (described.productId !== v.productId) described = { productId: v.productId, text: plain(v.description) };
-        const line = item(v, culture, site, await rateOf(v.vatClass), shipping, described.text);
+        const line = item(v, culture, country.code, site, await rateOf(v.vatClass), shipping, described.text);
         chunk += format === "xml" ? xmlItem(line) : `${JSON.stringify(line)}\n`;
       }
       yield chunk;

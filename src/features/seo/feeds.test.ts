@@ -55,10 +55,21 @@ describe.each(DIALECTS)("product feeds on %s", (dialect) => {
     for (const i of items) {
       for (const field of REQUIRED) expect(i[field]?.[0], `${i.id} ${field}`).toBeTruthy();
       expect(i.price?.[0]).toMatch(/^\d+\.\d\d EUR$/);
-      expect(i.link?.[0]).toMatch(new RegExp(`^${SITE}/fr/p/[^?]+\\?ProductVariantId=\\d+$`));
+      // The feed's country in the link: the page shows a visitor without cookies this feed's price.
+      expect(i.link?.[0]).toMatch(new RegExp(`^${SITE}/fr/p/[^?]+\\?ProductVariantId=\\d+&country=be$`));
       expect(i.gtin ?? i.identifier_exists).toBeTruthy();
-      expect(i.shipping?.[0]).toMatch(/<g:country>BE<\/g:country><g:price>\d+\.\d\d EUR<\/g:price>/);
+      // The cheapest delivery (the demo's relay point, 3.30 € before VAT), never the free shop pickup, with its days.
+      expect(i.shipping).toEqual([
+        "<g:country>BE</g:country><g:price>3.99 EUR</g:price><g:min_transit_time>2</g:min_transit_time><g:max_transit_time>3</g:max_transit_time>",
+      ]);
       expect(i.description?.[0]).not.toMatch(/[<>]/);
+    }
+    // Apparel says whom it is for (Google requires both for clothing in FR, DE and more).
+    const apparel = items.filter((i) => i.size);
+    expect(apparel.length).toBeGreaterThan(0);
+    for (const i of apparel) {
+      expect(i.gender?.[0], i.id?.[0]).toMatch(/^(male|female|unisex)$/);
+      expect(i.age_group?.[0], i.id?.[0]).toBe("adult");
     }
     // Variants of one product share their group, and say their colour or size.
     const grouped = items.filter((i) => items.some((o) => o !== i && o.item_group_id?.[0] === i.item_group_id?.[0]));
@@ -115,6 +126,21 @@ describe.each(DIALECTS)("product feeds on %s", (dialect) => {
 
   it("answer no feed for a country the shop does not ship to or a name it does not know", async () => {
     expect(await productFeed(SITE, { culture: "fr", country: "US", format: "xml" })).toBeNull();
+    // Where only the shop's own pickup is left, nothing is delivered: no feed either.
+    const lu = await db().selectFrom("countries").select("id").where("code", "=", "LU").executeTakeFirstOrThrow();
+    const home = await db().selectFrom("shipping_rates").selectAll().where("country_id", "=", lu.id).execute();
+    expect(home.length).toBeGreaterThan(0);
+    await db().deleteFrom("shipping_rates").where("country_id", "=", lu.id).execute();
+    await db()
+      .insertInto("shipping_rates")
+      .values({ method_id: 3, country_id: lu.id, amount_tax_excl: 0, free_from_tax_incl: null })
+      .execute();
+    try {
+      expect(await productFeed(SITE, { culture: "fr", country: "LU", format: "xml" })).toBeNull();
+    } finally {
+      await db().deleteFrom("shipping_rates").where("country_id", "=", lu.id).execute();
+      await db().insertInto("shipping_rates").values(home).execute();
+    }
     for (const bad of ["products.xx-be.xml", "products.fr-be.csv", "products.fr.xml", "../products.fr-be.xml"])
       expect(parseFeedName(bad), bad).toBeNull();
   });

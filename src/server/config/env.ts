@@ -292,6 +292,8 @@ export const SETTINGS_SCHEMA = z.object({
    */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(31_536_000),
   HSTS_PRELOAD: booleanFlag.default(false),
+  /** Business days from an order to its dispatch at most (product pages' delivery time, with each rate's transit days). */
+  HANDLING_DAYS: z.coerce.number().int().min(0).max(30).default(1),
   /** How long a merchant's webhook endpoint may take to answer one delivery. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Uploads and crops one editor may make in 10 minutes (each request counts once). */

@@ -11,7 +11,10 @@ import type { Session } from "../session/session";
  */
 export interface RequestContext {
   readonly session: Session;
-  /** The country the visitor's own cookie names (`vitrine_country`), checked; null without one. */
+  /**
+   * The country the prices are asked for: the address's `?country=` (a feed's link, checked against the
+   * shop's countries), else the visitor's own cookie (`vitrine_country`); null without either.
+   */
   readonly country: string | null;
 }
 

@@ -14,8 +14,13 @@ export function commitSessionCookie(cookies: AstroCookies, session: Session): vo
 }
 
 /** The session's country, when the request's country cookie does not say it (decision 062). */
-export function sendCountryCookie(cookies: AstroCookies, session: Session, cookieValue: string | undefined): void {
-  const code = countryCookieToSend(session.data, cookieValue);
+export function sendCountryCookie(
+  cookies: AstroCookies,
+  session: Session,
+  cookieValue: string | undefined,
+  addressCountry: string | null = null,
+): void {
+  const code = countryCookieToSend(session.data, cookieValue, addressCountry);
   if (!code) return;
   const { sameSite: _sameSite, ...rest } = countryCookieOptions(env().cookieSecure);
   cookies.set(COUNTRY_COOKIE, code, { ...rest, sameSite: "lax" });

@@ -16,12 +16,16 @@ export function countryCode(value: unknown): string | null {
   return typeof value === "string" && CODE.test(value) ? value : null;
 }
 
-/** The session's country when the cookie does not say it yet (or says another): the cookie to send. */
+/**
+ * The session's country when the cookie does not say it yet (or says another): the cookie to send.
+ * Without a choice in the session, the country the page's address named (a feed's link) is sent.
+ */
 export function countryCookieToSend(
   data: Record<string, unknown>,
   cookieValue: string | undefined | null,
+  addressCountry: string | null = null,
 ): string | null {
-  const chosen = countryCode(data[CURRENT_COUNTRY_KEY]);
+  const chosen = countryCode(data[CURRENT_COUNTRY_KEY]) ?? addressCountry;
   return chosen && chosen !== cookieValue ? chosen : null;
 }
 

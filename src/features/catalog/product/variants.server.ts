@@ -136,16 +136,48 @@ export interface ProductPageFacts {
   saleEndsAt: string | null;
   /** Home, then the category's parents and itself: names and paths. */
   trail: { name: string; path: string }[];
-  /** The shopper's price country and its cheapest shipping rate tax included, in cents (null: none). */
+  /** The shopper's price country and its cheapest delivery tax included, in cents (null: none). */
   country: string;
   shippingTaxIncl: number | null;
+  /** That delivery's business days in transit (null: not said), and the shop's handling days. */
+  transitDays: { min: number; max: number } | null;
+  handlingDays: { min: number; max: number };
   returnDays: number;
   returnFees: "free" | "customer";
+  /** The merchant's key of the product (the feeds' item_group_id). */
+  productKey: string;
+  /** Every variant as the feeds list it, priced for `country` (cents, tax included). */
+  variants: {
+    variantId: number;
+    sku: string;
+    gtin: string | null;
+    colour: string | null;
+    size: string | null;
+    priceTaxIncl: number;
+    inStock: boolean;
+    images: string[];
+  }[];
+  gender: string | null;
+  ageGroup: string | null;
 }
 
+/** Google's age groups as the ages schema.org's suggestedAge gives (Merchant Center's own definitions). */
+const AGE_GROUP_YEARS: Record<string, { minValue: number; maxValue?: number; unitCode: "MON" | "ANN" }> = {
+  newborn: { minValue: 0, maxValue: 3, unitCode: "MON" },
+  infant: { minValue: 3, maxValue: 12, unitCode: "MON" },
+  toddler: { minValue: 1, maxValue: 5, unitCode: "ANN" },
+  kids: { minValue: 5, maxValue: 13, unitCode: "ANN" },
+  adult: { minValue: 13, unitCode: "ANN" },
+};
+
+const gtinOf = (gtin: string | null) => (gtin ? { [`gtin${gtin.length}`]: gtin } : {});
+
 /**
- * schema.org Product and BreadcrumbList for a product page (search engines), from its chosen variant: the
- * offer with its shipping to the shopper's country and the shop's return policy.
+ * schema.org structured data for a product page (search engines), with the BreadcrumbList: a product
+ * with variants is a ProductGroup whose `hasVariant` are one Product and one Offer per variant (colour,
+ * size, SKU, GTIN, price and availability, as Google documents variants); a product of one variant is a
+ * Product with its Offer. Each offer carries the shipping to the shopper's country (price and delivery
+ * time) and the shop's return policy; prices are the feeds' for that country.
  */
 export function productStructuredData(
   product: { name: string; description: string; brand: string; slug: string },
@@ -157,51 +189,128 @@ export function productStructuredData(
   facts: ProductPageFacts,
 ): string[] {
   const url = `${site}/${culture}/p/${product.slug}`;
-  const gtin = facts.gtin ? { [`gtin${facts.gtin.length}`]: facts.gtin } : {};
-  const product_ = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    description: product.description,
-    sku: variant.SKU,
-    ...gtin,
-    brand: { "@type": "Brand", name: product.brand },
-    image: images.map((guid) => `${site}${imageUrl(guid)}`),
-    offers: {
-      "@type": "Offer",
-      url,
-      priceCurrency: variant.CurrencyCode,
-      price: variant.UnitPriceTaxIncl.toFixed(2),
-      ...(facts.saleEndsAt ? { priceValidUntil: facts.saleEndsAt.slice(0, 10) } : {}),
-      itemCondition: "https://schema.org/NewCondition",
-      availability: variant.IsInStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      ...(facts.shippingTaxIncl === null
-        ? {}
-        : {
-            shippingDetails: {
-              "@type": "OfferShippingDetails",
-              shippingRate: {
-                "@type": "MonetaryAmount",
-                value: (facts.shippingTaxIncl / 100).toFixed(2),
-                currency: variant.CurrencyCode,
-              },
-              shippingDestination: { "@type": "DefinedRegion", addressCountry: facts.country },
-            },
-          }),
-      hasMerchantReturnPolicy: {
-        "@type": "MerchantReturnPolicy",
-        applicableCountry: facts.country,
-        returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
-        merchantReturnDays: facts.returnDays,
-        returnMethod: "https://schema.org/ReturnByMail",
-        returnFees:
-          facts.returnFees === "free" ? "https://schema.org/FreeReturn" : "https://schema.org/ReturnShippingFees",
-      },
-    },
+  const currency = variant.CurrencyCode;
+  const shippingDetails =
+    facts.shippingTaxIncl === null
+      ? {}
+      : {
+          shippingDetails: {
+            "@type": "OfferShippingDetails",
+            shippingRate: { "@type": "MonetaryAmount", value: (facts.shippingTaxIncl / 100).toFixed(2), currency },
+            shippingDestination: { "@type": "DefinedRegion", addressCountry: facts.country },
+            ...(facts.transitDays
+              ? {
+                  deliveryTime: {
+                    "@type": "ShippingDeliveryTime",
+                    handlingTime: {
+                      "@type": "QuantitativeValue",
+                      minValue: facts.handlingDays.min,
+                      maxValue: facts.handlingDays.max,
+                      unitCode: "DAY",
+                    },
+                    transitTime: {
+                      "@type": "QuantitativeValue",
+                      minValue: facts.transitDays.min,
+                      maxValue: facts.transitDays.max,
+                      unitCode: "DAY",
+                    },
+                  },
+                }
+              : {}),
+          },
+        };
+  const returnPolicy = {
+    "@type": "MerchantReturnPolicy",
+    applicableCountry: facts.country,
+    returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+    merchantReturnDays: facts.returnDays,
+    returnMethod: "https://schema.org/ReturnByMail",
+    returnFees: facts.returnFees === "free" ? "https://schema.org/FreeReturn" : "https://schema.org/ReturnShippingFees",
   };
+  const offer = (offerUrl: string, priceTaxIncl: number, inStock: boolean, validUntil: string | null) => ({
+    "@type": "Offer",
+    url: offerUrl,
+    priceCurrency: currency,
+    price: (priceTaxIncl / 100).toFixed(2),
+    ...(validUntil ? { priceValidUntil: validUntil.slice(0, 10) } : {}),
+    itemCondition: "https://schema.org/NewCondition",
+    availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    ...shippingDetails,
+    hasMerchantReturnPolicy: returnPolicy,
+  });
+  const audience =
+    facts.gender || facts.ageGroup
+      ? {
+          audience: {
+            "@type": "PeopleAudience",
+            ...(facts.gender ? { suggestedGender: facts.gender } : {}),
+            ...(facts.ageGroup && AGE_GROUP_YEARS[facts.ageGroup]
+              ? { suggestedAge: { "@type": "QuantitativeValue", ...AGE_GROUP_YEARS[facts.ageGroup] } }
+              : {}),
+          },
+        }
+      : {};
+  const brand = { "@type": "Brand", name: product.brand };
+  const trail = breadcrumbList(site, [...facts.trail, { name: product.name, path: `/${culture}/p/${product.slug}` }]);
+  if (facts.variants.length <= 1) {
+    return [
+      jsonLd({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: product.name,
+        description: product.description,
+        sku: variant.SKU,
+        ...gtinOf(facts.gtin),
+        brand,
+        ...audience,
+        image: images.map((guid) => `${site}${imageUrl(guid)}`),
+        offers: offer(
+          url,
+          facts.variants[0]?.priceTaxIncl ?? Math.round(variant.UnitPriceTaxIncl * 100),
+          facts.variants[0]?.inStock ?? variant.IsInStock,
+          facts.saleEndsAt,
+        ),
+      }),
+      trail,
+    ];
+  }
+  const varies = [
+    ...(facts.variants.some((v) => v.colour) ? ["https://schema.org/color"] : []),
+    ...(facts.variants.some((v) => v.size) ? ["https://schema.org/size"] : []),
+  ];
   return [
-    jsonLd(product_),
-    breadcrumbList(site, [...facts.trail, { name: product.name, path: `/${culture}/p/${product.slug}` }]),
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "ProductGroup",
+      name: product.name,
+      description: product.description,
+      url,
+      brand,
+      ...audience,
+      productGroupID: facts.productKey,
+      ...(varies.length ? { variesBy: varies } : {}),
+      image: images.map((guid) => `${site}${imageUrl(guid)}`),
+      hasVariant: facts.variants.map((v) => {
+        const part = [v.colour, v.size].filter(Boolean).join(", ");
+        const variantUrl = `${url}?ProductVariantId=${v.variantId}`;
+        return {
+          "@type": "Product",
+          name: part ? `${product.name} – ${part}` : product.name,
+          sku: v.sku,
+          ...gtinOf(v.gtin),
+          ...(v.colour ? { color: v.colour } : {}),
+          ...(v.size ? { size: v.size } : {}),
+          ...(v.images.length ? { image: v.images.map((guid) => `${site}${imageUrl(guid)}`) } : {}),
+          offers: offer(
+            variantUrl,
+            v.priceTaxIncl,
+            v.inStock,
+            v.variantId === variant.ProductVariantId ? facts.saleEndsAt : null,
+          ),
+        };
+      }),
+    }),
+    trail,
   ];
 }
 

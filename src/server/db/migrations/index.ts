@@ -29,6 +29,7 @@ import { m027_pickup_point_codes } from "./027_pickup_point_codes";
 import { m028_payment_starts } from "./028_payment_starts";
 import { m029_order_amounts_tax_included } from "./029_order_amounts_tax_included";
 import { m030_order_access_keys } from "./030_order_access_keys";
+import { m031_delivery_days_and_apparel } from "./031_delivery_days_and_apparel";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -124,6 +125,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "030_order_access_keys": {
       up: (db: Kysely<unknown>) => m030_order_access_keys(db),
+    },
+    "031_delivery_days_and_apparel": {
+      up: (db: Kysely<unknown>) => m031_delivery_days_and_apparel(db),
     },
   };
 }
