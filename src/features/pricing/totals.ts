@@ -110,10 +110,10 @@ export function orderTotals(input: {
       });
     }
   }
-  // A line's VAT is what its price tax included holds beyond the net; a discount takes its own VAT off.
+  // A line's VAT is what its price tax included holds beyond the net; a discount takes its share off.
   let vat = 0;
   let discountTaxIncl = 0;
-  input.lines.forEach((l, i) => {
+  input.lines.forEach((_, i) => {
     const discount = discounts[i] ?? 0;
     const excl = lineExcl[i] ?? 0;
     const lineVat = (lineIncl[i] ?? 0) - excl;
