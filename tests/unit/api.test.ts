@@ -136,7 +136,8 @@ describe.each(DIALECTS)("API on %s", (dialect) => {
       const body = await (await client.call("GET", "/shoppingcarts?culture=de")).json();
       const unit = prices[1]?.amount_tax_excl as number;
       const excl = unit * quantity;
-      const incl = excl + Math.round((excl * 2100) / 10000);
+      // The line tax included is the unit price tax included times the quantity (lib/money lineTaxIncl).
+      const incl = (unit + Math.round((unit * 2100) / 10000)) * quantity;
       const euro = (cents: number) =>
         new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(cents / 100);
       expect(body).toEqual({ ItemsCount: quantity, AmountTaxExclHtml: euro(excl), AmountTaxInclHtml: euro(incl) });
