@@ -12,7 +12,7 @@ import { clientIp } from "./http/client-ip";
 import type { ApiEnv } from "./http/context";
 import { type AnyEndpoint, runEndpoint } from "./http/endpoint";
 import { ApiError, errorBody } from "./http/errors";
-import { openApiDocument } from "./http/openapi";
+import { documentedPath, openApiDocument } from "./http/openapi";
 import { withRequestContext } from "./http/request-context";
 import { isSameOriginRequest } from "./http/security";
 import { refuseControlCharacters, refuseDeepNesting } from "./http/validation";
@@ -114,7 +114,12 @@ export function createApi(): Hono<ApiEnv> {
       memo.store(ticket, c.res.headers, await c.res.clone().text(), tags, Number.isNaN(until) ? undefined : until);
   });
 
-  for (const endpoint of ENDPOINTS) app.on(endpoint.method.toUpperCase(), endpoint.path, handler(endpoint));
+  for (const endpoint of ENDPOINTS) {
+    app.on(endpoint.method.toUpperCase(), endpoint.path, handler(endpoint));
+    // A spec path's trailing slash (`/shoppingcarts/city/`): the document lists it without, both answer.
+    if (documentedPath(endpoint.path) !== endpoint.path)
+      app.on(endpoint.method.toUpperCase(), documentedPath(endpoint.path), handler(endpoint));
+  }
   app.get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
     return c.json(openApiDocument(ENDPOINTS));
@@ -159,6 +164,17 @@ function memoFacts(c: Context<ApiEnv>): MemoFacts {
 }
 
 /** An endpoint as a Hono handler: the raw parts go to `runEndpoint`; the answer is JSON (or the Response it made). */
+/** Under test every JSON answer is checked against its documented schema: the OpenAPI document cannot drift. */
+const CHECK_ANSWERS = process.env.NODE_ENV === "test";
+
+function checkAnswer(endpoint: AnyEndpoint, answer: unknown): void {
+  if (!endpoint.response) throw new Error(`${endpoint.key} answers JSON but documents no response schema`);
+  const sent = answer === undefined ? undefined : JSON.parse(JSON.stringify(answer));
+  const checked = endpoint.response.safeParse(sent);
+  if (!checked.success)
+    throw new Error(`${endpoint.key} answered outside its schema: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+}
+
 function handler(endpoint: AnyEndpoint) {
   return async (c: Context<ApiEnv>) => {
     let body: unknown;
@@ -184,7 +200,10 @@ function handler(endpoint: AnyEndpoint) {
       header: (name, value) => c.header(name, value),
       request: c.req.raw,
     });
-    if (!(answer instanceof Response)) return c.json(answer as object);
+    if (!(answer instanceof Response)) {
+      if (CHECK_ANSWERS) checkAnswer(endpoint, answer);
+      return c.json(answer as object);
+    }
     // A Response of its own (a 304, a prepared body) keeps the headers set so far (request id, cookie).
     for (const [name, value] of answer.headers) c.header(name, value);
     return c.newResponse(answer.body as ReadableStream | null, answer.status as 200);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeReturnUrl } from "~/lib/url";
-import { defineEndpoint } from "~/server/http/endpoint";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
 import { type SignedInCustomer, SignInSchema, twoFactorUrl } from "./account";
 import { currentCustomer, signIn as enter, signOut as leave } from "./account.server";
@@ -68,6 +68,7 @@ export const signOut = defineEndpoint({
   path: "/security/logout",
   summary: "Sign out and end the session",
   tags: ["security"],
+  response: SuccessAnswer,
   run: async ({ session }) => {
     await leave(session);
     return { Success: true };

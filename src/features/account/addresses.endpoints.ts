@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "~/server/http/endpoint";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import { AddressFormSchema } from "./addresses";
 import { chooseDefaultAddress, removeAddress, saveAddress as save } from "./addresses.server";
 
@@ -24,6 +24,7 @@ export const deleteAddress = defineEndpoint({
   tags: ["account"],
   params: AddressIdParams,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, params }) => {
     await removeAddress(customerId, params.id);
     return { Success: true };
@@ -38,6 +39,7 @@ export const defaultAddress = defineEndpoint({
   params: AddressIdParams,
   body: z.object({ Use: z.enum(["Billing", "Shipping"]) }),
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, params, body }) => {
     await chooseDefaultAddress(customerId, params.id, body.Use);
     return { Success: true };

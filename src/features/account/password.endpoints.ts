@@ -1,4 +1,4 @@
-import { defineEndpoint } from "~/server/http/endpoint";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import { changePassword as change, requestPasswordReset, resetPassword as reset } from "./password-reset.server";
 import { setLanguage } from "./profile.server";
 import { ChangePasswordSchema, ForgotPasswordSchema, LanguageSchema, ResetPasswordSchema } from "./registration";
@@ -10,6 +10,7 @@ export const forgotPassword = defineEndpoint({
     "Mail a one-hour reset link when the address has an account; the same answer, in the same time, when it has none",
   tags: ["security"],
   body: ForgotPasswordSchema,
+  response: SuccessAnswer,
   run: async ({ body, clientIp }) => {
     await requestPasswordReset(body.Email, clientIp);
     return { Success: true };
@@ -22,6 +23,7 @@ export const resetPassword = defineEndpoint({
   summary: "Set a new password with the mailed single-use token; every session of the customer ends",
   tags: ["security"],
   body: ResetPasswordSchema,
+  response: SuccessAnswer,
   run: async ({ body, culture }) => {
     await reset(body.Token, body.Password, culture);
     return { Success: true };
@@ -35,6 +37,7 @@ export const changePassword = defineEndpoint({
   tags: ["security"],
   body: ChangePasswordSchema,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ session, customerId, body, culture }) => {
     await change(session, customerId, body, culture);
     return { Success: true };
@@ -48,6 +51,7 @@ export const language = defineEndpoint({
   tags: ["security"],
   body: LanguageSchema,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, body }) => {
     await setLanguage(customerId, body.Culture);
     return { Success: true };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeReturnUrl } from "~/lib/url";
-import { defineEndpoint } from "~/server/http/endpoint";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import { CustomerViewSchema, customerView } from "./account.endpoints";
 import { RegistrationSchema } from "./registration";
 import { register as open, resendVerification, verifyEmail } from "./registration.server";
@@ -29,6 +29,7 @@ export const verify = defineEndpoint({
   summary: "Verify the account's e-mail address with the single-use token of the mailed link",
   tags: ["security"],
   body: z.object({ Token: z.string().min(1).max(200) }),
+  response: SuccessAnswer,
   run: async ({ body }) => {
     await verifyEmail(body.Token);
     return { Success: true };
@@ -41,6 +42,7 @@ export const resendVerificationLink = defineEndpoint({
   summary: "Mail the signed-in customer a new verification link (three an hour); nothing when already verified",
   tags: ["security"],
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId }) => {
     await resendVerification(customerId);
     return { Success: true };

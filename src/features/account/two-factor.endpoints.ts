@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "~/server/http/endpoint";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import { confirmEnrolment, disableTwoFactor, startEnrolment, twoFactorStatus } from "./two-factor.server";
 
 const Code = z.string().trim().min(1).max(40);
@@ -51,6 +51,7 @@ export const disable = defineEndpoint({
   tags: ["security"],
   body: z.object({ Password: z.string().min(1).max(200), Code }),
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, body, culture }) => {
     await disableTwoFactor(customerId, body, culture);
     return { Success: true };

@@ -114,6 +114,20 @@ export const assetEndpoint = defineEndpoint({
   tags: TAGS,
   params: z.object({ id: Id }),
   auth: true,
+  response: z.object({
+    AssetId: z.number(),
+    Guid: z.string(),
+    FolderId: z.number(),
+    Name: z.string(),
+    OriginalFileName: z.string(),
+    FileType: z.enum(["Image", "File"]),
+    MimeType: z.string(),
+    Width: z.number(),
+    Height: z.number(),
+    Size: z.number(),
+    Uri: z.string(),
+    CreatedAt: z.string(),
+  }),
   run: async ({ session, params }) => {
     await contentEditor(session);
     return assetJson(await asset(params.id));
@@ -178,6 +192,7 @@ export const uploadPreview = defineEndpoint({
   tags: TAGS,
   params: z.object({ tmpName: z.string().regex(TMP_NAME) }),
   auth: true,
+  answers: "image/*",
   run: async ({ session, params }) => uploadResponse(params.tmpName, (await contentEditor(session)).id),
 });
 

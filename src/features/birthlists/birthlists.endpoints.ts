@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineEndpoint } from "~/server/http/endpoint";
+import { AddToCartAnswer, CartSummarySchema } from "~/features/cart/cart";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import {
   AddToBirthListSchema,
   BirthListInfoSchema,
@@ -31,6 +32,14 @@ const BASE = "/birthlists/birthlist";
 const done = { Success: true };
 const tags = ["birthlists"];
 
+/** A birth list as lists and searches show it. */
+const BirthListRow = z.object({
+  Id: z.number(),
+  Name: z.string(),
+  Parents: z.string(),
+  DueDate: z.string().nullable(),
+});
+
 export const addProductVariant = defineEndpoint({
   method: "post",
   path: `${BASE}/addproductvariant`,
@@ -39,6 +48,12 @@ export const addProductVariant = defineEndpoint({
   tags,
   body: AddToBirthListSchema,
   auth: true,
+  response: z.object({
+    Message: z.string(),
+    BirthListId: z.number(),
+    ListName: z.string(),
+    BirthListItemId: z.number(),
+  }),
   run: ({ customerId, culture, body }) => addToBirthList(customerId, culture, body),
 });
 
@@ -49,6 +64,7 @@ export const deleteFromList = defineEndpoint({
   tags,
   body: IdSchema,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, body }) => {
     await removeBirthListItem(customerId, body.Id);
     return done;
@@ -73,6 +89,7 @@ export const updatePriority = defineEndpoint({
   tags,
   body: UpdatePrioritySchema,
   auth: true,
+  response: z.object({ IsSuccessfull: z.boolean(), BirthListItemId: z.number(), IsPriority: z.boolean() }),
   run: ({ customerId, body }) => setPriority(customerId, body.Id, body.IsPriority),
 });
 
@@ -94,6 +111,7 @@ export const updateName = defineEndpoint({
   tags,
   body: UpdateNameSchema,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, body }) => {
     await updateBirthList(customerId, body.Id, { name: body.Name });
     return done;
@@ -107,6 +125,7 @@ export const updateDescription = defineEndpoint({
   tags,
   body: UpdateDescriptionSchema,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, body }) => {
     await updateBirthList(customerId, body.Id, { description: body.Description });
     return done;
@@ -120,6 +139,7 @@ export const updateInfo = defineEndpoint({
   tags,
   body: UpdateInfoSchema,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, body }) => {
     await updateBirthList(customerId, body.Id, {
       name: body.Name,
@@ -147,6 +167,7 @@ export const lists = defineEndpoint({
   summary: "The customer's birth lists (Id, Name, Parents, DueDate, ItemsCount)",
   tags,
   auth: true,
+  response: z.array(BirthListRow.extend({ ItemsCount: z.number() })),
   run: ({ customerId }) => myBirthLists(customerId),
 });
 
@@ -157,6 +178,7 @@ export const create = defineEndpoint({
   tags,
   body: BirthListInfoSchema,
   auth: true,
+  response: z.object({ BirthListId: z.number(), Uri: z.string() }),
   run: ({ customerId, culture, body }) => createBirthList(customerId, culture, body),
 });
 
@@ -166,6 +188,7 @@ export const search = defineEndpoint({
   summary: "Find birth lists by the parents' names or the list's title (q, at least 2 characters); no account needed",
   tags,
   query: SearchQuery,
+  response: z.array(BirthListRow),
   run: ({ query }) => searchBirthLists(query.q),
 });
 
@@ -176,6 +199,7 @@ export const gift = defineEndpoint({
     "A gift-giver puts units of a birth list's item into their cart (no account needed); never more than is left to give",
   tags: ["birthlists", "cart"],
   body: GiftSchema,
+  response: AddToCartAnswer,
   run: ({ session, culture, body }) => giftToCart(session, culture, body),
 });
 
@@ -187,5 +211,10 @@ export const orderAll = defineEndpoint({
   tags: ["birthlists", "cart"],
   body: z.object({ BirthListId: IdSchema.shape.Id }),
   auth: true,
+  response: z.object({
+    Lines: z.array(z.object({ variantId: z.number(), qty: z.number(), Added: z.boolean(), Message: z.string() })),
+    AddedCount: z.number(),
+    Cart: CartSummarySchema,
+  }),
   run: ({ session, culture, body }) => addBirthListToCart(session, culture, body.BirthListId),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CouponRequestSchema } from "~/features/coupons/coupons";
 import { defineEndpoint } from "~/server/http/endpoint";
 import {
+  AddToCartAnswer,
   AddToCartSchema,
   CartSummarySchema,
   CitySchema,
@@ -41,13 +42,7 @@ export const addToCart = defineEndpoint({
     "Add units of a variant to the cart (quantity rules and stock enforced; 422 QuantityRuleBroken, 409 InsufficientStock, 404 ProductVariantNotFound)",
   tags: ["cart"],
   body: AddToCartSchema,
-  response: z.object({
-    Cart: CartSummarySchema,
-    Message: z.string(),
-    ProductVariantId: z.number(),
-    Quantity: z.number(),
-    Item: z.record(z.string(), z.unknown()),
-  }),
+  response: AddToCartAnswer,
   run: ({ session, culture, body }) => add(session, culture, body),
 });
 

@@ -12,6 +12,15 @@ export const CartSummarySchema = z.object({
 });
 export type CartSummary = z.infer<typeof CartSummarySchema>;
 
+/** What adding to the cart answers (a variant, a birth list's gift): the cart after, the line, its analytics item. */
+export const AddToCartAnswer = z.object({
+  Cart: CartSummarySchema,
+  Message: z.string(),
+  ProductVariantId: z.number(),
+  Quantity: z.number(),
+  Item: z.record(z.string(), z.unknown()),
+});
+
 /**
  * The mini-cart of a page shared by every shopper, before her summary comes: no count, no total (an
  * empty badge keeps its room). `ItemsCount` -1 says "not known yet".

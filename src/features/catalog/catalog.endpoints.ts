@@ -18,6 +18,49 @@ const VariantQuery = z
   })
   .catchall(z.string().max(20));
 
+/** The variant API's answer (spec 001 section 3): the view model of the chosen variant and every variation control. */
+const VariantChoiceAnswer = z.object({
+  ProductVariantViewModel: z.looseObject({
+    ProductId: z.number(),
+    ProductVariantId: z.number(),
+    SKU: z.string(),
+    Name: z.string(),
+    CurrencyCode: z.literal("EUR"),
+    Quantity: z.number(),
+    MinQuantity: z.number(),
+    MaxQuantity: z.number(),
+    StepQuantity: z.number(),
+    UnitPriceTaxIncl: z.number(),
+    UnitPriceTaxExcl: z.number(),
+    UnitPriceTaxInclHtml: z.string(),
+    UnitPriceTaxExclHtml: z.string(),
+    IsInStock: z.boolean(),
+    HasDegressivePrices: z.boolean(),
+    LowestPrice30DaysTaxInclHtml: z.string().optional(),
+    StockByWarehouseHtml: z.string().optional(),
+    GalleryHtml: z.string().optional(),
+    CustomerReferenceHtml: z.string().optional(),
+  }),
+  ProductVariantAttributesViewModel: z.array(
+    z.object({
+      ProductAttributeId: z.number(),
+      Name: z.string(),
+      VariationDisplayTypeValue: z.string(),
+      Value: z.number().nullable(),
+      Values: z.array(
+        z.object({
+          ProductAttributeValueId: z.number(),
+          DisplayValue: z.string(),
+          IsUnavailable: z.boolean(),
+          ColorCode1: z.string().nullable(),
+          ColorCode2: z.string().nullable(),
+          ColorCode3: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+
 export const productVariants = defineEndpoint({
   method: "get",
   path: "/catalog/products/:productId/productvariants",
@@ -28,6 +71,7 @@ export const productVariants = defineEndpoint({
   query: VariantQuery,
   cache: "private, max-age=0",
   public: true,
+  response: VariantChoiceAnswer,
   run: async ({ params, query, culture, session }) => {
     const chosen: number[] = [];
     for (const [key, value] of Object.entries(query)) {

@@ -8,6 +8,23 @@ import { couponAnswers, putCoupon } from "./coupons-admin.server";
 const TAGS = ["integration"];
 const Code = z.object({ code: CouponCode });
 
+/** A coupon as the integration API answers it (couponAnswers). */
+const CouponAnswer = z.object({
+  Code: z.string(),
+  Percent: z.number().nullable(),
+  Amount: z.number().nullable(),
+  MinimumTotal: z.number(),
+  ValidFrom: z.string().nullable(),
+  ValidTo: z.string().nullable(),
+  MaxUses: z.number().nullable(),
+  MaxUsesPerCustomer: z.number().nullable(),
+  Category: z.string().nullable(),
+  Brand: z.string().nullable(),
+  Customer: z.string().nullable(),
+  Active: z.boolean(),
+  Uses: z.number(),
+});
+
 export const putCouponEndpoint = defineEndpoint({
   method: "put",
   path: "/admin/coupons/:code",
@@ -17,6 +34,7 @@ export const putCouponEndpoint = defineEndpoint({
   params: Code,
   body: CouponBody,
   crossOrigin: true,
+  response: CouponAnswer.extend({ Created: z.boolean() }),
   run: async (call) => putCoupon(await adminActor(call, "catalog:write"), call.params.code, call.body, call.culture),
 });
 
@@ -27,6 +45,7 @@ export const getCouponEndpoint = defineEndpoint({
   tags: TAGS,
   params: Code,
   crossOrigin: true,
+  response: CouponAnswer,
   run: async (call) => {
     await adminActor(call, "catalog:read");
     const [coupon] = await couponAnswers(call.params.code);
@@ -41,6 +60,7 @@ export const listCouponsEndpoint = defineEndpoint({
   summary: "Integration API (catalog:read): every coupon, active or not, in the shape PUT writes, with its uses",
   tags: TAGS,
   crossOrigin: true,
+  response: z.object({ Coupons: z.array(CouponAnswer) }),
   run: async (call) => {
     await adminActor(call, "catalog:read");
     return { Coupons: await couponAnswers() };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { customerPage } from "~/features/customers/customers.server";
 import { db } from "~/server/db/client";
-import { defineEndpoint } from "~/server/http/endpoint";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import { SCOPES } from "./integration";
 import { adminActor, staffAudit, staffCreateToken, staffRevokeToken, staffTokens } from "./integration.server";
 
@@ -62,6 +62,7 @@ export const revokeToken = defineEndpoint({
   tags: ["integration"],
   params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
   crossOrigin: true,
+  response: SuccessAnswer,
   run: async (call) => {
     await staffRevokeToken(call, call.params.id);
     return { Success: true };
@@ -98,6 +99,21 @@ export const adminCustomers = defineEndpoint({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   }),
   crossOrigin: true,
+  response: z.array(
+    z.object({
+      Id: z.number(),
+      Email: z.string(),
+      FirstName: z.string(),
+      LastName: z.string(),
+      Culture: z.string(),
+      IsBusiness: z.boolean(),
+      CompanyName: z.string().nullable(),
+      VatNumber: z.string().nullable(),
+      Role: z.string(),
+      CreatedAt: z.string(),
+      EmailVerified: z.boolean(),
+    }),
+  ),
   run: async (call) => {
     await adminActor(call, "customers:read");
     return (await customerPage(db(), call.query.q, (call.query.page - 1) * 100, 100)).map((c) => ({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { translator } from "~/lib/i18n";
-import { defineEndpoint } from "~/server/http/endpoint";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
 import { staffInPerson } from "./integration.server";
 import {
@@ -21,6 +21,16 @@ export const listWebhooks = defineEndpoint({
   summary: "Staff only: the merchant's webhooks and the events each wants (never their secret)",
   tags: TAGS,
   crossOrigin: true,
+  response: z.array(
+    z.object({
+      Id: z.number(),
+      Url: z.string(),
+      Events: z.array(z.string()),
+      CreatedBy: z.string(),
+      CreatedAt: z.string(),
+      DisabledAt: z.string().nullable(),
+    }),
+  ),
   run: async (call) => {
     await staffInPerson(call, false);
     return webhooks();
@@ -58,6 +68,7 @@ export const removeWebhook = defineEndpoint({
   tags: TAGS,
   params: Id,
   crossOrigin: true,
+  response: SuccessAnswer,
   run: async (call) => {
     await disableWebhook(await staffInPerson(call, true), call.params.id);
     return { Success: true };
@@ -71,6 +82,20 @@ export const webhookLog = defineEndpoint({
   tags: TAGS,
   params: Id,
   crossOrigin: true,
+  response: z.array(
+    z.object({
+      Id: z.number(),
+      Event: z.string(),
+      EventId: z.string(),
+      Status: z.string(),
+      Attempts: z.number(),
+      NextAttemptAt: z.string().nullable(),
+      LastStatus: z.number().nullable(),
+      LastError: z.string().nullable(),
+      CreatedAt: z.string(),
+      DeliveredAt: z.string().nullable(),
+    }),
+  ),
   run: async (call) => {
     await staffInPerson(call, false);
     return webhookDeliveries(call.params.id);
@@ -84,6 +109,7 @@ export const replayWebhookDelivery = defineEndpoint({
   tags: TAGS,
   params: Id,
   crossOrigin: true,
+  response: SuccessAnswer,
   run: async (call) => {
     await replayDelivery(await staffInPerson(call, true), call.params.id);
     return { Success: true };

@@ -10,6 +10,9 @@ import { adminOrders, orderShipments, ShipmentSchema, shipOrder } from "./shipme
 
 const Number_ = z.object({ number: z.string().regex(/^VT-[0-9A-F]{10}$/) });
 
+/** A delivery-address change once staff decided it. */
+const DecidedChange = z.object({ Id: z.number(), Status: z.string() });
+
 export const adminOrderList = defineEndpoint({
   method: "get",
   path: "/admin/orders",
@@ -63,6 +66,51 @@ export const adminOrder = defineEndpoint({
   tags: ["integration"],
   params: Number_,
   crossOrigin: true,
+  response: z.object({
+    Number: z.string(),
+    Status: z.string(),
+    Email: z.string(),
+    Culture: z.string(),
+    CustomerId: z.number().nullable(),
+    CreatedAt: z.string(),
+    PaidAt: z.string().nullable(),
+    ShippedAt: z.string().nullable(),
+    PaymentMethod: z.string(),
+    PrepaidAmount: z.number(),
+    VatNumber: z.string().nullable(),
+    ReverseCharge: z.boolean(),
+    CouponId: z.number().nullable(),
+    ItemsTaxExcl: z.number(),
+    DiscountTaxExcl: z.number(),
+    ShippingTaxExcl: z.number(),
+    DiscountTaxIncl: z.number().nullable(),
+    ShippingTaxIncl: z.number().nullable(),
+    VatAmount: z.number(),
+    TotalTaxIncl: z.number(),
+    BillingAddress: z.record(z.string(), z.unknown()),
+    Shipping: z.record(z.string(), z.unknown()),
+    Lines: z.array(
+      z.object({
+        Id: z.number(),
+        Sku: z.string(),
+        Name: z.string(),
+        Quantity: z.number(),
+        UnitTaxExcl: z.number(),
+        VatRateBasisPoints: z.number(),
+        LineTaxExcl: z.number(),
+      }),
+    ),
+    Shipments: z.array(
+      z.object({
+        Id: z.number(),
+        Carrier: z.string(),
+        TrackingNumber: z.string(),
+        TrackingUrl: z.string().nullable(),
+        Lines: z.array(z.object({ OrderLineId: z.number(), Quantity: z.number() })),
+        CreatedAt: z.string(),
+      }),
+    ),
+  }),
   run: async (call) => {
     await adminActor(call, "orders:read");
     const order = await orderByNumber(db(), call.params.number);
@@ -129,6 +177,29 @@ export const adminDeliveryChanges = defineEndpoint({
   tags: ["integration"],
   query: z.object({ status: z.enum(["Requested", "Applied", "Refused", "Replaced"]).optional() }),
   crossOrigin: true,
+  response: z.array(
+    z.object({
+      Id: z.number(),
+      OrderNumber: z.string(),
+      OrderStatus: z.string(),
+      Email: z.string(),
+      Status: z.string(),
+      Address: z.object({
+        FirstName: z.string(),
+        LastName: z.string(),
+        Company: z.string().nullable(),
+        Street1: z.string(),
+        Street2: z.string().nullable(),
+        PostalCode: z.string(),
+        City: z.string(),
+        CountryId: z.number(),
+        Phone: z.string().nullable(),
+      }),
+      RefusedReason: z.string().nullable(),
+      CreatedAt: z.string(),
+      DecidedAt: z.string().nullable(),
+    }),
+  ),
   run: async (call) => {
     await adminActor(call, "orders:read");
     return (await deliveryChangeRequests(call.query.status)).map((r) => ({
@@ -153,6 +224,7 @@ export const applyDeliveryChange = defineEndpoint({
   tags: ["integration"],
   params: RequestId,
   crossOrigin: true,
+  response: DecidedChange,
   run: async (call) =>
     decideDeliveryChangeRequest(
       await adminActor(call, "orders:write"),
@@ -171,6 +243,7 @@ export const refuseDeliveryChange = defineEndpoint({
   params: RequestId,
   body: z.object({ Reason: z.string().trim().min(2).max(500) }),
   crossOrigin: true,
+  response: DecidedChange,
   run: async (call) =>
     decideDeliveryChangeRequest(
       await adminActor(call, "orders:write"),

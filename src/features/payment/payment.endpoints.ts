@@ -7,6 +7,14 @@ import { payByCard, receiveWebhook, startPayment, submitDetails } from "./paymen
 
 const OrderNumber = z.object({ OrderNumber: z.string().regex(/^VT-[0-9A-F]{10}$/) });
 
+/** A card's outcome as the provider says it (PaymentResult). */
+const PaymentResultAnswer = z.object({
+  resultCode: z.enum(["Authorised", "Refused", "ChallengeShopper", "Pending", "Error"]),
+  pspReference: z.string(),
+  refusalReason: z.string().optional(),
+  action: z.object({ type: z.literal("redirect"), url: z.string() }).optional(),
+});
+
 export const createSession = defineEndpoint({
   method: "post",
   path: "/payments/sessions",
@@ -41,6 +49,7 @@ export const sandboxAuthorise = defineEndpoint({
     "The sandbox drop-in's card submit: Luhn, expiry and CVC checked; answers the result or a challenge redirect",
   tags: ["payment"],
   body: CardFormSchema.extend(OrderNumber.shape),
+  response: PaymentResultAnswer,
   run: async ({ culture, body }) => {
     const outcome = await payByCard(culture, body, body.OrderNumber);
     if (!outcome.ok)
@@ -56,6 +65,12 @@ export const submitPaymentDetails = defineEndpoint({
     "Submit the details after a redirect (redirectResult): the provider's answer is read server to server; the notification remains the source of truth",
   tags: ["payment"],
   body: z.object({ redirectResult: z.string().min(8).max(4000) }),
+  response: z.object({
+    paymentId: z.string(),
+    resultCode: z.string(),
+    pspReference: z.string(),
+    refusalReason: z.string().optional(),
+  }),
   run: ({ body }) => submitDetails({ redirectResult: body.redirectResult }),
 });
 
@@ -70,6 +85,7 @@ export const webhooks = defineEndpoint({
   body: NotificationSchema,
   // The provider posts these, not our pages: each notification's HMAC signature authenticates it.
   crossOrigin: true,
+  answers: "text/plain",
   run: async ({ body }) => {
     const provider = env().paymentProvider;
     await receiveWebhook(provider === "sandbox" ? "sandbox" : "adyen", body);

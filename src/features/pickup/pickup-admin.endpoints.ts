@@ -8,6 +8,21 @@ import { pickupPointAnswers, putPickupPoint } from "./pickup-admin.server";
 const TAGS = ["integration"];
 const Code = z.object({ code: PickupPointCode });
 
+/** One of the shop's own pickup points as the integration API answers it (pickupPointAnswers). */
+const PickupPointAnswer = z.object({
+  Code: z.string(),
+  Name: z.string(),
+  Street: z.string(),
+  PostalCode: z.string(),
+  City: z.string(),
+  Country: z.string(),
+  Phone: z.string(),
+  Latitude: z.number(),
+  Longitude: z.number(),
+  Hours: z.string(),
+  Active: z.boolean(),
+});
+
 export const putPickupPointEndpoint = defineEndpoint({
   method: "put",
   path: "/admin/pickup/points/:code",
@@ -17,6 +32,7 @@ export const putPickupPointEndpoint = defineEndpoint({
   params: Code,
   body: PickupPointBody,
   crossOrigin: true,
+  response: PickupPointAnswer.extend({ Created: z.boolean() }),
   run: async (call) =>
     putPickupPoint(await adminActor(call, "catalog:write"), call.params.code, call.body, call.culture),
 });
@@ -28,6 +44,7 @@ export const getPickupPointEndpoint = defineEndpoint({
   tags: TAGS,
   params: Code,
   crossOrigin: true,
+  response: PickupPointAnswer,
   run: async (call) => {
     await adminActor(call, "catalog:read");
     const [point] = await pickupPointAnswers(call.params.code);
@@ -42,6 +59,7 @@ export const listPickupPointsEndpoint = defineEndpoint({
   summary: "Integration API (catalog:read): the shop's own pickup points, active or not, in the shape PUT writes",
   tags: TAGS,
   crossOrigin: true,
+  response: z.object({ Points: z.array(PickupPointAnswer) }),
   run: async (call) => {
     await adminActor(call, "catalog:read");
     return { Points: await pickupPointAnswers() };

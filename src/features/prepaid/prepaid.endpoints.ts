@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "~/server/http/endpoint";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import { SetNotificationSchema, StaffPaymentSchema } from "./prepaid";
 import {
   actingCustomer,
@@ -44,6 +44,7 @@ export const setNotificationEndpoint = defineEndpoint({
   tags: ["prepaid"],
   body: SetNotificationSchema,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, body }) => {
     await setNotification(customerId, body.PrepaidAccountId, body.IsActivated);
     return { Success: true };

@@ -8,6 +8,16 @@ import { putShippingMethod, shippingMethodAnswers } from "./shipping-admin.serve
 const TAGS = ["integration"];
 const Code = z.object({ code: ShippingCode });
 
+/** A shipping method as the integration API answers it (shippingMethodAnswers). */
+const ShippingMethodAnswer = z.object({
+  Code: z.string(),
+  Kind: z.string(),
+  Names: z.record(z.string(), z.string()),
+  Position: z.number(),
+  Active: z.boolean(),
+  Rates: z.record(z.string(), z.object({ Amount: z.number(), FreeFrom: z.number().nullable() })),
+});
+
 export const putShippingMethodEndpoint = defineEndpoint({
   method: "put",
   path: "/admin/shipping/methods/:code",
@@ -17,6 +27,7 @@ export const putShippingMethodEndpoint = defineEndpoint({
   params: Code,
   body: ShippingMethodBody,
   crossOrigin: true,
+  response: ShippingMethodAnswer.extend({ Created: z.boolean() }),
   run: async (call) =>
     putShippingMethod(await adminActor(call, "catalog:write"), call.params.code, call.body, call.culture),
 });
@@ -28,6 +39,7 @@ export const getShippingMethodEndpoint = defineEndpoint({
   tags: TAGS,
   params: Code,
   crossOrigin: true,
+  response: ShippingMethodAnswer,
   run: async (call) => {
     await adminActor(call, "catalog:read");
     const [method] = await shippingMethodAnswers(call.params.code);
@@ -42,6 +54,7 @@ export const listShippingMethodsEndpoint = defineEndpoint({
   summary: "Integration API (catalog:read): every shipping method (any kind, active or not) in the shape PUT writes",
   tags: TAGS,
   crossOrigin: true,
+  response: z.object({ Methods: z.array(ShippingMethodAnswer) }),
   run: async (call) => {
     await adminActor(call, "catalog:read");
     return { Methods: await shippingMethodAnswers() };

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineEndpoint } from "~/server/http/endpoint";
+import { CartSummarySchema } from "~/features/cart/cart";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import {
   AddToWishlistSchema,
   AddWishlistToCartSchema,
@@ -26,6 +27,13 @@ import {
 const BASE = "/catalog/wishlist";
 const done = { Success: true };
 
+/** What "order all" answers: each line's outcome, how many went in, and the cart after. */
+const OrderAllAnswer = z.object({
+  Lines: z.array(z.object({ variantId: z.number(), qty: z.number(), Added: z.boolean(), Message: z.string() })),
+  AddedCount: z.number(),
+  Cart: CartSummarySchema,
+});
+
 export const addProductVariant = defineEndpoint({
   method: "post",
   path: `${BASE}/addproductvariant`,
@@ -34,6 +42,17 @@ export const addProductVariant = defineEndpoint({
   tags: ["wishlists"],
   body: AddToWishlistSchema,
   auth: true,
+  response: z.object({
+    Message: z.string(),
+    DataLayer: z.object({
+      event: z.string(),
+      ecommerce: z.object({
+        currency: z.string(),
+        items: z.array(z.object({ item_id: z.string(), quantity: z.number() })),
+      }),
+    }),
+    WishlistId: z.number(),
+  }),
   run: ({ customerId, culture, body }) => addToWishlist(customerId, culture, body),
 });
 
@@ -44,6 +63,7 @@ export const deleteFromList = defineEndpoint({
   tags: ["wishlists"],
   body: IdSchema,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, body }) => {
     await removeItems(customerId, { itemId: body.Id });
     return done;
@@ -57,6 +77,7 @@ export const deleteVariantFromList = defineEndpoint({
   tags: ["wishlists"],
   params: VariantListParams,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, params }) => {
     await removeItems(customerId, { variantId: params.productVariantId, listId: params.listId });
     return done;
@@ -70,6 +91,7 @@ export const deleteVariantFromAllLists = defineEndpoint({
   tags: ["wishlists"],
   params: VariantParams,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, params }) => {
     await removeItems(customerId, { variantId: params.productVariantId });
     return done;
@@ -105,6 +127,7 @@ export const updateName = defineEndpoint({
   tags: ["wishlists"],
   body: UpdateNameSchema,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, body }) => {
     await renameList(customerId, body.Id, { name: body.Name });
     return done;
@@ -118,6 +141,7 @@ export const updateDescription = defineEndpoint({
   tags: ["wishlists"],
   body: UpdateDescriptionSchema,
   auth: true,
+  response: SuccessAnswer,
   run: async ({ customerId, body }) => {
     await renameList(customerId, body.Id, { description: body.Description });
     return done;
@@ -152,6 +176,7 @@ export const lists = defineEndpoint({
     "The customer's wishlists (Id, Name, Description, ItemsCount), the default one first: the add dialog's choices",
   tags: ["wishlists"],
   auth: true,
+  response: z.array(z.object({ Id: z.number(), Name: z.string(), Description: z.string(), ItemsCount: z.number() })),
   run: ({ customerId }) => wishlistChoices(customerId),
 });
 
@@ -163,5 +188,6 @@ export const addWishlistToCartEndpoint = defineEndpoint({
   tags: ["wishlists", "cart"],
   body: AddWishlistToCartSchema,
   auth: true,
+  response: OrderAllAnswer,
   run: ({ session, culture, body }) => addWishlistToCart(session, culture, body),
 });

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { Culture } from "~/lib/culture";
 import type { EndpointContract, HttpMethod } from "~/lib/endpoint-types";
 import { registeredPersonalMemo } from "../session/memo-registry";
@@ -44,6 +44,8 @@ export interface EndpointOptions<M extends HttpMethod, Path extends string, P, Q
   body?: B;
   /** The answer's schema, for the OpenAPI document. */
   response?: z.ZodType;
+  /** The media type of an answer that is no JSON (`run` returns a Response: a CSV, a file), for the document. */
+  answers?: string;
   /** true: 401 without a signed-in customer, before anything else is read. */
   auth?: A;
   /** Cache-Control of a success (default "private, no-store"). */
@@ -177,5 +179,9 @@ function runParsed(
 /** A matcher for the request paths (under /api/v1) of an endpoint's path pattern; built once per endpoint. */
 export function pathMatcher(path: string): RegExp {
   const pattern = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+");
-  return new RegExp(`^${pattern}$`);
+  // A spec path's trailing slash is answered without it too (openapi.ts documentedPath).
+  return new RegExp(`^${pattern.endsWith("/") && pattern.length > 1 ? `${pattern}?` : pattern}$`);
 }
+
+/** The answer of a write that has nothing more to say than that it was done. */
+export const SuccessAnswer = z.object({ Success: z.literal(true) });

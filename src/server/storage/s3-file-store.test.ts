@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -10,6 +10,7 @@ import { startS3 } from "../../../tests/support/s3";
 import { picture, uploadRequest } from "../../../tests/support/uploads";
 import { resetEnvForTests } from "../config/env";
 import { db } from "../db/client";
+import { renderBrandLogo, renderFrame, renderProductImage, renderScene } from "../db/seed/images";
 import { copyAssets } from "./copy-assets";
 import { setFileStore } from "./file-store";
 import { ensureRendition } from "./renditions";
@@ -59,6 +60,41 @@ describe("asset files in an S3-compatible store (s3rver)", () => {
     await expect(text(a.read("tmp/upload-1.png"))).rejects.toBeInstanceOf(StoredFileMissing);
     await a.remove("tmp/upload-1.png");
     expect(() => a.read("../escape.png")).toThrow(/invalid stored file name/);
+  });
+
+  it("takes the demo's seeded pictures (products, 360 frames, logos, scenes), none on the local disk (issue 70)", async () => {
+    const local = mkdtempSync(join(tmpdir(), "vitrine-seed-local-"));
+    const before = { url: process.env.ASSETS_S3_URL, dir: process.env.ASSETS_DIR };
+    Object.assign(process.env, { ASSETS_S3_URL: s3.url, ASSETS_DIR: local });
+    resetEnvForTests();
+    setFileStore(undefined);
+    try {
+      const size = (await renderProductImage("seed-s3-tshirt-0", "tshirt", ["#1d1d1f"], 0)).webpSize;
+      await renderFrame("seed-s3-frame-0", "tshirt", "#1d1d1f", 0);
+      await renderBrandLogo("seed-s3-logo", "Atelier Nord", 120);
+      await renderScene("seed-s3-scene", 30, 1, 640, 320);
+      const other = new S3FileStore(parseS3Url(s3.url));
+      expect(await other.size("seed-s3-tshirt-0.webp")).toBe(size);
+      for (const key of ["seed-s3-tshirt-0", "seed-s3-frame-0", "seed-s3-logo", "seed-s3-scene"])
+        for (const format of ["webp", "jpg"]) {
+          const bytes = await other.readBuffer(`${key}.${format}`);
+          expect((await sharp(bytes).metadata()).format, key).toBe(format === "jpg" ? "jpeg" : "webp");
+        }
+      // Seeded again (a second process's start): what the bucket holds is kept, not rendered anew.
+      expect((await renderProductImage("seed-s3-tshirt-0", "tshirt", ["#1d1d1f"], 0)).webpSize).toBe(size);
+      expect(readdirSync(local)).toEqual([]);
+    } finally {
+      for (const [name, value] of [
+        ["ASSETS_S3_URL", before.url],
+        ["ASSETS_DIR", before.dir],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetEnvForTests();
+      setFileStore(undefined);
+      rmSync(local, { recursive: true, force: true });
+    }
   });
 
   it("makes a rendition in one process from an original another stored, and serves media from the store: 404 when missing, 503 when the store is down", async () => {

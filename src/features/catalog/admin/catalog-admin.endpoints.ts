@@ -22,6 +22,16 @@ const flag = z
   .optional()
   .transform((v) => v === "true");
 
+const Translations = z.record(z.string(), z.string());
+
+/** An attribute with its values, each named per culture (AttributeAnswer). */
+const AttributeAnswer = z.object({
+  Code: z.string(),
+  Names: Translations,
+  Display: z.string(),
+  Values: z.array(z.object({ Code: z.string(), Names: Translations })),
+});
+
 export const importCatalogue = defineEndpoint({
   method: "post",
   path: "/admin/catalog/import",
@@ -31,6 +41,16 @@ export const importCatalogue = defineEndpoint({
   query: z.object({ dryRun: flag, partial: flag }),
   csvUpload: true,
   crossOrigin: true,
+  response: z.object({
+    Rows: z.number(),
+    Created: z.number(),
+    Updated: z.number(),
+    Unchanged: z.number(),
+    Applied: z.boolean(),
+    DryRun: z.boolean(),
+    ErrorCount: z.number(),
+    Errors: z.array(z.object({ Row: z.number(), Column: z.string(), Message: z.string() })),
+  }),
   run: async (call) => {
     const actor = await adminActor(call, "catalog:write");
     if (!call.request) throw new ApiError("UnsupportedMediaType");
@@ -67,6 +87,7 @@ export const exportCatalogue = defineEndpoint({
     "Integration API (catalog:read): the whole catalogue as the import reads it (one row per variant, UTF-8, comma), streamed; formulas escaped with a leading quote",
   tags: TAGS,
   crossOrigin: true,
+  answers: "text/csv",
   run: async (call) => {
     await adminActor(call, "catalog:read");
     return csvResponse(await exportCatalogueCsv(), "catalogue.csv");
@@ -79,6 +100,7 @@ export const catalogueCsvTemplate = defineEndpoint({
   summary: "Integration API (catalog:read): the import's header with two example rows",
   tags: TAGS,
   crossOrigin: true,
+  answers: "text/csv",
   run: async (call) => {
     await adminActor(call, "catalog:read");
     return csvResponse(await catalogueTemplate(), "catalogue-template.csv");
@@ -94,6 +116,10 @@ export const putProduct = defineEndpoint({
   params: Key,
   body: ProductBody,
   crossOrigin: true,
+  response: z.object({
+    ProductId: z.number(),
+    Variants: z.array(z.object({ Sku: z.string(), Outcome: z.enum(["created", "updated", "unchanged"]) })),
+  }),
   run: async (call) => upsertProduct(await adminActor(call, "catalog:write"), call.params.key, call.body, call.culture),
 });
 
@@ -104,6 +130,33 @@ export const getProduct = defineEndpoint({
   tags: TAGS,
   params: Key,
   crossOrigin: true,
+  response: z.object({
+    Key: z.string(),
+    Names: Translations,
+    Descriptions: Translations,
+    Category: z.string(),
+    Brand: z.string(),
+    Published: z.boolean(),
+    Images: z.array(z.number()),
+    Unit: z.object({ Measure: z.string(), ContentMilli: z.number().nullable() }).nullable(),
+    Tags: z.array(z.string()),
+    Related: z.array(z.string().nullable()),
+    Variants: z.array(
+      z.object({
+        Sku: z.string(),
+        Ean: z.string().nullable(),
+        SaleEndsAt: z.string().nullable(),
+        Attributes: z.record(z.string(), z.string()),
+        ColourCodes: z.array(z.string().nullable()),
+        Price: z.number(),
+        Tiers: z.array(z.object({ MinQuantity: z.number(), Amount: z.number() })),
+        MinQuantity: z.number(),
+        MaxQuantity: z.number().nullable(),
+        Step: z.number(),
+        Stock: z.record(z.string(), z.number()),
+      }),
+    ),
+  }),
   run: async (call) => {
     await adminActor(call, "catalog:read");
     const product = await productByKey(call.params.key);
@@ -120,6 +173,7 @@ export const archiveProductEndpoint = defineEndpoint({
   tags: TAGS,
   params: Key,
   crossOrigin: true,
+  response: z.object({ ProductId: z.number(), Published: z.boolean() }),
   run: async (call) => archiveProduct(await adminActor(call, "catalog:write"), call.params.key),
 });
 
@@ -132,6 +186,7 @@ export const putCategory = defineEndpoint({
   params: Key,
   body: CategoryBody,
   crossOrigin: true,
+  response: z.object({ CategoryId: z.number(), Created: z.boolean() }),
   run: async (call) => moveCategory(await adminActor(call, "catalog:write"), call.params.key, call.body, call.culture),
 });
 
@@ -148,6 +203,7 @@ export const putWarehouseEndpoint = defineEndpoint({
     Active: z.boolean().optional(),
   }),
   crossOrigin: true,
+  response: z.object({ WarehouseId: z.number(), Created: z.boolean() }),
   run: async (call) => putWarehouse(await adminActor(call, "catalog:write"), call.params.code, call.body),
 });
 
@@ -162,6 +218,7 @@ export const putAttributeEndpoint = defineEndpoint({
   params: AttributeCode,
   body: AttributeBody,
   crossOrigin: true,
+  response: AttributeAnswer,
   run: async (call) => putAttribute(await adminActor(call, "catalog:write"), call.params.code, call.body, call.culture),
 });
 
@@ -171,6 +228,7 @@ export const listAttributesEndpoint = defineEndpoint({
   summary: "Integration API (catalog:read): every attribute with its values (codes and names per culture)",
   tags: TAGS,
   crossOrigin: true,
+  response: z.object({ Attributes: z.array(AttributeAnswer) }),
   run: async (call) => {
     await adminActor(call, "catalog:read");
     return { Attributes: await attributeAnswers() };

@@ -1,22 +1,31 @@
-import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { rename } from "node:fs/promises";
 import sharp from "sharp";
-import { assetFilePath } from "../../storage/assets";
+import { fileStore } from "../../storage/file-store";
 import type { Shape } from "./catalog-data";
 
 export const IMAGE_SIZE = 640;
 
 /**
- * A seed picture is written under a name of its own, then renamed into place: processes seeding the same
- * assets directory at once (test workers, two servers starting) find a file whole or not at all, never
- * half-written (sharp then refused it as "unsupported image format").
+ * A seed picture in WebP and JPEG, written through the configured file store (the local disk, or the S3
+ * bucket of ASSETS_S3_URL: every process then finds it), unless both are there already; answers the
+ * WebP's size. The store writes a file whole or not at all: processes seeding at once (test workers, two
+ * servers starting) never read half of one.
  */
-async function writeImage(image: sharp.Sharp, path: string): Promise<sharp.OutputInfo> {
-  const writing = `${path}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
-  const info = await image.toFile(writing);
-  await rename(writing, path);
-  return info;
+async function storedPicture(
+  storageKey: string,
+  svgText: string,
+  webp: sharp.WebpOptions,
+  jpeg: sharp.JpegOptions,
+): Promise<number> {
+  const store = fileStore();
+  const [webpSize, jpgSize] = await Promise.all([store.size(`${storageKey}.webp`), store.size(`${storageKey}.jpg`)]);
+  if (webpSize !== null && jpgSize !== null) return webpSize;
+  const image = sharp(Buffer.from(svgText));
+  const [webpBytes, jpgBytes] = await Promise.all([
+    image.clone().webp(webp).toBuffer(),
+    image.clone().jpeg(jpeg).toBuffer(),
+  ]);
+  await Promise.all([store.write(`${storageKey}.webp`, webpBytes), store.write(`${storageKey}.jpg`, jpgBytes)]);
+  return webpBytes.length;
 }
 
 const SHAPES: Record<Shape, string> = {
@@ -72,18 +81,9 @@ export async function renderProductImage(
   colours: readonly string[],
   view: number,
 ): Promise<{ webpSize: number }> {
-  const webpPath = assetFilePath(storageKey, "webp");
-  const jpgPath = assetFilePath(storageKey, "jpg");
-  if (existsSync(webpPath) && existsSync(jpgPath)) {
-    const { size } = await sharp(webpPath).metadata();
-    return { webpSize: size ?? 0 };
-  }
-  const image = sharp(Buffer.from(svg(shape, colours, view)));
-  const [webp] = await Promise.all([
-    writeImage(image.clone().webp({ quality: 75, effort: 2 }), webpPath),
-    writeImage(image.clone().jpeg({ quality: 80 }), jpgPath),
-  ]);
-  return { webpSize: webp.size };
+  return {
+    webpSize: await storedPicture(storageKey, svg(shape, colours, view), { quality: 75, effort: 2 }, { quality: 80 }),
+  };
 }
 
 /** Frames of a 360-degree view: 24 by default, one every 15 degrees. */
@@ -107,15 +107,7 @@ function frameSvg(shape: Shape, colour: string, frame: number): string {
 
 /** Renders one 360 frame (WebP and JPEG); skips files that exist. */
 export async function renderFrame(storageKey: string, shape: Shape, colour: string, frame: number): Promise<number> {
-  const webpPath = assetFilePath(storageKey, "webp");
-  const jpgPath = assetFilePath(storageKey, "jpg");
-  if (existsSync(webpPath) && existsSync(jpgPath)) return (await sharp(webpPath).metadata()).size ?? 0;
-  const image = sharp(Buffer.from(frameSvg(shape, colour, frame)));
-  const [webp] = await Promise.all([
-    writeImage(image.clone().webp({ quality: 70, effort: 2 }), webpPath),
-    writeImage(image.clone().jpeg({ quality: 75 }), jpgPath),
-  ]);
-  return webp.size;
+  return storedPicture(storageKey, frameSvg(shape, colour, frame), { quality: 70, effort: 2 }, { quality: 75 });
 }
 
 /** Brand logos: a wordmark on a tinted plate, 320 × 160. */
@@ -135,15 +127,7 @@ function logoSvg(name: string, hue: number): string {
 
 /** Renders a brand's logo (WebP and JPEG); skips files that exist. */
 export async function renderBrandLogo(storageKey: string, name: string, hue: number): Promise<number> {
-  const webpPath = assetFilePath(storageKey, "webp");
-  const jpgPath = assetFilePath(storageKey, "jpg");
-  if (existsSync(webpPath) && existsSync(jpgPath)) return (await sharp(webpPath).metadata()).size ?? 0;
-  const image = sharp(Buffer.from(logoSvg(name, hue)));
-  const [webp] = await Promise.all([
-    writeImage(image.clone().webp({ quality: 80, effort: 2 }), webpPath),
-    writeImage(image.clone().jpeg({ quality: 85 }), jpgPath),
-  ]);
-  return webp.size;
+  return storedPicture(storageKey, logoSvg(name, hue), { quality: 80, effort: 2 }, { quality: 85 });
 }
 
 /** A content picture (banners, news): a landscape of soft hills under a sky, in the hue given. */
@@ -170,13 +154,5 @@ export async function renderScene(
   width: number,
   height: number,
 ): Promise<number> {
-  const webpPath = assetFilePath(storageKey, "webp");
-  const jpgPath = assetFilePath(storageKey, "jpg");
-  if (existsSync(webpPath) && existsSync(jpgPath)) return (await sharp(webpPath).metadata()).size ?? 0;
-  const image = sharp(Buffer.from(sceneSvg(hue, variant, width, height)));
-  const [webp] = await Promise.all([
-    writeImage(image.clone().webp({ quality: 70, effort: 2 }), webpPath),
-    writeImage(image.clone().jpeg({ quality: 78 }), jpgPath),
-  ]);
-  return webp.size;
+  return storedPicture(storageKey, sceneSvg(hue, variant, width, height), { quality: 70, effort: 2 }, { quality: 78 });
 }
