@@ -2,6 +2,7 @@ import MiniSearch from "minisearch";
 import type { Culture } from "~/lib/culture";
 import { foldTerm } from "~/lib/text";
 import { db } from "~/server/db/client";
+import { registeredPublicVersion } from "~/server/page-cache/registry";
 import { editRatio, type Suggestion } from "./search";
 import { searchDocuments, suggestionRows } from "./search.repository";
 
@@ -25,7 +26,13 @@ function queryTerms(text: string): string[] {
 /** Words shorter than this are not matched approximately. */
 const FUZZY_MIN_LENGTH = 4;
 
-/** The index is rebuilt when older than this (catalogue edits show within a minute; each process has its own). */
+/**
+ * Where the server knows the version of public data (the production server: every process hears of a
+ * change, decision 050), the index is rebuilt as soon as it moved: an import, a product written or
+ * archived shows in every process's suggestions within the time of a build. Orders move only their
+ * products' tags, not that version: they rebuild nothing. Without it (a script, the dev server) the
+ * index is rebuilt when older than this.
+ */
 const INDEX_MAX_AGE_MS = 60_000;
 
 interface IndexedProduct {
@@ -35,10 +42,12 @@ interface IndexedProduct {
   skus: string;
 }
 
-let cached: { index: MiniSearch<IndexedProduct>; builtAt: number } | undefined;
+let cached: { index: MiniSearch<IndexedProduct>; builtAt: number; version: number | null } | undefined;
 let building: Promise<MiniSearch<IndexedProduct>> | undefined;
 
 async function build(): Promise<MiniSearch<IndexedProduct>> {
+  // Read before the documents: a change committed while they are read leaves this index stale.
+  const version = registeredPublicVersion()?.current() ?? null;
   const index = new MiniSearch<IndexedProduct>({
     fields: ["names", "skus", "descriptions"],
     storeFields: ["id"],
@@ -53,12 +62,12 @@ async function build(): Promise<MiniSearch<IndexedProduct>> {
         : defaultTokenize(text),
   });
   index.addAll(await searchDocuments(db()));
-  cached = { index, builtAt: Date.now() };
+  cached = { index, builtAt: Date.now(), version };
   return index;
 }
 
 async function searchIndex(): Promise<MiniSearch<IndexedProduct>> {
-  if (cached && Date.now() - cached.builtAt < INDEX_MAX_AGE_MS) return cached.index;
+  if (cached && current(cached)) return cached.index;
   building ??= build().finally(() => {
     building = undefined;
   });
@@ -66,7 +75,14 @@ async function searchIndex(): Promise<MiniSearch<IndexedProduct>> {
   return cached ? cached.index : building;
 }
 
-/** Forget the index (tests, and after a catalogue import). */
+/** The index still holds what the catalogue does: its version of public data, or its age without one. */
+function current(index: { builtAt: number; version: number | null }): boolean {
+  const now = registeredPublicVersion()?.current();
+  if (now === undefined || now === null || index.version === null) return Date.now() - index.builtAt < INDEX_MAX_AGE_MS;
+  return now === index.version;
+}
+
+/** Forget the index (tests). */
 export function resetSearchIndex(): void {
   cached = undefined;
 }
