@@ -9,7 +9,12 @@ export function allFolders(ex: Executor): Promise<FolderRow[]> {
   return ex.selectFrom("asset_folders").select(["id", "parent_id", "name", "item_level"]).orderBy("name").execute();
 }
 
-export async function insertFolder(ex: Executor, parentId: number, name: string, level: number): Promise<number> {
+export async function insertFolder(
+  ex: Executor,
+  parentId: number | null,
+  name: string,
+  level: number,
+): Promise<number> {
   const row = await ex
     .insertInto("asset_folders")
     .values({ parent_id: parentId, name, item_level: level })

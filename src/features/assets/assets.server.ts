@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { sweeperRun } from "~/server/background";
-import { db } from "~/server/db/client";
+import { db, type Executor } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import { imageWork } from "~/server/image-queue";
 import { ASSET_FORMATS, assetUrl } from "~/server/storage/assets";
@@ -44,6 +44,17 @@ export interface FolderNode {
 }
 
 /** The library's root: the folder without a parent (the seed's "Assets"). */
+/**
+ * The library's root and its two first folders, for a shop that has none (a real shop's first start:
+ * the demo seeds its own): without a root no folder can be made, and the library page had nothing to show.
+ */
+export async function ensureAssetRoot(ex: Executor): Promise<boolean> {
+  if ((await allFolders(ex)).some((f) => f.parent_id === null)) return false;
+  const root = await insertFolder(ex, null, "Assets", 0);
+  for (const name of ["Products", "Content"]) await insertFolder(ex, root, name, 1);
+  return true;
+}
+
 export async function rootFolderId(): Promise<number> {
   const root = (await allFolders(db())).find((f) => f.parent_id === null);
   if (!root) throw new ApiError("NotFound");

@@ -100,6 +100,18 @@ describe.each(DIALECTS)("a production start on %s", (dialect) => {
         .execute();
       expect(pages).toEqual(["legal-notice", "privacy", "terms", "withdrawal"].map((key) => ({ key, published: 0 })));
       expect(starts.filter((s) => s.output.includes("adding the legal pages")).length).toBe(1);
+      // The asset library's root and first folders, once: an editor can make folders and upload at once.
+      const folders = await database.handle.db
+        .selectFrom("asset_folders")
+        .select(["name", "parent_id", "item_level"])
+        .orderBy("item_level")
+        .orderBy("name")
+        .execute();
+      expect(folders.map((f) => [f.name, f.item_level, f.parent_id === null])).toEqual([
+        ["Assets", 0, true],
+        ["Content", 1, false],
+        ["Products", 1, false],
+      ]);
       for (const start of starts) {
         expect(start.output).toContain(
           "warn: the legal pages terms, privacy, withdrawal, legal-notice are not published",

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { sql } from "kysely";
+import { ensureAssetRoot } from "~/features/assets/assets.server";
 import { lacksCatalogueExtras, seedCatalogueExtras } from "~/features/catalog/catalogue-extras.seed";
 import { lacksCheckoutData, seedCheckout } from "~/features/checkout/checkout.seed";
 import { lacksLegalPages, seedLegalPages, unpublishedLegalPages } from "~/features/content/legal-pages.seed";
@@ -69,7 +70,10 @@ async function seedOnce(handle: DbHandle, log: (line: string) => void): Promise<
       await seedReferenceData(locked);
     }
     await ensureLegalPages(locked, demoShop, log);
-    if (!demoShop) return;
+    if (!demoShop) {
+      if (await ensureAssetRoot(locked.db)) log("adding the asset library's folders...");
+      return;
+    }
     if (!(await isSeeded(locked))) {
       log(`seeding the demo shop (${SEED_PRODUCTS} products, seed ${SEED})...`);
       await seedDemoShop(locked, { products: SEED_PRODUCTS, seed: SEED, log });
