@@ -79,6 +79,13 @@ export interface ImportReport {
 
 export class ImportTooLarge extends Error {}
 
+/** Bytes that are no text in the file's encoding, on this line of the file. */
+class UndecodableText extends TypeError {
+  constructor(readonly line: number) {
+    super("The encoded data was not valid for encoding utf-8");
+  }
+}
+
 class Rollback extends Error {}
 
 /** Undoes the export's guard against formula injection: `'=...` was written for a cell starting with `=`. */
@@ -87,48 +94,68 @@ const unescapeCell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.sli
 const escapeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /**
- * Bytes to text: UTF-8 (its BOM dropped), unless the first 64 KB are not UTF-8, then Windows-1252
- * (Latin-1 as spreadsheets write it). A later byte that breaks UTF-8 stops the import with its row.
+ * Bytes to text: UTF-16 when the file starts with its byte order mark (Excel's "Unicode text"), else
+ * UTF-8 (its BOM dropped), unless the first 64 KB hold no UTF-8 beyond ASCII and bytes that are not
+ * UTF-8: then Windows-1252 (Latin-1 as spreadsheets write it). A UTF-8 file with a stray byte is never
+ * read as Latin-1 (every accented name would be garbled): the text up to it is read, then the import
+ * stops with the row that holds it, as it does for a bad byte further on.
  */
 async function* decoded(body: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<string> {
   let decoder: TextDecoder | undefined;
   const head: Uint8Array[] = [];
   let headBytes = 0;
   let total = 0;
-  const choose = (bytes: Uint8Array) => {
+  const choose = (bytes: Uint8Array): { decoder: TextDecoder; brokenAt?: number } => {
+    if (bytes[0] === 0xff && bytes[1] === 0xfe) return { decoder: new TextDecoder("utf-16le", { fatal: true }) };
+    if (bytes[0] === 0xfe && bytes[1] === 0xff) return { decoder: new TextDecoder("utf-16be", { fatal: true }) };
     try {
       new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
-      return new TextDecoder("utf-8", { fatal: true });
+      return { decoder: new TextDecoder("utf-8", { fatal: true }) };
     } catch {
-      return new TextDecoder("windows-1252");
+      const loose = new TextDecoder("utf-8").decode(bytes);
+      // Real UTF-8 beside the bad bytes: a UTF-8 file with a stray byte, read up to it.
+      if (/[^\u0000-\u007f\ufffd]/.test(loose))
+        return { decoder: new TextDecoder("utf-8", { fatal: true }), brokenAt: loose.indexOf("\ufffd") };
+      return { decoder: new TextDecoder("windows-1252") };
     }
+  };
+  const start = (bytes: Uint8Array): string => {
+    const chosen = choose(bytes);
+    decoder = chosen.decoder;
+    if (chosen.brokenAt === undefined) return decoder.decode(bytes, { stream: true });
+    const readable = new TextDecoder("utf-8").decode(bytes).slice(0, chosen.brokenAt);
+    // Its line (the header is line 1): the parser may not have read the rows before it yet.
+    brokenLine = readable.split("\n").length;
+    return readable;
+  };
+  let brokenLine: number | undefined;
+  const stop = () => {
+    throw new UndecodableText(brokenLine as number);
   };
   for await (const chunk of body) {
     total += chunk.byteLength;
     if (total > maxBytes) throw new ImportTooLarge();
     if (decoder) {
+      if (brokenLine !== undefined) stop();
       yield decoder.decode(chunk, { stream: true });
       continue;
     }
     head.push(chunk);
     headBytes += chunk.byteLength;
     if (headBytes < 65_536) continue;
-    const bytes = Buffer.concat(head);
-    decoder = choose(bytes);
-    yield decoder.decode(bytes, { stream: true });
+    yield start(Buffer.concat(head));
   }
-  if (!decoder) {
-    const bytes = Buffer.concat(head);
-    decoder = choose(bytes);
-    yield decoder.decode(bytes, { stream: true });
-  }
-  yield decoder.decode();
+  if (!decoder) yield start(Buffer.concat(head));
+  if (brokenLine !== undefined) stop();
+  yield (decoder as TextDecoder | undefined)?.decode() ?? "";
 }
 
-/** The separator of the header line: `;` where a spreadsheet set for a comma-decimal language wrote it. */
+/** The separator of the header line: `;` where a spreadsheet set for a comma-decimal language wrote it, a tab in Excel's Unicode text. */
 function separatorOf(firstLine: string): string {
   const count = (c: string) => firstLine.split(c).length - 1;
-  return count(";") > count(",") ? ";" : ",";
+  // Excel's "Unicode text" separates by tabs.
+  const [best] = [",", ";", "\t"].sort((a, b) => count(b) - count(a));
+  return best && count(best) > 0 ? best : ",";
 }
 
 type Column =
@@ -396,7 +423,8 @@ export async function importCatalogueCsv(
         await flush();
       } catch (error) {
         if (error instanceof ImportTooLarge) throw error;
-        if (error instanceof TypeError && /encoded data|decode/i.test(error.message))
+        if (error instanceof UndecodableText) note({ row: error.line, column: "", key: "Import.Encoding" });
+        else if (error instanceof TypeError && /encoded data|decode/i.test(error.message))
           note({ row: row + 1, column: "", key: "Import.Encoding" });
         else if (error && typeof error === "object" && "code" in error && String(error.code).startsWith("CSV_"))
           note({ row: row + 1, column: "", key: "Import.Malformed", values: { reason: String(error.code) } });

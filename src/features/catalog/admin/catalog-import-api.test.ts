@@ -231,6 +231,40 @@ describe.each(DIALECTS)("the catalogue import on %s", (dialect) => {
     expect(broken.Applied).toBe(false);
   });
 
+  it("reads Excel's Unicode text (UTF-16 with its BOM, tabs), and refuses a UTF-8 file with a stray byte by its row", async () => {
+    const text = "product_key\tsku\tname.fr\tprice\nUTF16\tUTF16-1\tŒuvre à côté\t4.20\n";
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    expect(await importCsv(le)).toMatchObject({ Created: 1, ErrorCount: 0 });
+    const be = Buffer.from(
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.replaceAll("UTF16", "UTF16BE"), "utf16le")]),
+    );
+    be.swap16();
+    expect(await importCsv(be)).toMatchObject({ Created: 1, ErrorCount: 0 });
+    const names = await db()
+      .selectFrom("product_translations as t")
+      .innerJoin("products as p", "p.id", "t.product_id")
+      .select("t.name")
+      .where("p.product_key", "in", ["UTF16", "UTF16BE"])
+      .where("t.culture", "=", "fr")
+      .execute();
+    expect(names.map((n) => n.name)).toEqual(["Œuvre à côté", "Œuvre à côté"]);
+    // UTF-8 names, and on row 3 one Latin-1 byte: refused there in the caller's language, nothing kept.
+    const stray = Buffer.concat([
+      Buffer.from("product_key,sku,name.fr,price\nSTRAY,STRAY-1,Été indien,3.50\nSTRAY2,STRAY2-1,Cr"),
+      Buffer.from([0xe8]),
+      Buffer.from("me,3.50\n"),
+    ]);
+    const refused = await importCsv(stray);
+    expect(refused).toMatchObject({ Applied: false, ErrorCount: 1 });
+    expect(refused.Errors[0]).toMatchObject({ Row: 3 });
+    expect(refused.Errors[0]?.Message).toBe(
+      "Le fichier n'est plus lisible en UTF-8 à partir d'ici : enregistrez-le en UTF-8.",
+    );
+    expect(
+      await db().selectFrom("products").select("id").where("product_key", "in", ["STRAY", "STRAY2"]).execute(),
+    ).toEqual([]);
+  });
+
   it("stops a file past IMPORT_MAX_MB, or one endless cell, with nothing kept", async () => {
     const big = `product_key,sku,name.fr,price\n${"A,".repeat(1_200_000)}`;
     const refused = await call("POST", "/admin/catalog/import", big);
