@@ -114,7 +114,7 @@ async function* decoded(body: AsyncIterable<Uint8Array>, maxBytes: number): Asyn
     } catch {
       const loose = new TextDecoder("utf-8").decode(bytes);
       // Real UTF-8 beside the bad bytes: a UTF-8 file with a stray byte, read up to it.
-      if (/[^\u0000-\u007f\ufffd]/.test(loose))
+      if ([...loose].some((c) => c.charCodeAt(0) > 0x7f && c !== "\ufffd"))
         return { decoder: new TextDecoder("utf-8", { fatal: true }), brokenAt: loose.indexOf("\ufffd") };
       return { decoder: new TextDecoder("windows-1252") };
     }
