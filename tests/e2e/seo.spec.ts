@@ -215,3 +215,27 @@ test("a product with variants is a ProductGroup: one Product and Offer per varia
     });
   }
 });
+
+test("the pages validators read hold each id once, name their carousels apart, and keep dialogs out of phrasing elements", async ({
+  baseURL,
+}) => {
+  for (const path of ["/fr/", "/fr/cookies", "/fr/pages/a-propos", "/fr/c/vetements"]) {
+    const response = await fetch(`${baseURL}${path}`);
+    expect(response.status, path).toBe(200);
+    const html = await response.text();
+    const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    expect(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      path,
+    ).toEqual([]);
+    const carousels = [...html.matchAll(/<section class="splide carousel[^"]*" aria-label="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(new Set(carousels).size, `${path}: ${carousels.join(" | ")}`).toBe(carousels.length);
+    // The search field is ARIA 1.2's combobox on a text input (HTML allows the role on no search input).
+    if (path === "/fr/") expect(html).toMatch(/<input[^>]*type="text"[^>]*role="combobox"/);
+    expect(html).not.toMatch(/<input[^>]*type="search"[^>]*role="combobox"/);
+    // A <dialog> is flow content: never inside a <span> (the video modal's was).
+    expect(html, path).not.toMatch(/<span[^>]*>(?:(?!<\/span>)[\s\S])*<dialog/);
+  }
+});

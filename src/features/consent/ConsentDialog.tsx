@@ -93,10 +93,12 @@ export default function ConsentDialog({
   };
 
   const all = isAllActive(choices);
+  // The /cookies page holds the inline form and the page's own dialog: each title an id of its own.
+  const titleId = mode === "inline" ? "consent-inline-title" : "consent-title";
   const form = (
     <form method="post" action={action} onSubmit={submit} className="consent__form">
       <input type="hidden" name="returnUrl" value={returnUrl} />
-      <h2 id="consent-title" className="consent__title">
+      <h2 id={titleId} className="consent__title">
         {labels.title}
       </h2>
       <p>{labels.text}</p>
@@ -154,7 +156,7 @@ export default function ConsentDialog({
       ref={dialog}
       id="consent-dialog"
       className="consent"
-      aria-labelledby="consent-title"
+      aria-labelledby={titleId}
       open={initiallyOpen && !open ? true : undefined}
       onCancel={close}
     >

@@ -27,6 +27,10 @@ export const brandCarouselIsland = defineIsland({
   component: "BrandCarousel",
   description:
     "The shop's brands with their logos: the catalogue's brand carousel (`brand`, the default) shows 6 per view, 3 under 1024 px, 2 under 600 and 1 under 480; the page chrome's denser rows show 9 down to 2 (`brands`) or 7, 5, 4 or 2 gliding at 2500 ms (`logos`); autoplay every 5 s, pausing on hover, focus and with its button.",
-  props: z.object({ kind: z.enum(["brand", "brands", "logos"]).default("brand") }),
+  props: z.object({
+    kind: z.enum(["brand", "brands", "logos"]).default("brand"),
+    /** The carousel's accessible name; two on one page need two names. Unset: "Our brands", or "Our brands in logos" for `logos`. */
+    label: z.string().trim().min(1).max(80).optional(),
+  }),
   fixtures: { brand: {}, brands: { kind: "brands" }, logos: { kind: "logos" } },
 });

@@ -93,7 +93,10 @@ export default function SearchBox({ action, value, limit, labels }: SearchBoxPro
           <input
             ref={input}
             id={`${id}-input`}
-            type="search"
+            // A text field: HTML allows the combobox role (ARIA 1.2's pattern) on it, not on type=search.
+            type="text"
+            inputMode="search"
+            enterKeyHint="search"
             name="q"
             value={text}
             placeholder={labels.placeholder}
