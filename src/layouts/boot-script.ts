@@ -26,6 +26,15 @@ export const BOOT_SCRIPT = [
   "function later(){var w=0,o,P=window.PerformanceObserver;",
   "function go(){if(w)return;w=1;if(o)o.disconnect();requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(boot,0)})})}",
   "if(P&&(P.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0){o=new P(go);o.observe({type:'largest-contentful-paint',buffered:!0});setTimeout(go,3000)}else go()}",
+  // Until the shell takes them (shell/main.ts), a form sent or a field typed in inside a behaviour's element
+  // is held for it: the first tap on "add to cart" behaves as every later one. Sent for real after 8 s
+  // when the shell never comes (no network): the page still works as without JavaScript.
+  "var Q=window.VitrineEarly=[];",
+  "function early(e){var t=e.target;if(window.VitrineEarly!==Q||!t.closest||!t.closest('[data-controller]'))return;",
+  "if(e.type!=='submit'){if(Q.indexOf(t)<0)Q.push(t);return}",
+  "if(!t.requestSubmit)return;e.preventDefault();var s=e.submitter||null;Q.push([t,s]);boot();",
+  "setTimeout(function(){if(window.VitrineEarly===Q){window.VitrineEarly=null;t.requestSubmit(s)}},8000)}",
+  "['submit','input'].forEach(function(e){addEventListener(e,early,!0)});",
   "if(d.readyState==='complete')later();else addEventListener('load',later,{once:!0})",
   "})(document)",
 ].join("");

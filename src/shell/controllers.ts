@@ -33,14 +33,14 @@ registerControllers(
 
 const INTERACTION_EVENTS = ["focusin", "pointerdown", "pointerover"] as const;
 
-const HELD_EVENTS = ["submit", "change", "click"] as const;
+const HELD_EVENTS = ["submit", "change", "click", "input"] as const;
 
 const connected = new WeakMap<HTMLElement, Set<string>>();
 
 /**
  * Loads when the element is first used, when it becomes visible (`data-load-visible`), or when a
  * document event named in `data-load-on` fires (another
- * part of the page changed something this element follows). Changes, a submit and link clicks that
+ * part of the page changed something this element follows). Typing, changes, a submit and link clicks that
  * happen before the behaviour arrived are held back and replayed once it is connected: `start` gets a
  * function that ends the hold.
  */

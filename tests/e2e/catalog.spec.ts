@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, seriousViolations, test } from "../support/e2e";
+import { consentCookie, expect, seriousViolations, test } from "../support/e2e";
 
 type VariantAnswer = {
   ProductVariantViewModel: {
@@ -351,6 +351,43 @@ test.describe("variation picker", () => {
       return typedAt !== undefined && correctedAt !== undefined && correctedAt - typedAt;
     });
     expect(await seen.jsonValue()).toBeGreaterThanOrEqual(600);
+  });
+
+  test("a tap on add to cart before any script arrived behaves as every later one: the dialog, no reload (issue 70)", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const product = await findProduct(request, (v) => v.IsInStock);
+    // A context of its own: the fixture's holds every click until the scripts are here, which is what this
+    // test looks at. A visitor who answered the consent prompt: its dialog does not cover the button.
+    const context = await browser.newContext();
+    await context.addCookies([consentCookie(baseURL as string)]);
+    const page = await context.newPage();
+    // The page's scripts are held back, as on a slow phone, until the tap has been made.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/_astro\/.+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseURL}${product.url}`);
+    await expect(page.locator("[data-cart-count]")).toHaveText("0");
+    expect(await page.evaluate(() => document.documentElement.dataset.shell)).toBe("waiting");
+    const before = await page.evaluate(() => performance.getEntriesByType("navigation").length);
+    await page.locator("[data-add-to-cart]").click();
+    await page.waitForTimeout(300);
+    // Not sent as the plain form: the same document, no notice, still waiting for the scripts.
+    expect(page.url()).toBe(`${baseURL}${product.url}`);
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(before);
+    expect(await page.evaluate(() => document.documentElement.dataset.shell)).toBe("waiting");
+    release();
+    await expect(page.getByRole("dialog", { name: "Ajouté au panier" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator("[data-cart-count]")).not.toHaveText("0");
+    expect(await page.evaluate(() => (window as unknown as { VitrineEarly: unknown }).VitrineEarly)).toBeNull();
+    await context.close();
   });
 
   test("adding to the cart opens the continue-or-basket dialog and updates the mini-cart", async ({

@@ -183,6 +183,28 @@ test.describe("three processes on one PostgreSQL, Redis and S3 store", () => {
         .poll(async () => (await (await fetch(`${server.url}${productPage}`)).text()) !== cached[i], { timeout: 2000 })
         .toBe(true);
 
+    // A product renamed through one process (the integration API, as staff) is suggested by every process
+    // within 5 s, each of which had its search index built before.
+    const { product_key: key } = (
+      await query<{ product_key: string }>("select product_key from products where id = $1", [product.id])
+    ).rows[0] as { product_key: string };
+    const suggested = async (url: string, q: string) =>
+      JSON.stringify(await (await fetch(`${url}/api/v1/catalog/search/suggestions?q=${q}&culture=fr`)).json());
+    for (const server of processes) expect(await suggested(server.url, "Zanzibarette")).not.toContain("Zanzibarette");
+    const current = await (
+      await fetch(`${origin}/api/v1/admin/catalog/products/${key}`, { headers: { Cookie: staff } })
+    ).json();
+    const renamed = await fetch(`${origin}/api/v1/admin/catalog/products/${key}`, {
+      method: "PUT",
+      headers: { ...json, Cookie: staff },
+      body: JSON.stringify({ ...current, Names: { ...current.Names, fr: "Blouse Zanzibarette" } }),
+    });
+    expect(renamed.status, await renamed.text()).toBe(200);
+    for (const server of processes)
+      await expect
+        .poll(async () => (await suggested(server.url, "Zanzibarette")).includes("Zanzibarette"), { timeout: 5000 })
+        .toBe(true);
+
     // An editor uploads through one process; the others serve the file from the store.
     const editorLogin = await fetch(`${origin}/api/v1/security/login`, {
       method: "POST",
