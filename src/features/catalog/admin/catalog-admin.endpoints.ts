@@ -139,6 +139,8 @@ export const getProduct = defineEndpoint({
     Published: z.boolean(),
     Images: z.array(z.number()),
     Unit: z.object({ Measure: z.string(), ContentMilli: z.number().nullable() }).nullable(),
+    Gender: z.string().nullable(),
+    AgeGroup: z.string().nullable(),
     Tags: z.array(z.string()),
     Related: z.array(z.string().nullable()),
     Variants: z.array(

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { CULTURES, type Culture } from "~/lib/culture";
-import { COLOUR_CODE, KEY_PATTERN, MAX_DESCRIPTION, MAX_NAME, MAX_PRICE_CENTS, MAX_STOCK } from "./catalog-input";
+import {
+  AGE_GROUPS,
+  COLOUR_CODE,
+  GENDERS,
+  KEY_PATTERN,
+  MAX_DESCRIPTION,
+  MAX_NAME,
+  MAX_PRICE_CENTS,
+  MAX_STOCK,
+} from "./catalog-input";
 
 const perCulture = (text: z.ZodString) =>
   z
@@ -28,6 +37,9 @@ export const ProductBody = z
       .object({ Measure: z.enum(["l", "kg", "m"]), ContentMilli: z.number().int().min(1).max(100_000_000) })
       .nullable()
       .optional(),
+    /** Apparel's audience (Google requires both for clothing in FR, DE and more); null: none. */
+    Gender: z.enum(GENDERS).nullable().optional(),
+    AgeGroup: z.enum(AGE_GROUPS).nullable().optional(),
     Tags: z.array(z.string().regex(KEY_PATTERN)).max(50).optional(),
     Related: z.array(z.string().regex(KEY_PATTERN)).max(50).optional(),
     Variants: z

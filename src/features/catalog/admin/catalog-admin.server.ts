@@ -46,6 +46,8 @@ export async function upsertProduct(actor: AdminActor, key: string, body: Produc
       body.Unit === undefined
         ? undefined
         : body.Unit && { measure: body.Unit.Measure, contentMilli: body.Unit.ContentMilli },
+    gender: body.Gender,
+    ageGroup: body.AgeGroup,
     tags: body.Tags,
     related: body.Related,
     variants: body.Variants.map((v, i) => ({
@@ -87,7 +89,16 @@ export async function productByKey(key: string) {
   const product = await d
     .selectFrom("products as p")
     .innerJoin("brands as b", "b.id", "p.brand_id")
-    .select(["p.id", "p.category_id", "p.is_active", "p.unit_measure", "p.unit_content_milli", "b.name as brand"])
+    .select([
+      "p.id",
+      "p.category_id",
+      "p.is_active",
+      "p.unit_measure",
+      "p.unit_content_milli",
+      "p.gender",
+      "p.age_group",
+      "b.name as brand",
+    ])
     .where("p.product_key", "=", key)
     .where("p.vat_class", "!=", "none")
     .executeTakeFirst();
@@ -144,6 +155,8 @@ export async function productByKey(key: string) {
     Published: product.is_active === 1,
     Images: images.map((i) => i.asset_id),
     Unit: product.unit_measure ? { Measure: product.unit_measure, ContentMilli: product.unit_content_milli } : null,
+    Gender: product.gender,
+    AgeGroup: product.age_group,
     Tags: tags.map((x) => x.code),
     Related: related.map((x) => x.product_key).filter(Boolean),
     Variants: variants.map((v) => {

@@ -9,9 +9,13 @@ import { translator } from "~/lib/i18n";
 import { database, db, type Executor } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import {
+  AGE_GROUPS,
+  type AgeGroup,
   COLOUR_CODE,
   formatPrice,
   formatTiers,
+  GENDERS,
+  type Gender,
   isGtin,
   KEY_PATTERN,
   MAX_DESCRIPTION,
@@ -36,6 +40,8 @@ const PLAIN_COLUMNS = [
   ...CULTURES.map((c) => `description.${c}`),
   "category",
   "brand",
+  "gender",
+  "age_group",
   "colour_codes",
   "price",
   "tier_prices",
@@ -253,6 +259,17 @@ function readRow(cells: string[], columns: Column[], row: number): ParsedRow {
         if (text.length > MAX_NAME) refuse(name, "Import.TooLong", { max: MAX_NAME });
         else if (text !== "") product[name] = text;
         break;
+      // Google's values; empty: not said (the stored one stays), "-" removes it.
+      case "gender":
+      case "age_group": {
+        if (text === "") break;
+        const allowed: readonly string[] = name === "gender" ? GENDERS : AGE_GROUPS;
+        const value = text.toLowerCase();
+        if (value !== "-" && !allowed.includes(value)) refuse(name, "Import.OneOf", { values: allowed.join(", ") });
+        else if (name === "gender") product.gender = value === "-" ? null : (value as Gender);
+        else product.ageGroup = value === "-" ? null : (value as AgeGroup);
+        break;
+      }
       case "colour_codes": {
         const codes = text === "" ? [] : text.split(";").map((c) => c.trim());
         if (codes.length > 3 || codes.some((c) => !COLOUR_CODE.test(c))) refuse(name, "Import.ColourCodes");
@@ -479,7 +496,7 @@ async function exportPage(
   const products = await d
     .selectFrom("products as p")
     .innerJoin("brands as b", "b.id", "p.brand_id")
-    .select(["p.id", "p.product_key", "p.category_id", "p.is_active", "b.name as brand"])
+    .select(["p.id", "p.product_key", "p.category_id", "p.is_active", "p.gender", "p.age_group", "b.name as brand"])
     .where("p.id", ">", afterId)
     .where("p.vat_class", "!=", "none")
     .orderBy("p.id")
@@ -525,6 +542,8 @@ async function exportPage(
         ean: v.ean ?? "",
         category: writer.categoryPath(p.category_id),
         brand: p.brand,
+        gender: p.gender ?? "",
+        age_group: p.age_group ?? "",
       };
       for (const culture of CULTURES) {
         const text = texts.find((x) => x.product_id === p.id && x.culture === culture);
@@ -604,6 +623,8 @@ export async function catalogueTemplate(): Promise<string> {
         "description.fr": "Coton biologique, coupe droite.",
         category: "Vêtements > T-shirts",
         brand: "Atelier Nord",
+        gender: "unisex",
+        age_group: "adult",
         "attribute.colour": "Rouge",
         "attribute.size": size,
         colour_codes: "#c0392b",

@@ -265,6 +265,33 @@ describe.each(DIALECTS)("the catalogue import on %s", (dialect) => {
     ).toEqual([]);
   });
 
+  it("takes apparel's gender and age group as columns, Google's values only, and exports them", async () => {
+    const ok = await importCsv(
+      "product_key,sku,name.fr,price,gender,age_group\nKIDS-TEE,KIDS-TEE-1,T-shirt enfant,9.90,Unisex,kids\n",
+    );
+    expect(ok).toMatchObject({ Created: 1, ErrorCount: 0 });
+    expect(
+      await db()
+        .selectFrom("products")
+        .select(["gender", "age_group"])
+        .where("product_key", "=", "KIDS-TEE")
+        .executeTakeFirst(),
+    ).toEqual({ gender: "unisex", age_group: "kids" });
+    const bad = await importCsv(
+      "product_key,sku,name.fr,price,gender,age_group\nKIDS-TEE,KIDS-TEE-1,T-shirt enfant,9.90,girls,teen\n",
+    );
+    expect(bad.Errors.map((e) => [e.Row, e.Column])).toEqual([
+      [2, "gender"],
+      [2, "age_group"],
+    ]);
+    expect(bad.Errors[0]?.Message).toBe("Valeur inconnue : choisissez parmi male, female, unisex.");
+    const exported = await (await call("GET", "/admin/catalog/export.csv")).text();
+    const [header, ...lines] = exported.trim().split("\n");
+    const columns = (header ?? "").split(",");
+    const kids = lines.find((l) => l.startsWith("KIDS-TEE,"))?.split(",") ?? [];
+    expect([kids[columns.indexOf("gender")], kids[columns.indexOf("age_group")]]).toEqual(["unisex", "kids"]);
+  });
+
   it("stops a file past IMPORT_MAX_MB, or one endless cell, with nothing kept", async () => {
     const big = `product_key,sku,name.fr,price\n${"A,".repeat(1_200_000)}`;
     const refused = await call("POST", "/admin/catalog/import", big);

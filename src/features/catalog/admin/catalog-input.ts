@@ -5,6 +5,12 @@ import type { Culture } from "~/lib/culture";
  * rows of a CSV file: the same shape either way, applied by `CatalogWriter`. `undefined` means "not
  * said": the stored value stays as it is (a feed with fewer columns changes only what it carries).
  */
+/** Google's apparel attributes: `gender` and `age_group` of its product data specification. */
+export const GENDERS = ["male", "female", "unisex"] as const;
+export const AGE_GROUPS = ["newborn", "infant", "toddler", "kids", "adult"] as const;
+export type Gender = (typeof GENDERS)[number];
+export type AgeGroup = (typeof AGE_GROUPS)[number];
+
 export interface ProductInput {
   key: string;
   /** The row of the product's first line (CSV), for the errors of product-level fields. */
@@ -19,6 +25,9 @@ export interface ProductInput {
   images?: string[];
   /** Unit-price content: 750 ml is { measure: "l", contentMilli: 750 }; null: none. */
   unit?: { measure: "l" | "kg" | "m"; contentMilli: number } | null;
+  /** Apparel's audience as Google names it (product feeds, structured data); null: none. */
+  gender?: Gender | null;
+  ageGroup?: AgeGroup | null;
   tags?: string[];
   /** Keys of related products, in order. */
   related?: string[];

@@ -66,6 +66,41 @@ describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
     expect(audits).toHaveLength(1);
   });
 
+  it("says whom apparel is for (Google's gender and age group), in the API and in its feed; refuses another value by field", async () => {
+    const put = await call("PUT", "/admin/catalog/products/SCARF-KIDS", {
+      ...SCARF,
+      Gender: "female",
+      AgeGroup: "kids",
+      Variants: [{ ...SCARF.Variants[0], Sku: "SCARF-KIDS-GREY", Ean: null }],
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    expect(await (await call("GET", "/admin/catalog/products/SCARF-KIDS")).json()).toMatchObject({
+      Gender: "female",
+      AgeGroup: "kids",
+    });
+    const refused = await call("PUT", "/admin/catalog/products/SCARF-KIDS", { ...SCARF, Gender: "girls" });
+    expect(refused.status).toBe(400);
+    expect(Object.keys((await refused.json()).Errors)).toEqual(["Gender"]);
+    const row = await db()
+      .selectFrom("products")
+      .select(["gender", "age_group"])
+      .where("product_key", "=", "SCARF-KIDS")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ gender: "female", age_group: "kids" });
+    // Left out of a later PUT: kept; null: removed.
+    await call("PUT", "/admin/catalog/products/SCARF-KIDS", {
+      ...SCARF,
+      Variants: [{ ...SCARF.Variants[0], Sku: "SCARF-KIDS-GREY", Ean: null }],
+    });
+    expect((await (await call("GET", "/admin/catalog/products/SCARF-KIDS")).json()).Gender).toBe("female");
+    await call("PUT", "/admin/catalog/products/SCARF-KIDS", {
+      ...SCARF,
+      Gender: null,
+      Variants: [{ ...SCARF.Variants[0], Sku: "SCARF-KIDS-GREY", Ean: null }],
+    });
+    expect((await (await call("GET", "/admin/catalog/products/SCARF-KIDS")).json()).Gender).toBeNull();
+  });
+
   it("moves and renames a category, archives a product, and refuses a loop, a stolen SKU, a bad EAN, an unknown warehouse by field", async () => {
     expect((await call("PUT", "/admin/catalog/categories/winter", { Names: { fr: "Hiver" } })).status).toBe(200);
     const child = await call("PUT", "/admin/catalog/categories/gloves", { Names: { fr: "Gants" }, Parent: "winter" });

@@ -339,6 +339,8 @@ export class CatalogWriter {
           is_featured: 0,
           unit_measure: input.unit?.measure ?? null,
           unit_content_milli: input.unit?.contentMilli ?? null,
+          gender: input.gender ?? null,
+          age_group: input.ageGroup ?? null,
           created_at: this.now,
           updated_at: this.now,
         })
@@ -357,6 +359,8 @@ export class CatalogWriter {
         if (measure !== existing.unit_measure) change.unit_measure = measure;
         if (content !== existing.unit_content_milli) change.unit_content_milli = content;
       }
+      if (input.gender !== undefined && input.gender !== existing.gender) change.gender = input.gender;
+      if (input.ageGroup !== undefined && input.ageGroup !== existing.age_group) change.age_group = input.ageGroup;
       if (Object.keys(change).length > 0) {
         await t.updateTable("products").set(change).where("id", "=", productId).execute();
         productChanged = true;
