@@ -48,7 +48,10 @@ describe.each(DIALECTS)("the shipping methods API on %s", (dialect) => {
       },
       Position: expect.any(Number),
       Active: true,
-      Rates: { BE: { Amount: 495, FreeFrom: 7500 }, NL: { Amount: 695, FreeFrom: null } },
+      Rates: {
+        BE: { Amount: 495, FreeFrom: 7500, TransitDays: null },
+        NL: { Amount: 695, FreeFrom: null, TransitDays: null },
+      },
       Created: true,
     });
     expect(await offered("BE")).toEqual([["bpost", "Livraison bpost", 495, 7500]]);
@@ -70,8 +73,8 @@ describe.each(DIALECTS)("the shipping methods API on %s", (dialect) => {
       Rates: { NL: null, FR: { Amount: 995, FreeFrom: null } },
     });
     expect((await moved.json()).Rates).toEqual({
-      BE: { Amount: 495, FreeFrom: 7500 },
-      FR: { Amount: 995, FreeFrom: null },
+      BE: { Amount: 495, FreeFrom: 7500, TransitDays: null },
+      FR: { Amount: 995, FreeFrom: null, TransitDays: null },
     });
     expect(await offered("NL", "nl")).toEqual([]);
     expect(await offered("FR")).toEqual([["bpost", "Livraison bpost", 995, null]]);
@@ -87,6 +90,32 @@ describe.each(DIALECTS)("the shipping methods API on %s", (dialect) => {
     expect(
       (await db().selectFrom("audit_log").select("action").where("target", "=", "shipping:bpost").execute()).length,
     ).toBe(3);
+  });
+
+  it("keeps a rate's days in transit (search engines' delivery time), refuses a minimum above the maximum", async () => {
+    const days = { Names: { fr: "Colissimo" }, Rates: { FR: { Amount: 690, TransitDays: { Min: 2, Max: 4 } } } };
+    expect((await (await call("PUT", "/admin/shipping/methods/colissimo", days)).json()).Rates.FR).toEqual({
+      Amount: 690,
+      FreeFrom: null,
+      TransitDays: { Min: 2, Max: 4 },
+    });
+    // A new price without days keeps them; null clears them.
+    const priced = await call("PUT", "/admin/shipping/methods/colissimo", {
+      Names: {},
+      Rates: { FR: { Amount: 720 } },
+    });
+    expect((await priced.json()).Rates.FR.TransitDays).toEqual({ Min: 2, Max: 4 });
+    const cleared = await call("PUT", "/admin/shipping/methods/colissimo", {
+      Names: {},
+      Rates: { FR: { Amount: 720, TransitDays: null } },
+    });
+    expect((await cleared.json()).Rates.FR.TransitDays).toBeNull();
+    const refused = await call("PUT", "/admin/shipping/methods/colissimo", {
+      Names: {},
+      Rates: { FR: { Amount: 720, TransitDays: { Min: 5, Max: 2 } } },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys((await refused.json()).Errors)).toEqual(["Rates.FR.TransitDays.Max"]);
   });
 
   it("makes several new methods sent at once, each with its own id, and answers none without a token", async () => {

@@ -15,7 +15,14 @@ const ShippingMethodAnswer = z.object({
   Names: z.record(z.string(), z.string()),
   Position: z.number(),
   Active: z.boolean(),
-  Rates: z.record(z.string(), z.object({ Amount: z.number(), FreeFrom: z.number().nullable() })),
+  Rates: z.record(
+    z.string(),
+    z.object({
+      Amount: z.number(),
+      FreeFrom: z.number().nullable(),
+      TransitDays: z.object({ Min: z.number(), Max: z.number() }).nullable(),
+    }),
+  ),
 });
 
 export const putShippingMethodEndpoint = defineEndpoint({

@@ -26,7 +26,20 @@ export const ShippingMethodBody = z.object({
   Active: z.boolean().optional(),
   Rates: z.record(
     z.string().regex(/^[A-Z]{2}$/),
-    z.object({ Amount: cents, FreeFrom: cents.positive().nullable().optional() }).strict().nullable(),
+    z
+      .object({
+        Amount: cents,
+        FreeFrom: cents.positive().nullable().optional(),
+        /** Business days in transit there (product pages tell search engines); null: not said; left out: kept. */
+        TransitDays: z
+          .object({ Min: z.number().int().min(0).max(60), Max: z.number().int().min(0).max(60) })
+          .strict()
+          .refine((days) => days.Min <= days.Max, { message: "Min must not exceed Max", path: ["Max"] })
+          .nullable()
+          .optional(),
+      })
+      .strict()
+      .nullable(),
   ),
 });
 export type ShippingMethodBody = z.infer<typeof ShippingMethodBody>;

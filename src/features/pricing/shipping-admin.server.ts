@@ -15,7 +15,7 @@ export interface ShippingMethodAnswer {
   Names: Partial<Record<Culture, string>>;
   Position: number;
   Active: boolean;
-  Rates: Record<string, { Amount: number; FreeFrom: number | null }>;
+  Rates: Record<string, { Amount: number; FreeFrom: number | null; TransitDays: { Min: number; Max: number } | null }>;
 }
 
 async function lockShipping(trx: Executor, dialect: "sqlite" | "postgres"): Promise<void> {
@@ -104,7 +104,19 @@ export async function putShippingMethod(
       const countryId = countryIds.get(country) as number;
       const had = rates.find((r) => r.country_id === countryId);
       if (!had && !rate) continue;
-      if (had && rate && had.amount_tax_excl === rate.Amount && had.free_from_tax_incl === (rate.FreeFrom ?? null))
+      // Transit days left out keep what the rate had.
+      const transit =
+        rate?.TransitDays === undefined
+          ? { min: had?.transit_days_min ?? null, max: had?.transit_days_max ?? null }
+          : { min: rate.TransitDays?.Min ?? null, max: rate.TransitDays?.Max ?? null };
+      if (
+        had &&
+        rate &&
+        had.amount_tax_excl === rate.Amount &&
+        had.free_from_tax_incl === (rate.FreeFrom ?? null) &&
+        had.transit_days_min === transit.min &&
+        had.transit_days_max === transit.max
+      )
         continue;
       await trx.deleteFrom("shipping_rates").where("method_id", "=", id).where("country_id", "=", countryId).execute();
       if (rate)
@@ -115,6 +127,8 @@ export async function putShippingMethod(
             country_id: countryId,
             amount_tax_excl: rate.Amount,
             free_from_tax_incl: rate.FreeFrom ?? null,
+            transit_days_min: transit.min,
+            transit_days_max: transit.max,
           })
           .execute();
       changed = true;
@@ -139,7 +153,14 @@ export async function shippingMethodAnswers(code?: string): Promise<ShippingMeth
     db
       .selectFrom("shipping_rates as r")
       .innerJoin("countries as c", "c.id", "r.country_id")
-      .select(["r.method_id", "c.code", "r.amount_tax_excl", "r.free_from_tax_incl"])
+      .select([
+        "r.method_id",
+        "c.code",
+        "r.amount_tax_excl",
+        "r.free_from_tax_incl",
+        "r.transit_days_min",
+        "r.transit_days_max",
+      ])
       .where("r.method_id", "in", ids)
       .orderBy("c.position")
       .execute(),
@@ -153,7 +174,17 @@ export async function shippingMethodAnswers(code?: string): Promise<ShippingMeth
     Rates: Object.fromEntries(
       rates
         .filter((r) => r.method_id === m.id)
-        .map((r) => [r.code, { Amount: r.amount_tax_excl, FreeFrom: r.free_from_tax_incl }]),
+        .map((r) => [
+          r.code,
+          {
+            Amount: r.amount_tax_excl,
+            FreeFrom: r.free_from_tax_incl,
+            TransitDays:
+              r.transit_days_min === null || r.transit_days_max === null
+                ? null
+                : { Min: r.transit_days_min, Max: r.transit_days_max },
+          },
+        ]),
     ),
   }));
 }
