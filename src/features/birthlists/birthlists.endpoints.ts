@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AddToCartAnswer, CartSummarySchema } from "~/features/cart/cart";
+import { AddToCartAnswer, OrderAllAnswer } from "~/features/cart/cart";
 import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import {
   AddToBirthListSchema,
@@ -211,10 +211,6 @@ export const orderAll = defineEndpoint({
   tags: ["birthlists", "cart"],
   body: z.object({ BirthListId: IdSchema.shape.Id }),
   auth: true,
-  response: z.object({
-    Lines: z.array(z.object({ variantId: z.number(), qty: z.number(), Added: z.boolean(), Message: z.string() })),
-    AddedCount: z.number(),
-    Cart: CartSummarySchema,
-  }),
+  response: OrderAllAnswer,
   run: ({ session, culture, body }) => addBirthListToCart(session, culture, body.BirthListId),
 });

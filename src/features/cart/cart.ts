@@ -12,6 +12,13 @@ export const CartSummarySchema = z.object({
 });
 export type CartSummary = z.infer<typeof CartSummarySchema>;
 
+/** What "order all" of a list answers (wish lists, birth lists): each line's outcome, how many went in, the cart after. */
+export const OrderAllAnswer = z.object({
+  Lines: z.array(z.object({ variantId: z.number(), qty: z.number(), Added: z.boolean(), Message: z.string() })),
+  AddedCount: z.number(),
+  Cart: CartSummarySchema,
+});
+
 /** What adding to the cart answers (a variant, a birth list's gift): the cart after, the line, its analytics item. */
 export const AddToCartAnswer = z.object({
   Cart: CartSummarySchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CartSummarySchema } from "~/features/cart/cart";
+import { OrderAllAnswer } from "~/features/cart/cart";
 import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
 import {
   AddToWishlistSchema,
@@ -26,13 +26,6 @@ import {
 
 const BASE = "/catalog/wishlist";
 const done = { Success: true };
-
-/** What "order all" answers: each line's outcome, how many went in, and the cart after. */
-const OrderAllAnswer = z.object({
-  Lines: z.array(z.object({ variantId: z.number(), qty: z.number(), Added: z.boolean(), Message: z.string() })),
-  AddedCount: z.number(),
-  Cart: CartSummarySchema,
-});
 
 export const addProductVariant = defineEndpoint({
   method: "post",
