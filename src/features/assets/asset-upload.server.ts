@@ -147,6 +147,35 @@ async function receive(
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
+/** An image re-encoded as the library keeps it, or the message key that says why it cannot be. */
+export type EncodedImage =
+  | { data: Buffer; width: number; height: number }
+  | { key: string; values?: Record<string, unknown> };
+
+/**
+ * An image file (a path or its bytes) checked and re-encoded to WebP: the header's pixel count is read
+ * before decoding (a bomb is refused first), EXIF orientation applied, metadata (location, camera,
+ * comments) and any trailing bytes gone. In the image queue: one decode at a time holds one core,
+ * whatever editors send at once.
+ */
+export async function encodeImage(input: string | Buffer): Promise<EncodedImage> {
+  const meta = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta?.width || !meta.height) return { key: "AssetsLibrary.EncodeCorrectImage" };
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS)
+    return { key: "AssetsLibrary.TooManyPixels", values: { max: MAX_IMAGE_PIXELS / 1_000_000 } };
+  const encoded = await imageWork(() =>
+    sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+      .rotate()
+      .webp({ quality: 90 })
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => null),
+  );
+  if (!encoded) return { key: "AssetsLibrary.EncodeCorrectImage" };
+  return { data: encoded.data, width: encoded.info.width, height: encoded.info.height };
+}
+
 /** One received file: checked by its content, re-encoded if it is an image, kept as an upload. */
 async function keep(
   file: Received,
@@ -170,26 +199,10 @@ async function keep(
   let height = 0;
   let stored: Buffer | null = null;
   if (kind === "Image") {
-    // The header says how many pixels decoding would make: refuse a bomb before decoding anything.
-    const meta = await sharp(file.path, { limitInputPixels: false })
-      .metadata()
-      .catch(() => null);
-    if (!meta?.width || !meta.height) return refuse(t("AssetsLibrary.EncodeCorrectImage"));
-    if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-      return refuse(t("AssetsLibrary.TooManyPixels", { max: MAX_IMAGE_PIXELS / 1_000_000 }));
-    }
-    // Re-encoded: EXIF orientation applied, metadata (location, camera, comments) and any trailing bytes
-    // gone. In the image queue: one decode at a time holds one core, whatever editors send at once.
-    const encoded = await imageWork(() =>
-      sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
-        .rotate()
-        .webp({ quality: 90 })
-        .toBuffer({ resolveWithObject: true })
-        .catch(() => null),
-    );
-    if (!encoded) return refuse(t("AssetsLibrary.EncodeCorrectImage"));
-    width = encoded.info.width;
-    height = encoded.info.height;
+    const encoded = await encodeImage(file.path);
+    if ("key" in encoded) return refuse(t(encoded.key, encoded.values));
+    width = encoded.width;
+    height = encoded.height;
     if (options.crop && (width < options.crop.width || height < options.crop.height)) {
       return refuse(`${t("AssetsLibrary.MinimumSize")} ${options.crop.width} × ${options.crop.height} px`);
     }

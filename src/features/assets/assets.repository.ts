@@ -181,3 +181,8 @@ export async function libraryBytes(ex: Executor): Promise<number> {
   ]);
   return Number(saved.bytes) + Number(waiting.bytes);
 }
+
+/** The asset an import fetched from this address, if any (an address is fetched once). */
+export async function assetBySourceUrl(ex: Executor, url: string): Promise<number | undefined> {
+  return (await ex.selectFrom("assets").select("id").where("source_url", "=", url).executeTakeFirst())?.id;
+}

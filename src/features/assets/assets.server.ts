@@ -323,6 +323,15 @@ export async function cropUpload(tmpName: string, writer: AssetWriter, crop: Cro
   };
 }
 
+/** A library image's two files in the store: the WebP as encoded, and a JPEG on white for what reads no WebP. */
+export async function storeImageFiles(storageKey: string, webp: Buffer): Promise<void> {
+  await fileStore().write(`${storageKey}.webp`, webp);
+  await fileStore().write(
+    `${storageKey}.jpg`,
+    await imageWork(() => sharp(webp).flatten({ background: "#ffffff" }).jpeg({ quality: 85 }).toBuffer()),
+  );
+}
+
 /**
  * Saves a waiting upload as an asset of a folder: images get their WebP and JPEG renditions, files are
  * kept as they came. Each upload is taken once (two posts of one form save it once).
@@ -335,12 +344,7 @@ export async function saveUpload(tmpName: string, customerId: number, folderId: 
   const storageKey = `library-${randomUUID()}`;
   const image = upload.file_type === "Image";
   if (image) {
-    const data = await fileStore().readBuffer(source);
-    await fileStore().write(`${storageKey}.webp`, data);
-    await fileStore().write(
-      `${storageKey}.jpg`,
-      await imageWork(() => sharp(data).flatten({ background: "#ffffff" }).jpeg({ quality: 85 }).toBuffer()),
-    );
+    await storeImageFiles(storageKey, await fileStore().readBuffer(source));
   } else {
     await fileStore().write(`${storageKey}.${fileExtension(upload.mime_type)}`, fileStore().read(source));
   }

@@ -15,6 +15,8 @@ export interface AssetsTables {
     size: number;
     storage_key: string;
     created_at: string;
+    /** The address an import fetched it from (null: uploaded); the next import of that address reuses it. */
+    source_url: string | null;
   };
   asset_uploads: {
     tmp_name: string;

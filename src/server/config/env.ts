@@ -302,6 +302,8 @@ export const SETTINGS_SCHEMA = z.object({
   ASSET_WRITES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(240),
   /** The asset library's total size (assets and uploads waiting for their form), in megabytes. */
   ASSET_LIBRARY_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
+  /** How long a catalogue import may take to fetch one photo given by its address (redirects included). */
+  IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Images decoded at once (uploads, crops, renditions); the rest wait their turn. */
   IMAGE_DECODES_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
 });

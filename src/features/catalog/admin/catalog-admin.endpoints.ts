@@ -36,7 +36,7 @@ export const importCatalogue = defineEndpoint({
   method: "post",
   path: "/admin/catalog/import",
   summary:
-    "Integration API (catalog:write): a catalogue CSV (text/csv, or the `file` of a multipart form; UTF-8 or Latin-1, comma or semicolon), one row per variant, streamed. Answers created, updated, unchanged and each error (row, column, message); any error changes nothing unless partial=true; dryRun=true changes nothing",
+    "Integration API (catalog:write): a catalogue CSV (text/csv, or the `file` of a multipart form after its `photos`; UTF-8, UTF-16 or Latin-1, comma or semicolon), one row per variant, streamed; `images` names library photos (id or path), addresses (fetched) or files sent as `photos`. Answers created, updated, unchanged and each error (row, column, message); any error changes nothing unless partial=true; dryRun=true changes nothing",
   tags: TAGS,
   query: z.object({ dryRun: flag, partial: flag }),
   csvUpload: true,
@@ -57,7 +57,9 @@ export const importCatalogue = defineEndpoint({
     const maxBytes = env().IMPORT_MAX_MB * 1024 * 1024;
     if (Number(call.requestHeader("content-length") ?? 0) > maxBytes) throw new ApiError("PayloadTooLarge");
     try {
-      return await importCatalogueCsv((await csvOf(call.request)).body, {
+      const { body, photos } = await csvOf(call.request);
+      return await importCatalogueCsv(body, {
+        photos,
         dryRun: call.query.dryRun,
         partial: call.query.partial,
         culture: call.culture,

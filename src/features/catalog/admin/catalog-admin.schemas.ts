@@ -32,7 +32,10 @@ export const ProductBody = z
     Images: z
       .array(z.union([z.number().int().min(1), z.string().min(1).max(500)]))
       .max(50)
-      .optional(),
+      .optional()
+      .describe(
+        "The photos in order: asset ids, library paths (Products/pull-red.webp) or http(s) addresses, fetched once with limits and saved in the library's Imports folder",
+      ),
     Unit: z
       .object({ Measure: z.enum(["l", "kg", "m"]), ContentMilli: z.number().int().min(1).max(100_000_000) })
       .nullable()

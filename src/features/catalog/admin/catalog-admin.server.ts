@@ -1,3 +1,4 @@
+import { ImageImport } from "~/features/assets/asset-import.server";
 import type { AdminActor } from "~/features/integration/integration";
 import { audit } from "~/features/integration/integration.server";
 import { CULTURES, type Culture } from "~/lib/culture";
@@ -66,21 +67,30 @@ export async function upsertProduct(actor: AdminActor, key: string, body: Produc
       stock: v.Stock ?? {},
     })),
   };
+  // Photos by address are fetched before the transaction: the catalogue's lock is not held meanwhile.
+  const photos = new ImageImport();
+  await Promise.all((input.images ?? []).filter((i) => photos.handles(i)).map((i) => photos.prepare(i, db())));
   const handle = database();
-  return handle.db.transaction().execute(async (trx) => {
-    await lockCatalogue(trx, handle.dialect);
-    const writer = await CatalogWriter.open(trx);
-    const outcome = await writer.apply(input);
-    if (outcome.errors.length > 0) {
-      throw new ApiError("ValidationFailed", refusedFields(outcome.errors, t));
-    }
-    const changed = outcome.rows.some((r) => r.outcome !== "unchanged");
-    if (changed) await audit(actor, "product.upsert", `product:${key}`, body, trx);
-    return {
-      ProductId: outcome.productId as number,
-      Variants: outcome.rows.map((r) => ({ Sku: input.variants[r.row - 1]?.sku as string, Outcome: r.outcome })),
-    };
-  });
+  return handle.db
+    .transaction()
+    .execute(async (trx) => {
+      await lockCatalogue(trx, handle.dialect);
+      const writer = await CatalogWriter.open(trx, photos);
+      const outcome = await writer.apply(input);
+      if (outcome.errors.length > 0) {
+        throw new ApiError("ValidationFailed", refusedFields(outcome.errors, t));
+      }
+      const changed = outcome.rows.some((r) => r.outcome !== "unchanged");
+      if (changed) await audit(actor, "product.upsert", `product:${key}`, body, trx);
+      return {
+        ProductId: outcome.productId as number,
+        Variants: outcome.rows.map((r) => ({ Sku: input.variants[r.row - 1]?.sku as string, Outcome: r.outcome })),
+      };
+    })
+    .catch(async (error: unknown) => {
+      await photos.discard();
+      throw error;
+    });
 }
 
 /** A product by its key, in the shape `upsertProduct` takes (French attribute value names). */

@@ -4,6 +4,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import Busboy from "busboy";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify";
+import { ImageImport, MAX_IMPORT_PHOTO_BYTES, photoName } from "~/features/assets/asset-import.server";
 import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { database, db, type Executor } from "~/server/db/client";
@@ -29,6 +30,10 @@ import {
   type VariantInput,
 } from "./catalog-input";
 import { CatalogWriter, lockCatalogue, variantValues } from "./catalog-writer.server";
+
+/** Photos a multipart import may bring with its CSV (`photos` fields, before the `file`), and their bytes. */
+const MAX_IMPORT_PHOTOS = 200;
+const MAX_IMPORT_PHOTO_BYTES_TOTAL = 200 * 1024 * 1024;
 
 /** The columns of the catalogue's CSV (issue 35), in the order an export writes them. */
 export const REQUIRED_COLUMNS = ["product_key", "sku", "name.fr", "price"] as const;
@@ -68,6 +73,8 @@ export interface ImportOptions {
   onProgress?(rows: number): void;
   /** Runs inside the import's transaction once it is known to be applied (the audit entry). */
   onApplied?(trx: Executor, report: ImportReport): Promise<void>;
+  /** Photos sent with the file (multipart `photos`), by file name: the `images` column may name them. */
+  photos?: ReadonlyMap<string, Buffer>;
 }
 
 export interface ImportReport {
@@ -349,10 +356,11 @@ export async function importCatalogueCsv(
       report.Errors.push({ Row: error.row, Column: error.column, Message: t(error.key, error.values ?? {}) });
   };
   const handle = database();
+  const photos = new ImageImport(options.photos);
   try {
     await handle.db.transaction().execute(async (trx) => {
       await lockCatalogue(trx, handle.dialect);
-      const writer = await CatalogWriter.open(trx);
+      const writer = await CatalogWriter.open(trx, photos);
       const skus = new Map<string, number>();
       let columns: Column[] | undefined;
       let group: ParsedRow[] = [];
@@ -456,6 +464,7 @@ export async function importCatalogueCsv(
       await options.onApplied?.(trx, report);
     });
   } catch (error) {
+    await photos.discard();
     if (!(error instanceof Rollback)) throw error;
   }
   if (!report.Applied) {
@@ -646,31 +655,62 @@ export async function catalogueTemplate(): Promise<string> {
 
 /**
  * The CSV of a request: its body (`text/csv`), or the `file` field of a multipart form with the fields
- * sent before it (a form's checkboxes come first).
+ * and the photos (`photos`, by file name) sent before it (a form's checkboxes and photos come first).
  */
-export async function csvOf(
-  request: Request,
-): Promise<{ body: AsyncIterable<Uint8Array>; fields: Record<string, string> }> {
+export async function csvOf(request: Request): Promise<{
+  body: AsyncIterable<Uint8Array>;
+  fields: Record<string, string>;
+  photos: Map<string, Buffer>;
+}> {
   if (!request.body) throw new ApiError("BadRequest");
   const type = request.headers.get("content-type") ?? "";
   const body = Readable.fromWeb(request.body as NodeReadableStream);
-  if (/^text\/csv/i.test(type)) return { body, fields: {} };
+  const photos = new Map<string, Buffer>();
+  if (/^text\/csv/i.test(type)) return { body, fields: {}, photos };
   const fields: Record<string, string> = {};
   return new Promise((resolve, reject) => {
     let parser: Busboy.Busboy;
     try {
-      parser = Busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 20, fieldSize: 1024 } });
+      parser = Busboy({
+        headers: { "content-type": type },
+        defParamCharset: "utf8",
+        // One byte over a photo's limit is enough to know it is too large (refused with its row).
+        limits: { files: MAX_IMPORT_PHOTOS + 1, fields: 20, fieldSize: 1024, fileSize: Number.MAX_SAFE_INTEGER },
+      });
     } catch {
       reject(new ApiError("BadRequest"));
       return;
     }
+    let photoBytes = 0;
     parser.on("field", (name, value) => {
       fields[name] = value;
     });
-    parser.on("file", (field, stream) => {
-      if (field === "file") resolve({ body: stream, fields });
-      else stream.resume();
+    parser.on("file", (field, stream, info) => {
+      if (field === "file") {
+        resolve({ body: stream, fields, photos });
+        return;
+      }
+      if (field !== "photos" || !info.filename) {
+        stream.resume();
+        return;
+      }
+      const name = photoName(info.filename);
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      stream.on("data", (chunk: Buffer) => {
+        // Kept up to the first chunk past the limit: a photo too large is refused with its row, not cut.
+        if (bytes <= MAX_IMPORT_PHOTO_BYTES) chunks.push(chunk);
+        bytes += chunk.length;
+        photoBytes += chunk.length;
+        if (photoBytes > MAX_IMPORT_PHOTO_BYTES_TOTAL) {
+          body.unpipe(parser);
+          body.destroy();
+          reject(new ApiError("PayloadTooLarge"));
+        }
+      });
+      stream.on("end", () => photos.set(name, Buffer.concat(chunks)));
     });
+    parser.on("filesLimit", () => reject(new ApiError("TooManyFiles", {}, undefined, { count: MAX_IMPORT_PHOTOS })));
     parser.on("error", () => reject(new ApiError("BadRequest")));
     parser.on("close", () => reject(new ApiError("BadRequest")));
     body.pipe(parser);

@@ -1,4 +1,5 @@
 import { type Insertable, sql } from "kysely";
+import { ImageImport } from "~/features/assets/asset-import.server";
 import { PREPAID_CREDIT_SKU } from "~/features/prepaid/prepaid";
 import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
@@ -157,10 +158,14 @@ export class CatalogWriter {
     );
   }
 
-  private constructor(private readonly trx: Executor) {}
+  private constructor(
+    private readonly trx: Executor,
+    private readonly images: ImageImport,
+  ) {}
 
-  static async open(trx: Executor): Promise<CatalogWriter> {
-    const writer = new CatalogWriter(trx);
+  /** A writer for one transaction; `images` brings the photos given by address or sent with the import. */
+  static async open(trx: Executor, images = new ImageImport()): Promise<CatalogWriter> {
+    const writer = new CatalogWriter(trx, images);
     await writer.load();
     return writer;
   }
@@ -646,6 +651,12 @@ export class CatalogWriter {
   private async resolveImages(images: string[], row: number, errors: RowError[]): Promise<number[] | undefined> {
     const ids: number[] = [];
     for (const image of images) {
+      if (this.images.handles(image)) {
+        const brought = await this.images.resolve(image, this.trx);
+        if ("key" in brought) errors.push({ row, column: "images", key: brought.key, values: brought.values });
+        else if (!ids.includes(brought.assetId)) ids.push(brought.assetId);
+        continue;
+      }
       const id = /^\d{1,9}$/.test(image) ? Number(image) : await this.assetByPath(image);
       const found =
         id === null

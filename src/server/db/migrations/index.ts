@@ -30,6 +30,7 @@ import { m028_payment_starts } from "./028_payment_starts";
 import { m029_order_amounts_tax_included } from "./029_order_amounts_tax_included";
 import { m030_order_access_keys } from "./030_order_access_keys";
 import { m031_delivery_days_and_apparel } from "./031_delivery_days_and_apparel";
+import { m032_asset_source_url } from "./032_asset_source_url";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -128,6 +129,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "031_delivery_days_and_apparel": {
       up: (db: Kysely<unknown>) => m031_delivery_days_and_apparel(db),
+    },
+    "032_asset_source_url": {
+      up: (db: Kysely<unknown>) => m032_asset_source_url(db),
     },
   };
 }
