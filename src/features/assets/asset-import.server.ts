@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { env } from "~/server/config/env";
 import type { Executor } from "~/server/db/client";
@@ -24,6 +26,27 @@ export const photoName = displayName;
 const isAddress = (reference: string) => /^https?:\/\//i.test(reference);
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
+/** The photos an import was sent, by file name: a form's files (a Map), or a folder's (the command line). */
+export interface PhotoFiles {
+  has(name: string): boolean;
+  get(name: string): Buffer | undefined;
+}
+
+/** A folder's photos by file name, read when a row names one (never a path out of the folder). */
+export function photoFolder(folder: string): PhotoFiles {
+  const path = (name: string) => (photoName(name) === name ? join(folder, name) : null);
+  return {
+    has: (name) => {
+      const file = path(name);
+      return file !== null && existsSync(file) && statSync(file).isFile();
+    },
+    get: (name) => {
+      const file = path(name);
+      return file === null ? undefined : readFileSync(file);
+    },
+  };
+}
+
 /** A photo fetched or sent and re-encoded, before it is saved; or an asset already in the library. */
 type Prepared =
   | { assetId: number }
@@ -47,8 +70,8 @@ export class ImageImport {
   private addedBytes = 0;
 
   constructor(
-    /** Files sent with the import: their name as the CSV writes it, and their bytes. */
-    private readonly files: ReadonlyMap<string, Buffer> = new Map(),
+    /** Files sent with the import (or a folder's): by their name as the CSV writes it. */
+    private readonly files: PhotoFiles = new Map(),
   ) {}
 
   /** Whether a product's image reference is one this import brings (an address, or a file sent with it). */
@@ -73,6 +96,8 @@ export class ImageImport {
     const prepared = await this.prepare(reference, ex);
     const outcome = "image" in prepared ? await this.save(prepared, reference, ex) : prepared;
     this.saved.set(reference, outcome);
+    // The encoded bytes are in the store now: a long import does not keep every photo in memory.
+    this.prepared.delete(reference);
     return outcome;
   }
 
@@ -118,7 +143,7 @@ export class ImageImport {
       }
       name = displayName(last || "photo");
     } else {
-      data = this.files.get(reference) as Buffer;
+      data = this.files.get(reference) ?? Buffer.alloc(0);
       if (data.length > MAX_FILE_BYTES) return refuse("Import.ImageTooLarge", { size: megabytes(MAX_FILE_BYTES) });
       name = displayName(reference);
     }

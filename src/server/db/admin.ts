@@ -2,6 +2,7 @@ import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { photoFolder } from "~/features/assets/asset-import.server";
 import { importCatalogueCsv } from "~/features/catalog/admin/catalog-csv.server";
 import { isScope, SCOPES } from "~/features/integration/integration";
 import { audit, createApiToken } from "~/features/integration/integration.server";
@@ -21,7 +22,7 @@ import { database, migrateToLatest, openDatabase } from "./client";
  * `npm run admin -- create-token --name erp --scopes catalog:write,orders:write`: a token of the
  * integration API (issue 35), printed once (only its hash is kept).
  *
- * `npm run admin -- import FILE.csv [--dry-run] [--partial]`: a catalogue CSV, as the integration API's
+ * `npm run admin -- import FILE.csv [--dry-run] [--partial] [--photos FOLDER]`: a catalogue CSV, as the integration API's
  * import reads it, with a progress bar; exits 1 when nothing was kept.
  */
 async function main(): Promise<void> {
@@ -114,7 +115,7 @@ async function importFile(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { "dry-run": { type: "boolean" }, partial: { type: "boolean" } },
+    options: { "dry-run": { type: "boolean" }, partial: { type: "boolean" }, photos: { type: "string" } },
   });
   const file = positionals[0];
   if (!file) throw new EnvError("import: name the CSV file (npm run admin -- import catalogue.csv)");
@@ -144,6 +145,8 @@ async function importFile(args: string[]): Promise<void> {
       culture: env().DEFAULT_CULTURE,
       maxBytes: Number.MAX_SAFE_INTEGER,
       onProgress: bar,
+      // --photos <folder>: the `images` column may name the folder's files.
+      photos: values.photos ? photoFolder(values.photos) : undefined,
       onApplied: (trx, r) => audit("cli", "catalog.import", "catalog", { ...r, Errors: r.Errors.slice(0, 20) }, trx),
     });
     if (process.stderr.isTTY) process.stderr.write("\n");

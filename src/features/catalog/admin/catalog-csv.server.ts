@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import Busboy from "busboy";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify";
-import { ImageImport, MAX_IMPORT_PHOTO_BYTES, photoName } from "~/features/assets/asset-import.server";
+import { ImageImport, MAX_IMPORT_PHOTO_BYTES, type PhotoFiles, photoName } from "~/features/assets/asset-import.server";
 import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { database, db, type Executor } from "~/server/db/client";
@@ -74,7 +74,7 @@ export interface ImportOptions {
   /** Runs inside the import's transaction once it is known to be applied (the audit entry). */
   onApplied?(trx: Executor, report: ImportReport): Promise<void>;
   /** Photos sent with the file (multipart `photos`), by file name: the `images` column may name them. */
-  photos?: ReadonlyMap<string, Buffer>;
+  photos?: PhotoFiles;
 }
 
 export interface ImportReport {

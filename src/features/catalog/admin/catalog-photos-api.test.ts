@@ -1,5 +1,9 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_FOLDER } from "~/features/assets/asset-import.server";
@@ -224,6 +228,36 @@ describe.each(DIALECTS)("photos by address or by file in the catalogue import on
     expect(JSON.stringify(body)).toContain("le serveur a répondu 404");
     expect(await imagesOf("PHOTO-K")).toEqual([id]);
   });
+
+  it.runIf(dialect === "sqlite")(
+    "takes a folder's photos from the command line (--photos), never a file outside the folder",
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), "vitrine-photos-"));
+      writeFileSync(join(folder, "pull-vert.jpg"), server.photo);
+      writeFileSync(join(tmpdir(), "outside.jpg"), server.photo);
+      const csv = join(folder, "catalogue.csv");
+      writeFileSync(
+        csv,
+        [
+          HEADER,
+          "PHOTO-O,PHOTO-O-1,Pull O,Pulls,29.90,4,pull-vert.jpg",
+          "PHOTO-P,PHOTO-P-1,Pull P,Pulls,29.90,4,../outside.jpg",
+        ].join("\n"),
+      );
+      const run = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "src/server/db/admin.ts", "import", csv, "--partial", "--photos", folder],
+        { env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test" }, encoding: "utf8", timeout: 60_000 },
+      );
+      expect(run.stdout).toContain("1 created");
+      expect(run.stdout).toMatch(/row 3, images: .*\.\.\/outside\.jpg/);
+      const [id] = await imagesOf("PHOTO-O");
+      const saved = await asset(id as number);
+      expect(saved).toMatchObject({ name: "pull-vert.jpg", folder: IMPORT_FOLDER });
+      expect(await fileStore().size(`${saved.storage_key}.webp`)).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   it("on a public shop, refuses addresses inside the network, by name or by number, without asking them", async () => {
     const restorePublic = withSettings({
