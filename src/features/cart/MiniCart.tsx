@@ -19,9 +19,13 @@ export interface MiniCartProps {
  * page. Without JavaScript it is the link to the cart page.
  */
 export default function MiniCart({ summary, showTotal, cartUrl, culture, labels }: MiniCartProps) {
-  const live = useStore($cart) ?? summary;
+  const stored = useStore($cart);
   const items = useStore($miniCartItems);
   const [hydrated, setHydrated] = useState(false);
+  // Hydration renders what the server's HTML shows (its props, which the mini-cart-count controller keeps
+  // in step): the island hydrates on cart:changed, when $cart already holds the new summary, and a first
+  // render from it would not match that HTML (React's error #418). The store takes over right after.
+  const live = (hydrated ? stored : null) ?? summary;
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState("");
   const panelId = useId();
