@@ -2,19 +2,25 @@
 // Ends with one line: "N passed, N failed[, N skipped]".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { calibrate, overBudget } from "./test-budget.mjs";
 import { playwrightCounts, slowestTests, summary, vitestCounts } from "./test-summary.mjs";
 
 const OUT = "test-results";
 mkdirSync(OUT, { recursive: true });
 
 const timings = [];
+/** Each part's seconds, for the budget (tests/budgets.json). */
+const seconds = {};
+// The machine's speed before the suite starts: the budgets stretch in its slow phases.
+const calibrationMs = calibrate();
 
 /** Runs one part, its output shown as it comes, and keeps how long it took. */
 function run(command, args, env = {}, label = args[0]) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
   const started = Date.now();
   const status = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
-  timings.push(`${label} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  seconds[label] = (Date.now() - started) / 1000;
+  timings.push(`${label} ${seconds[label].toFixed(0)} s`);
   return status;
 }
 
@@ -65,10 +71,13 @@ if (buildStatus !== 0) {
   parts.push(playwrightCounts(playwrightReport, e2eStatus));
 }
 
+const budget = readReport("tests/budgets.json");
+const over = budget ? overBudget(seconds, budget, calibrationMs) : [];
+if (over.length > 0) parts.push({ passed: 0, failed: over.length, skipped: 0, errors: over, failures: [] });
 const result = summary(parts);
 console.log("\nslowest tests:");
 for (const line of slowestTests(vitestReport, playwrightReport)) console.log(line);
-console.log(`\ntimes: ${timings.join(", ")}`);
+console.log(`\ntimes: ${timings.join(", ")} (calibration ${calibrationMs} ms, budget's ${budget?.calibrationMs} ms)`);
 for (const failure of result.failures) console.log(`failed: ${failure}`);
 for (const error of result.errors) console.log(`runner error: ${error}`);
 console.log(`\n${result.line}`);

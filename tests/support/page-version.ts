@@ -26,10 +26,8 @@ export async function testPageVersion(dialect: Dialect, database: TestDatabase) 
     ).rows[0]?.file;
     source = sqlitePageVersion(file as string);
   } else {
-    const url = new URL(process.env.TEST_POSTGRES_URL as string);
-    url.searchParams.set("options", `-c search_path=${database.applicationName}`);
-    url.searchParams.set("application_name", database.applicationName as string);
-    source = postgresPageVersion(url.toString(), () => {});
+    // The test database's own address: its connections carry its application_name.
+    source = postgresPageVersion(database.url, () => {});
   }
   await until(() => source.current() !== null);
   return source;

@@ -5,21 +5,20 @@ import { CurrentSchemaIntrospector } from "./pg-introspector";
 
 describe("the catalogue as the migrator reads it on postgres", () => {
   let ours: TestDatabase;
-  let other: TestDatabase;
   beforeAll(async () => {
     if (!process.env.TEST_POSTGRES_URL) return;
-    other = await createTestDatabase("postgres");
-    await sql`create table only_elsewhere (id serial primary key)`.execute(other.handle.db);
     ours = await createTestDatabase("postgres");
+    // Another schema of the same database (as several shops, or tests, side by side once did).
+    await sql`create schema elsewhere`.execute(ours.handle.db);
+    await sql`create table elsewhere.only_elsewhere (id serial primary key)`.execute(ours.handle.db);
   });
   afterAll(async () => {
     await ours?.close();
-    await other?.close();
   });
 
   it("lists its own schema's tables, as Kysely's introspector describes them, and no other schema's", async () => {
     if (!process.env.TEST_POSTGRES_URL) return;
-    const schema = ours.applicationName as string;
+    const schema = "public";
     const mine = await new CurrentSchemaIntrospector(ours.handle.db).getTables({ withInternalKyselyTables: true });
     // Kysely's own reads every schema (the one a schema dropped meanwhile fails): the same answer, ours only.
     const everyone = await new PostgresIntrospector(ours.handle.db).getTables({ withInternalKyselyTables: true });
@@ -37,6 +36,6 @@ describe("the catalogue as the migrator reads it on postgres", () => {
     const plain = await new CurrentSchemaIntrospector(ours.handle.db).getTables();
     expect(plain.map((t) => t.name)).not.toContain("kysely_migration");
     expect(plain.length).toBe(mine.length - 2);
-    expect((await ours.handle.db.introspection.getSchemas()).map((s) => s.name)).toContain(other.applicationName);
+    expect((await ours.handle.db.introspection.getSchemas()).map((s) => s.name)).toContain("elsewhere");
   });
 });
