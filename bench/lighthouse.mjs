@@ -136,13 +136,13 @@ export async function lighthouseFigures(base, firstProduct) {
   return { rows, ok };
 }
 
-export function printLighthouse({ rows }) {
-  console.log(
+export function printLighthouse({ rows }, print = console.log) {
+  print(
     `\nLighthouse (mobile preset, median of ${RUNS}; targets: LCP ≤ ${LIGHTHOUSE_TARGETS.lcpRatio}× the floor, CLS ≤ ${LIGHTHOUSE_TARGETS.cls}, TBT ≤ ${LIGHTHOUSE_TARGETS.tbtMs} ms):`,
   );
   for (const [name, r] of Object.entries(rows)) {
     const verdict = name === "floor" ? "" : r.ok ? "ok" : "MISSED";
-    console.log(
+    print(
       `  ${name.padEnd(18)} score ${String(r.score).padStart(3)}  LCP ${String(r.lcp).padStart(5)} ms${r.lcpRatio ? ` (${r.lcpRatio.toFixed(2)}×)` : "        "}  TBT ${String(r.tbt).padStart(4)} ms (runs ${r.tbtRuns.join(", ")}; host index ${r.benchmarkIndex}; ${r.frames} frames)  CLS ${r.cls.toFixed(4)}  ${verdict}  LCP element: ${r.lcpElement}`,
     );
   }

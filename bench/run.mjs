@@ -652,13 +652,31 @@ writeFileSync(
   `bench/results/${PAGES_ONLY ? "pages" : LIGHTHOUSE_ONLY ? "lighthouse" : THROUGHPUT_ONLY ? "throughput" : "latest"}.json`,
   JSON.stringify(results, null, 2),
 );
-if (results.lighthouse) printLighthouse(results.lighthouse);
-if (LIGHTHOUSE_ONLY) process.exit(failed ? 1 : 0);
-console.log(
-  `\nPage weight (first load, JavaScript gzip, total transfer as sent) and layout shift (phone, budget ${MAX_CLS}):`,
-);
+/**
+ * What this run printed, kept as one file per run in bench/results/ (date, time and commit in its name):
+ * docs/performance.md's table cites the runs it comes from, and the history is these files.
+ */
+const printed = [];
+function say(text) {
+  console.log(text);
+  printed.push(text);
+}
+function finish() {
+  const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() || "unknown";
+  const stamp = new Date().toISOString().slice(0, 16).replace(":", "");
+  const file = `bench/results/${stamp}-${commit}.md`;
+  writeFileSync(
+    file,
+    `# Bench run ${stamp} on ${commit}\n\n\`npm run bench -- ${process.argv.slice(2).join(" ")}\`${process.env.BENCH_POSTGRES_URL ? " with BENCH_POSTGRES_URL" : ""}\n\n\`\`\`text\n${printed.join("\n")}\n\`\`\`\n`,
+  );
+  console.log(`\nwritten: ${file}`);
+  process.exit(failed ? 1 : 0);
+}
+if (results.lighthouse) printLighthouse(results.lighthouse, say);
+if (LIGHTHOUSE_ONLY) finish();
+say(`\nPage weight (first load, JavaScript gzip, total transfer as sent) and layout shift (phone, budget ${MAX_CLS}):`);
 for (const [name, r] of Object.entries(results.pages)) {
-  console.log(
+  say(
     `  ${name.padEnd(16)} CLS ${r.cls.toFixed(4)}  JS ${(r.scriptGzip / 1024).toFixed(1)} KB gzip (budget ${(r.budget / 1024).toFixed(0)} KB) + ${(r.afterLoadGzip / 1024).toFixed(1)} KB once idle, CSS ${(r.cssGzip / 1024).toFixed(1)} KB gzip, transfer ${(r.transfer / 1024).toFixed(1)} KB in ${r.requests} requests, React: ${r.react ? "yes" : "no"}, MapLibre: ${r.maplibre ? "yes" : "no"} ${r.ok ? "ok" : "OVER BUDGET"}`,
   );
 }
@@ -668,51 +686,51 @@ try {
   results.modules = files;
   for (const [file, modules] of Object.entries(files)) {
     const total = Object.values(modules).reduce((sum, n) => sum + n, 0);
-    console.log(`\n${file}: ${(total / 1024).toFixed(1)} KB before minification, by module:`);
+    say(`\n${file}: ${(total / 1024).toFixed(1)} KB before minification, by module:`);
     for (const [id, bytes] of Object.entries(modules).slice(0, 15)) {
-      console.log(`  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${id}`);
+      say(`  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${id}`);
     }
   }
 } catch {
-  console.log("(no dist/client-modules.json: module sizes unknown)");
+  say("(no dist/client-modules.json: module sizes unknown)");
 }
-if (PAGES_ONLY) process.exit(failed ? 1 : 0);
-console.log(
+if (PAGES_ONLY) finish();
+say(
   `\nThroughput (autocannon, ${CONNECTIONS} connections, Accept-Encoding: br, gzip, ${SECONDS} s each, 127.0.0.1; orders: 10 shoppers):`,
 );
 for (const [db, rows] of Object.entries(results.throughput)) {
-  console.log(
+  say(
     `  ${db}: cached pages ${rows.cachedOk ? "ok" : "MISSED"} (at least ${CACHED_VS_STATIC}× the static copy, p99 at most ${CACHED_P99_MS} ms)`,
   );
-  console.log(
+  say(
     `  ${db}: cached pages ${rows.keptOk ? "ok" : "MISSED"} (at least ${CACHED_VS_PLAIN}× the plain copy, p99 at most ${CACHED_PLAIN_P99_MS} ms)`,
   );
-  console.log(
+  say(
     `  ${db}: a shopper's pages ${rows.shopperOk ? "ok" : "MISSED"} (at least ${SHOPPER_VS_PLAIN}× the plain copy, p99 at most ${SHOPPER_P99_MS} ms; her summary p99 at most ${SUMMARY_P99_MS} ms)`,
   );
   const shares = Object.entries(rows.shares ?? {}).map(([name, share]) => `${name} ${share}×`);
-  console.log(`  ${db}: shares of the plain copy (median of ${ROUNDS} rounds): ${shares.join(", ")}`);
+  say(`  ${db}: shares of the plain copy (median of ${ROUNDS} rounds): ${shares.join(", ")}`);
   for (const [name, r] of Object.entries(rows)) {
     if (typeof r !== "object" || name === "shares") continue;
-    console.log(
+    say(
       `  ${db.padEnd(8)} ${name.padEnd(17)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx ? `  non-2xx ${r.non2xx}` : ""}`,
     );
   }
 }
 if (results.baseline) {
-  console.log(
+  say(
     `\nPages rendered per request against the build in ${results.baseline.dir} (same run, ${CONNECTIONS} connections; list and product uncached, cart and checkout with a line, account signed in):`,
   );
   for (const name of ["list", "product", "cart", "checkout", "account"]) {
     const r = results.baseline[name];
-    console.log(
+    say(
       `  ${name.padEnd(8)} before ${r.before.rps} req/s (p99 ${r.before.p99} ms), now ${r.now.rps} req/s (p99 ${r.now.p99} ms): ${r.ratio}×${r.target === null ? ` (no target against this build)${r.ok ? "" : " ERRORS"}` : ` (at least ${r.target}×) ${r.ok ? "ok" : "MISSED"}`}`,
     );
   }
 }
 const s = results.suggestions;
 if (s)
-  console.log(
+  say(
     `\nSuggestions (${s.products} products, ${s.requests} requests one at a time): p50 ${s.p50} ms, p95 ${s.p95} ms (budget ${SUGGEST_P95_BUDGET_MS} ms) ${s.ok ? "ok" : "OVER BUDGET"}`,
   );
-process.exit(failed ? 1 : 0);
+finish();
