@@ -4,6 +4,7 @@ import { db } from "~/server/db/client";
 import { apiClient } from "../../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
 import { withSettings } from "../../../../tests/support/providers";
+import type { ImportReport } from "./catalog-csv.server";
 import { isGtin, parsePrice, parseTiers } from "./catalog-input";
 
 const HEADER =
@@ -20,16 +21,6 @@ function pim(token: string) {
       // A streamed body (ReadableStream) is sent as it comes.
       duplex: "half",
     } as RequestInit);
-}
-
-interface Report {
-  Rows: number;
-  Created: number;
-  Updated: number;
-  Unchanged: number;
-  Applied: boolean;
-  ErrorCount: number;
-  Errors: { Row: number; Column: string; Message: string }[];
 }
 
 describe("catalogue values", () => {
@@ -65,7 +56,7 @@ describe.each(DIALECTS)("the catalogue import on %s", (dialect) => {
   const importCsv = async (csv: string | Uint8Array, query = "", type = "text/csv") => {
     const response = await call("POST", `/admin/catalog/import${query}`, csv as BodyInit, type);
     expect(response.status).toBe(200);
-    return (await response.json()) as Report;
+    return (await response.json()) as ImportReport;
   };
 
   it("creates products from a CSV, shows them in each culture with a translation, and a second send changes nothing", async () => {
@@ -172,7 +163,7 @@ describe.each(DIALECTS)("the catalogue import on %s", (dialect) => {
       `BAD-4,${demoSku},,Vol de SKU,,,Maison,,,,,4.00,,,,,1,,true`,
     ].join("\n");
     const response = await call("POST", "/admin/catalog/import?culture=nl", csv);
-    const report = (await response.json()) as Report;
+    const report = (await response.json()) as ImportReport;
     expect(report).toMatchObject({ Applied: false, Created: 0 });
     const where = report.Errors.map((e) => [e.Row, e.Column]);
     expect(where).toEqual(

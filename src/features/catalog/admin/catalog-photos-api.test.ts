@@ -13,6 +13,7 @@ import { fileStore } from "~/server/storage/file-store";
 import { apiClient, tokenCaller } from "../../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../../tests/support/db";
 import { withSettings } from "../../../../tests/support/providers";
+import type { ImportReport } from "./catalog-csv.server";
 
 const HEADER = "product_key,sku,name.fr,category,price,stock.BRU,images";
 
@@ -51,16 +52,6 @@ async function photoServer() {
   };
 }
 
-interface Report {
-  Rows: number;
-  Created: number;
-  Updated: number;
-  Unchanged: number;
-  Applied: boolean;
-  ErrorCount: number;
-  Errors: { Row: number; Column: string; Message: string }[];
-}
-
 describe.each(DIALECTS)("photos by address or by file in the catalogue import on %s", (dialect) => {
   let database: TestDatabase;
   let server: Awaited<ReturnType<typeof photoServer>>;
@@ -88,7 +79,7 @@ describe.each(DIALECTS)("photos by address or by file in the catalogue import on
       { method: "POST", headers, body },
     );
     expect(response.status).toBe(200);
-    return (await response.json()) as Report;
+    return (await response.json()) as ImportReport;
   };
   const imagesOf = async (key: string) => {
     const answer = (await (await call("GET", `/admin/catalog/products/${key}`)).json()) as { Images: number[] };
