@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
-import { CHROMIUM_LAUNCH } from "./tests/support/chromium.mjs";
+import { TEST_CHROMIUM_LAUNCH } from "./tests/support/chromium.mjs";
 
 /**
  * Browser tests run against the built production server. Each worker starts its own server on its own
@@ -63,7 +63,7 @@ export default defineConfig({
   use: {
     // A failed test leaves its trace in test-results/ (npx playwright show-trace ...).
     trace: "retain-on-failure",
-    launchOptions: CHROMIUM_LAUNCH,
+    launchOptions: TEST_CHROMIUM_LAUNCH,
   },
   ...shuffled,
 });

@@ -2,7 +2,7 @@
 // Ends with one line: "N passed, N failed[, N skipped]".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { calibrate, overBudget } from "./test-budget.mjs";
+import { overBudget, startSampler } from "./test-budget.mjs";
 import { playwrightCounts, slowestTests, summary, vitestCounts } from "./test-summary.mjs";
 
 const OUT = "test-results";
@@ -11,8 +11,10 @@ mkdirSync(OUT, { recursive: true });
 const timings = [];
 /** Each part's seconds, for the budget (tests/budgets.json). */
 const seconds = {};
-// The machine's speed before the suite starts: the budgets stretch in its slow phases.
-const calibrationMs = calibrate();
+// The machine's speed while each part runs: the budgets stretch in its slow phases.
+const sampler = startSampler();
+/** The fixed task's mean milliseconds while each part ran. */
+const calibrationMs = {};
 
 /** Runs one part, its output shown as it comes, and keeps how long it took. */
 function run(command, args, env = {}, label = args[0]) {
@@ -20,6 +22,7 @@ function run(command, args, env = {}, label = args[0]) {
   const started = Date.now();
   const status = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
   seconds[label] = (Date.now() - started) / 1000;
+  calibrationMs[label] = sampler.during(started, Date.now());
   timings.push(`${label} ${seconds[label].toFixed(0)} s`);
   return status;
 }
@@ -77,7 +80,11 @@ if (over.length > 0) parts.push({ passed: 0, failed: over.length, skipped: 0, er
 const result = summary(parts);
 console.log("\nslowest tests:");
 for (const line of slowestTests(vitestReport, playwrightReport)) console.log(line);
-console.log(`\ntimes: ${timings.join(", ")} (calibration ${calibrationMs} ms, budget's ${budget?.calibrationMs} ms)`);
+const speeds = Object.entries(calibrationMs).map(
+  ([part, ms]) => `${part} ${ms} ms (budget's ${budget?.parts?.[part]?.calibrationMs ?? "?"} ms)`,
+);
+console.log(`\ntimes: ${timings.join(", ")}; the fixed task meanwhile: ${speeds.join(", ")}`);
+sampler.stop();
 for (const failure of result.failures) console.log(`failed: ${failure}`);
 for (const error of result.errors) console.log(`runner error: ${error}`);
 console.log(`\n${result.line}`);
