@@ -58,14 +58,25 @@ const ASSET_COLUMNS = [
   "created_at",
 ] as const;
 
-export function assetsInFolder(ex: Executor, folderId: number) {
-  return ex
+/** A folder's files, newest first: all of them, or one page (`limit` from `offset`). */
+export function assetsInFolder(ex: Executor, folderId: number, page?: { limit: number; offset: number }) {
+  let query = ex
     .selectFrom("assets")
     .select(ASSET_COLUMNS)
     .where("folder_id", "=", folderId)
     .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+    .orderBy("id", "desc");
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+export async function countAssetsInFolder(ex: Executor, folderId: number): Promise<number> {
+  const row = await ex
+    .selectFrom("assets")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("folder_id", "=", folderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function assetById(ex: Executor, id: number) {

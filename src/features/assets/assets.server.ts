@@ -17,6 +17,7 @@ import {
   assetCount,
   assetsInFolder,
   assetUses,
+  countAssetsInFolder,
   deleteAssetRow,
   deleteFolderRow,
   expiredUploads,
@@ -211,8 +212,19 @@ export function widgetAsset(row: AssetRow): WidgetAsset {
   };
 }
 
-export async function folderAssets(folderId: number) {
-  return assetsInFolder(db(), folderId);
+/** How many files one page of a folder shows in the library (a folder an import filled holds thousands). */
+export const FOLDER_PAGE_SIZE = 48;
+
+/** One page of a folder's files, newest first, with how many pages it has (`page` is kept within them). */
+export async function folderAssets(folderId: number, page = 1) {
+  const total = await countAssetsInFolder(db(), folderId);
+  const totalPages = Math.max(1, Math.ceil(total / FOLDER_PAGE_SIZE));
+  const currentPage = Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
+  const assets = await assetsInFolder(db(), folderId, {
+    limit: FOLDER_PAGE_SIZE,
+    offset: (currentPage - 1) * FOLDER_PAGE_SIZE,
+  });
+  return { assets, total, totalPages, currentPage };
 }
 
 /** Deletes an asset no catalogue row shows (its files go too). */
