@@ -24,7 +24,9 @@ const isBoot = (id) =>
   /\/src\/shell\/first-paint\.ts$/.test(id);
 
 /** @param {string} id */
-const isSwup = (id) => /\/node_modules\/(swup|@swup\/(?!astro)[^/]+|delegate-it|path-to-regexp|scrl)\//.test(id);
+const isSwup = (id) =>
+  /\/node_modules\/(swup|@swup\/(?!astro)[^/]+|delegate-it|path-to-regexp|scrl)\//.test(id) ||
+  /\/src\/shell\/swup-bundle\.ts$/.test(id);
 
 /** @returns {import("vite").Plugin} */
 export function shellChunk() {

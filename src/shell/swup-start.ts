@@ -3,28 +3,14 @@ import { checkPluginVersions } from "./plugin-versions";
 
 /**
  * Starts swup (decision 052; it replaced @swup/astro's page script, decision 017): the shell runs after
- * the first paint, so swup and its three plugins load then, in their own file (scripts/shell-chunk.mjs),
+ * the first paint, so swup and its three plugins load then, in their own file (swup-bundle.ts, scripts/shell-chunk.mjs),
  * and are configured before the instance is published as window.swup: our link rules hold from its
  * first click. Our own fade (CSS on .transition-main) replaces swup's themes; the header parts and body
  * class are replaced by navigation.ts, hover preloading is ours too.
  */
 export async function startSwup(): Promise<void> {
-  const [{ default: Swup }, { default: A11yPlugin }, { default: ScrollPlugin }, { default: HeadPlugin }] =
-    await Promise.all([
-      import("swup"),
-      import("@swup/a11y-plugin"),
-      import("@swup/scroll-plugin"),
-      import("@swup/head-plugin"),
-    ]);
-  const plugins = [
-    // Route announcements are set in the page's language by navigation.ts.
-    new A11yPlugin(),
-    // Jump to the top between pages (hidden by the fade): an animated scroll still running when the
-    // shopper goes back would undo the restored position. Anchors use our 800 ms scroll.
-    new ScrollPlugin({ animateScroll: { betweenPages: false, samePageWithHash: true, samePage: true } }),
-    new HeadPlugin({ awaitAssets: true }),
-  ];
-  const swup = new Swup({ containers: ["#swup"], animationSelector: '[class*="transition-"]', cache: true });
+  const { createSwup } = await import("./swup-bundle");
+  const { swup, plugins } = createSwup();
   // Mounted in the same task, before swup's `enable` hook, as the `plugins` option would: their version
   // requirement checked without Intl (plugin-versions.ts).
   checkPluginVersions(swup.version, plugins);
