@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { firstVisit as base, consentCookie, expect, seriousViolations, settled, signIn, test } from "../support/e2e";
+import { outsideOrigin } from "../support/e2e-server";
 
 /** Calls the editors' API from the signed-in page (same cookies, our Origin). */
 async function api(page: Page, method: "POST" | "PUT", path: string, data: unknown) {
@@ -59,7 +60,7 @@ test.describe("content pages", () => {
   }) => {
     const styles: string[] = [];
     page.on("request", (r) => {
-      if (r.url().startsWith("https://maps.vitrine.test/")) styles.push(new URL(r.url()).pathname);
+      if (r.url().startsWith(`${outsideOrigin()}/`)) styles.push(new URL(r.url()).pathname);
     });
     await page.goto("/dev/islands/map/shops?culture=fr");
     const map = page.locator(".map-view__map");

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { startOutsideFake } from "./outside-fake";
 
 /**
  * Each Playwright worker runs its own production server on its own database (docs/testing.md): tests
@@ -20,13 +21,17 @@ export function workerPort(parallelIndex: number): number {
   return E2E_BASE_PORT + PORTS_PER_WORKER * parallelIndex;
 }
 
-/** The environment every test server runs with (the production build, dev islands on, wide limits). */
-/** The tag-manager origin the test servers are configured with (tests/e2e/consent.spec.ts fakes it). */
-export const TAG_MANAGER_TEST_ORIGIN = "https://tags.vitrine.test";
-/** The map-style host of the test servers' two map types (MAP_STYLES): tests/support/e2e.ts answers it. */
-export const MAP_STYLES_TEST_ORIGIN = "https://maps.vitrine.test";
+/**
+ * The worker's outside origin (tests/support/outside-fake.ts): the tag-manager container and the map
+ * styles the test servers are configured with. Set once the worker's server starts.
+ */
+export function outsideOrigin(): string {
+  return process.env.E2E_OUTSIDE_ORIGIN ?? "http://127.0.0.1:9";
+}
 
+/** The environment every test server runs with (the production build, dev islands on, wide limits). */
 export function serverEnvironment(port: number, database: string): Record<string, string> {
+  const outside = outsideOrigin();
   return {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
@@ -45,11 +50,10 @@ export function serverEnvironment(port: number, database: string): Record<string
     SESSIONS_PER_IP_PER_HOUR: "100000",
     ASSET_WRITES_PER_IP: "100000",
     ASSET_WRITES_PER_EDITOR: "100000",
-    // A tag-manager container at an origin no network reaches: the tests answer its script themselves.
+    // A tag-manager container and two map types (so the map-type buttons show) from the worker's fake.
     TAG_MANAGER_ID: "GTM-TEST1",
-    TAG_MANAGER_ORIGIN: TAG_MANAGER_TEST_ORIGIN,
-    // Two map types at an origin no network reaches, so the map-type buttons show.
-    MAP_STYLES: `roadmap=${MAP_STYLES_TEST_ORIGIN}/roadmap.json,satellite=${MAP_STYLES_TEST_ORIGIN}/satellite.json`,
+    TAG_MANAGER_ORIGIN: outside,
+    MAP_STYLES: `roadmap=${outside}/roadmap.json,satellite=${outside}/satellite.json`,
   };
 }
 
@@ -72,6 +76,8 @@ export async function startWorkerServer(parallelIndex: number, label: string): P
     if (waited >= 15_000) throw new Error(`port ${port} already has a server: another test run is using it`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const fake = await startOutsideFake();
+  process.env.E2E_OUTSIDE_ORIGIN = fake.base;
   const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "dist/main.mjs"], {
     env: { ...process.env, ...serverEnvironment(port, database) },
     stdio: ["ignore", "ignore", "pipe"],
@@ -102,6 +108,7 @@ export async function startWorkerServer(parallelIndex: number, label: string): P
     stop: () =>
       new Promise<void>((resolve) => {
         const removeDatabase = () => {
+          void fake.close();
           if (!shared) for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
           resolve();
         };

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { createCustomer, removeCustomer, type TestCustomer } from "./customers";
-import { MAP_STYLES_TEST_ORIGIN, startWorkerServer, TAG_MANAGER_TEST_ORIGIN, type WorkerServer } from "./e2e-server";
+import { startWorkerServer, type WorkerServer } from "./e2e-server";
 
 /** The consent stamp the e2e server runs with (the default of CONSENT_STAMP). */
 export const CONSENT_STAMP = "2026-11-01";
@@ -52,17 +52,6 @@ export const firstVisit = isolated.extend({
   context: async ({ context }, use) => {
     await context.addInitScript(holdClicksUntilShellReady);
     await context.addInitScript(touchOnceLoaded);
-    // The test servers' tag-manager container (TAG_MANAGER_ORIGIN): a fake that counts its loads.
-    await context.route(`${TAG_MANAGER_TEST_ORIGIN}/**`, (route) =>
-      route.fulfill({
-        contentType: "text/javascript",
-        body: "window.__tagManagerLoads = (window.__tagManagerLoads || 0) + 1; window.__tagManagerSawStart = (window.dataLayer || []).some(function (e) { return e && e.event === 'gtm.js'; });",
-      }),
-    );
-    // The test servers' map types (MAP_STYLES): one MapLibre style each, a coloured world without tiles.
-    await context.route(`${MAP_STYLES_TEST_ORIGIN}/**`, (route) =>
-      route.fulfill({ contentType: "application/json", body: JSON.stringify(testMapStyle(route.request().url())) }),
-    );
     await use(context);
   },
   page: async ({ page }, use) => {
@@ -225,39 +214,6 @@ export async function signIn(page: Page, email: string, password: string, cultur
 /** Waits for a swup swap to end (it marks the document busy). */
 export async function settled(page: Page) {
   await expect(page.locator("html")).not.toHaveAttribute("aria-busy", "true");
-}
-
-/** A MapLibre style with no network need: water, and one land square coloured by the map type. */
-function testMapStyle(url: string) {
-  const satellite = url.includes("satellite");
-  return {
-    version: 8,
-    sources: {
-      land: {
-        type: "geojson",
-        data: {
-          type: "Feature",
-          properties: {},
-          geometry: {
-            type: "Polygon",
-            coordinates: [
-              [
-                [-10, 35],
-                [30, 35],
-                [30, 60],
-                [-10, 60],
-                [-10, 35],
-              ],
-            ],
-          },
-        },
-      },
-    },
-    layers: [
-      { id: "water", type: "background", paint: { "background-color": satellite ? "#0b2a3c" : "#cfe3ef" } },
-      { id: "land", type: "fill", source: "land", paint: { "fill-color": satellite ? "#3d5a2a" : "#f4f1ea" } },
-    ],
-  };
 }
 
 /** Chooses a value of a list's fake select (spec 000) that stands for the native `select[name]`. */
