@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import sharp from "sharp";
+import { paging } from "~/lib/paging";
 import { sweeperRun } from "~/server/background";
 import { db, type Executor } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
@@ -218,8 +219,7 @@ export const FOLDER_PAGE_SIZE = 48;
 /** One page of a folder's files, newest first, with how many pages it has (`page` is kept within them). */
 export async function folderAssets(folderId: number, page = 1) {
   const total = await countAssetsInFolder(db(), folderId);
-  const totalPages = Math.max(1, Math.ceil(total / FOLDER_PAGE_SIZE));
-  const currentPage = Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
+  const { totalPages, currentPages: currentPage } = paging(total, FOLDER_PAGE_SIZE, page);
   const assets = await assetsInFolder(db(), folderId, {
     limit: FOLDER_PAGE_SIZE,
     offset: (currentPage - 1) * FOLDER_PAGE_SIZE,

@@ -22,15 +22,7 @@ export const ListQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
-export interface Paging {
-  totalPages: number;
-  currentPages: number;
-}
-
-export function paging(total: number, pageSize: number, pageIndex: number): Paging {
-  const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  return { totalPages, currentPages: Math.min(Math.max(1, pageIndex), totalPages) };
-}
+export { type Paging, paging } from "~/lib/paging";
 
 export interface ProductCard {
   id: number;
