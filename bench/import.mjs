@@ -8,15 +8,19 @@ import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import pg from "pg";
 
-const { values } = parseArgs({ options: { rows: { type: "string" } } });
-const ROWS = Number(values.rows ?? 20000);
+const { values } = parseArgs({ options: { products: { type: "string" }, variants: { type: "string" } } });
+const PRODUCTS = Number(values.products ?? 20000);
+const VARIANTS = Number(values.variants ?? PRODUCTS * 4.5);
 const FILE = "data/bench-import.csv";
 const CULTURES = ["fr", "nl", "es", "de", "it", "pt"];
 const COLOURS = [
   ["Rouge", "#c0392b"],
   ["Bleu", "#2e5e8c"],
+  ["Vert", "#2e8c4a"],
+  ["Noir", "#111111"],
+  ["Blanc", "#ffffff"],
 ];
-const SIZES = ["S", "M"];
+const SIZES = ["S", "M", "L", "XL"];
 
 async function writeCsv() {
   mkdirSync("data", { recursive: true });
@@ -46,38 +50,42 @@ async function writeCsv() {
       "published",
     ].join(","),
   );
-  for (let row = 0; row < ROWS; row++) {
-    const product = Math.floor(row / 4);
-    const [colour, code] = COLOURS[Math.floor(row / 2) % 2];
-    const size = SIZES[row % 2];
+  let row = 0;
+  for (let product = 0; product < PRODUCTS; product++) {
+    // 90,000 variants over 20,000 products: every product has four or five (colour × size).
+    const count = Math.floor(((product + 1) * VARIANTS) / PRODUCTS) - Math.floor((product * VARIANTS) / PRODUCTS);
     const names = CULTURES.map((c) => `Article ${product} ${c}`);
     const descriptions = CULTURES.map(
       (c) => `"Description ${c} de l'article ${product}, sur deux lignes,\nlavable à 30 °C."`,
     );
-    await write(
-      [
-        `BENCH-${product}`,
-        `BENCH-${product}-${colour}-${size}`,
-        "",
-        ...names,
-        ...descriptions,
-        `Bench > Rayon ${product % 20}`,
-        `Marque ${product % 10}`,
-        colour,
-        size,
-        code,
-        `${10 + (product % 90)}.90`,
-        "10:9.50;50:9.00",
-        "1",
-        "",
-        "1",
-        String(row % 7),
-        String(row % 5),
-        "0",
-        String(row % 3),
-        "true",
-      ].join(","),
-    );
+    for (let n = 0; n < count; n++, row++) {
+      const [colour, code] = COLOURS[Math.floor(n / SIZES.length) % COLOURS.length];
+      const size = SIZES[n % SIZES.length];
+      await write(
+        [
+          `BENCH-${product}`,
+          `BENCH-${product}-${colour}-${size}`,
+          "",
+          ...names,
+          ...descriptions,
+          `Bench > Rayon ${product % 20}`,
+          `Marque ${product % 10}`,
+          colour,
+          size,
+          code,
+          `${10 + (product % 90)}.90`,
+          "10:9.50;50:9.00",
+          "1",
+          "",
+          "1",
+          String(row % 7),
+          String(row % 5),
+          "0",
+          String(row % 3),
+          "true",
+        ].join(","),
+      );
+    }
   }
   await new Promise((r) => out.end(r));
 }
@@ -106,12 +114,12 @@ await writeCsv();
 const sqlite = "data/bench-import.sqlite";
 for (const suffix of ["", "-wal", "-shm"]) rmSync(`${sqlite}${suffix}`, { force: true });
 seed({ DATABASE_URL: sqlite });
-run(`SQLite, ${ROWS} rows`, { DATABASE_URL: sqlite });
+run(`SQLite, ${PRODUCTS} products, ${VARIANTS} variants`, { DATABASE_URL: sqlite });
 if (process.env.BENCH_POSTGRES_URL) {
   const client = new pg.Client({ connectionString: process.env.BENCH_POSTGRES_URL });
   await client.connect();
   await client.query("drop schema public cascade; create schema public");
   await client.end();
   seed({ DATABASE_URL: process.env.BENCH_POSTGRES_URL });
-  run(`PostgreSQL, ${ROWS} rows`, { DATABASE_URL: process.env.BENCH_POSTGRES_URL });
+  run(`PostgreSQL, ${PRODUCTS} products, ${VARIANTS} variants`, { DATABASE_URL: process.env.BENCH_POSTGRES_URL });
 }

@@ -62,6 +62,9 @@ const STOCK_COLUMN = /^stock\.(.+)$/;
 const MAX_RECORD_CHARS = 256 * 1024;
 const MAX_REPORTED_ERRORS = 500;
 const PROGRESS_EVERY = 500;
+/** Products applied together (the writer reads and inserts once per batch); memory holds one batch. */
+const BATCH_PRODUCTS = 200;
+const BATCH_ROWS = 2000;
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -333,7 +336,7 @@ function readRow(cells: string[], columns: Column[], row: number): ParsedRow {
 /**
  * Imports a catalogue CSV as it streams in: rows are read, checked and applied product by product (the
  * rows of one product follow each other) inside one transaction, committed only when the file had no
- * error (or `partial`), never for a dry run. Memory holds one product's rows and the SKUs seen so far.
+ * error (or `partial`), never for a dry run. Memory holds one batch of products and the SKUs seen so far.
  */
 export async function importCatalogueCsv(
   body: AsyncIterable<Uint8Array>,
@@ -364,20 +367,33 @@ export async function importCatalogueCsv(
       const skus = new Map<string, number>();
       let columns: Column[] | undefined;
       let group: ParsedRow[] = [];
-      const flush = async () => {
-        if (group.length === 0) return;
-        const first = group[0] as ParsedRow;
-        const input: ProductInput = { ...first.product, variants: group.map((r) => r.variant) };
-        const images = group.flatMap((r) => r.product.images ?? []);
-        input.images = images.length > 0 ? [...new Set(images)] : undefined;
-        group = [];
-        const outcome = await writer.apply(input);
-        for (const error of outcome.errors) note(error);
-        for (const { outcome: o } of outcome.rows) {
-          if (o === "created") report.Created++;
-          else if (o === "updated") report.Updated++;
-          else report.Unchanged++;
+      // Products are applied a batch at a time: the writer reads and inserts once per batch.
+      let batch: ProductInput[] = [];
+      let batchRows = 0;
+      const apply = async () => {
+        const inputs = batch;
+        batch = [];
+        batchRows = 0;
+        for (const outcome of await writer.applyMany(inputs)) {
+          for (const error of outcome.errors) note(error);
+          for (const { outcome: o } of outcome.rows) {
+            if (o === "created") report.Created++;
+            else if (o === "updated") report.Updated++;
+            else report.Unchanged++;
+          }
         }
+      };
+      const flush = async (last = false) => {
+        if (group.length > 0) {
+          const first = group[0] as ParsedRow;
+          const input: ProductInput = { ...first.product, variants: group.map((r) => r.variant) };
+          const images = group.flatMap((r) => r.product.images ?? []);
+          input.images = images.length > 0 ? [...new Set(images)] : undefined;
+          batch.push(input);
+          batchRows += group.length;
+          group = [];
+        }
+        if (batch.length > 0 && (last || batch.length >= BATCH_PRODUCTS || batchRows >= BATCH_ROWS)) await apply();
       };
 
       let separator: string | undefined;
@@ -445,7 +461,7 @@ export async function importCatalogueCsv(
           group.push(parsed);
           if (report.Rows % PROGRESS_EVERY === 0) options.onProgress?.(report.Rows);
         }
-        await flush();
+        await flush(true);
       } catch (error) {
         if (error instanceof ImportTooLarge) throw error;
         if (error instanceof UndecodableText) note({ row: error.line, column: "", key: "Import.Encoding" });
@@ -457,6 +473,8 @@ export async function importCatalogueCsv(
       } finally {
         await feeding;
       }
+      // A file that breaks off keeps the products read whole before it (kept with `partial`).
+      if (batch.length > 0) await apply();
       if (!columns && report.ErrorCount === 0) note({ row: 1, column: "", key: "Import.Empty" });
       options.onProgress?.(report.Rows);
       if (options.dryRun || (report.ErrorCount > 0 && !options.partial)) throw new Rollback();

@@ -126,6 +126,53 @@ describe.each(DIALECTS)("the catalogue import on %s", (dialect) => {
     expect(prices.map((p) => p.amount_tax_excl)).toEqual([3990, 3490]);
   });
 
+  it("applies a file of several batches, a product whose rows come apart, and sends the same file again unchanged", async () => {
+    const row = (key: string, sku: string, price: string) =>
+      `${key},${sku},,Article ${key},,,Lots > Vrac,Lots,,,,${price},,,,,2,,true`;
+    const lines = [HEADER];
+    for (let i = 0; i < 450; i++) {
+      lines.push(row(`LOT-${i}`, `LOT-${i}-A`, "3.00"));
+      // LOT-3 comes back after LOT-5 (the same batch) and LOT-7 after LOT-420 (a later one).
+      if (i === 5) lines.push(row("LOT-3", "LOT-3-B", "4.00"));
+      if (i === 420) lines.push(row("LOT-7", "LOT-7-B", "5.00"));
+    }
+    const csv = lines.join("\n");
+    expect(await importCsv(csv)).toMatchObject({ Rows: 452, Created: 452, ErrorCount: 0, Applied: true });
+    const variants = await db()
+      .selectFrom("product_variants as v")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .select(["p.product_key", "v.sku", "v.is_default"])
+      .where("p.product_key", "in", ["LOT-3", "LOT-7"])
+      .orderBy("v.sku")
+      .execute();
+    expect(variants).toEqual([
+      { product_key: "LOT-3", sku: "LOT-3-A", is_default: 1 },
+      { product_key: "LOT-3", sku: "LOT-3-B", is_default: 0 },
+      { product_key: "LOT-7", sku: "LOT-7-A", is_default: 1 },
+      { product_key: "LOT-7", sku: "LOT-7-B", is_default: 0 },
+    ]);
+    const lots = await db()
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("product_key", "like", "LOT-%")
+      .executeTakeFirstOrThrow();
+    expect(Number(lots.n)).toBe(450);
+    expect(await importCsv(csv)).toMatchObject({ Created: 0, Updated: 0, Unchanged: 452, Applied: true });
+    // One changed row in the last batch is the one update.
+    expect(
+      await importCsv(
+        csv.replace(
+          "LOT-449,LOT-449-A,,Article LOT-449,,,Lots > Vrac,Lots,,,,3.00",
+          "LOT-449,LOT-449-A,,Article LOT-449,,,Lots > Vrac,Lots,,,,3.50",
+        ),
+      ),
+    ).toMatchObject({
+      Created: 0,
+      Updated: 1,
+      Unchanged: 451,
+    });
+  });
+
   it("exports what it imports: the export sent back changes nothing, and a formula comes back as text", async () => {
     const csv = `${HEADER}\nFORMULA,FORMULA-1,,"=HYPERLINK(""http://evil.example"",""x"")",,,Maison,,,,,5.00,,,,,1,,true`;
     expect(await importCsv(csv)).toMatchObject({ Created: 1, ErrorCount: 0 });

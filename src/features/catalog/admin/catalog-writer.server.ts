@@ -1,4 +1,4 @@
-import { type Insertable, sql } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 import { ImageImport } from "~/features/assets/asset-import.server";
 import { PREPAID_CREDIT_SKU } from "~/features/prepaid/prepaid";
 import { CULTURES, type Culture } from "~/lib/culture";
@@ -9,6 +9,26 @@ import type { Executor } from "~/server/db/client";
 import type { Database } from "~/server/db/schema";
 import { SWATCH_ATTRIBUTE } from "./catalog-admin.schemas";
 import type { ProductInput, RowError, VariantInput } from "./catalog-input";
+
+/** A stored variant of an SKU the run names, with its product's key. */
+interface StoredVariant {
+  id: number;
+  sku: string;
+  product_id: number;
+  ean: string | null;
+  sale_ends_at: string | null;
+  min_quantity: number;
+  max_quantity: number | null;
+  step_quantity: number;
+  product_key: string | null;
+}
+
+/** Ids, SKUs or keys in lists short enough for one `in (...)` on either database. */
+function chunks<T>(items: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 /** A new product without a category goes here (created on first use). */
 const UNSORTED = {
@@ -67,10 +87,14 @@ export class CatalogWriter {
   private brands = new Map<string, number>();
   private next = { product: 0, variant: 0, category: 0, brand: 0, attribute: 0, value: 0, tag: 0 };
   private readonly now = new Date().toISOString();
-  /** Rows to insert, sent as a few multi-row inserts at the end of each product (parents first). */
+  /** Rows to insert, sent as a few multi-row inserts at the end of each run of products (parents first). */
   private pending = CatalogWriter.nothingPending();
-  /** What the product's existing variants hold, read in one query per table. */
+  /** Products of the current run not yet inserted, by key (a related product may name one). */
+  private pendingKeys = new Map<string, number>();
+  /** What the run's existing products and variants hold, read in one query per table. */
   private stored = {
+    translations: new Map<number, Selectable<Database["product_translations"]>[]>(),
+    withDefault: new Set<number>(),
     values: new Map<number, { variant_id: number; id: number; attribute_id: number }[]>(),
     prices: new Map<number, { variant_id: number; min_quantity: number; amount_tax_excl: number }[]>(),
     stock: new Map<number, { variant_id: number; warehouse_id: number; quantity: number }[]>(),
@@ -78,84 +102,102 @@ export class CatalogWriter {
 
   private static nothingPending() {
     return {
+      products: [] as Insertable<Database["products"]>[],
+      translations: [] as Insertable<Database["product_translations"]>[],
       variants: [] as Insertable<Database["product_variants"]>[],
       values: [] as Insertable<Database["variant_attribute_values"]>[],
       prices: [] as Insertable<Database["prices"]>[],
       history: [] as Insertable<Database["price_history"]>[],
       stock: [] as Insertable<Database["stock"]>[],
+      images: [] as Insertable<Database["product_assets"]>[],
+      tags: [] as Insertable<Database["product_tags"]>[],
+      related: [] as Insertable<Database["product_relations"]>[],
     };
   }
 
+  /** The run's inserts, parents before children, in statements of at most 500 rows. */
   private async flushPending() {
-    const { variants, values, prices, history, stock } = this.pending;
+    const p = this.pending;
     this.pending = CatalogWriter.nothingPending();
+    this.pendingKeys.clear();
     const t = this.trx;
-    for (let i = 0; i < variants.length; i += 500)
-      await t
-        .insertInto("product_variants")
-        .values(variants.slice(i, i + 500))
-        .execute();
-    for (let i = 0; i < values.length; i += 500)
-      await t
-        .insertInto("variant_attribute_values")
-        .values(values.slice(i, i + 500))
-        .execute();
-    for (let i = 0; i < prices.length; i += 500)
-      await t
-        .insertInto("prices")
-        .values(prices.slice(i, i + 500))
-        .execute();
-    for (let i = 0; i < history.length; i += 500)
-      await t
-        .insertInto("price_history")
-        .values(history.slice(i, i + 500))
-        .execute();
-    for (let i = 0; i < stock.length; i += 500)
-      await t
-        .insertInto("stock")
-        .values(stock.slice(i, i + 500))
-        .execute();
+    const insert = async <T extends keyof Database & string>(table: T, rows: Insertable<Database[T]>[]) => {
+      for (let i = 0; i < rows.length; i += 500)
+        await t
+          .insertInto(table)
+          // biome-ignore lint/suspicious/noExplicitAny: Kysely cannot relate a generic table to its rows.
+          .values(rows.slice(i, i + 500) as any)
+          .execute();
+    };
+    await insert("products", p.products);
+    await insert("product_translations", p.translations);
+    await insert("product_variants", p.variants);
+    await insert("variant_attribute_values", p.values);
+    await insert("prices", p.prices);
+    await insert("price_history", p.history);
+    await insert("stock", p.stock);
+    await insert("product_assets", p.images);
+    await insert("product_tags", p.tags);
+    await insert("product_relations", p.related);
   }
 
-  private async readStored(variantIds: number[]) {
-    this.stored.values.clear();
-    this.stored.prices.clear();
-    this.stored.stock.clear();
-    if (variantIds.length === 0) return;
+  /** What the run's stored products (translations, default variant) and variants (values, prices, stock) hold. */
+  private async readStored(productIds: number[], variantIds: number[]) {
+    for (const map of Object.values(this.stored)) map.clear();
     const t = this.trx;
-    const group = <R extends { variant_id: number }>(rows: R[], into: Map<number, R[]>) => {
+    const group = <K extends string, R extends Record<K, number>>(rows: R[], by: K, into: Map<number, R[]>) => {
       for (const row of rows) {
-        const list = into.get(row.variant_id);
+        const list = into.get(row[by]);
         if (list) list.push(row);
-        else into.set(row.variant_id, [row]);
+        else into.set(row[by], [row]);
       }
     };
-    group(
-      await t
-        .selectFrom("variant_attribute_values as vav")
-        .innerJoin("attribute_values as v", "v.id", "vav.attribute_value_id")
-        .select(["vav.variant_id", "v.id", "v.attribute_id"])
-        .where("vav.variant_id", "in", variantIds)
-        .execute(),
-      this.stored.values,
-    );
-    group(
-      await t
-        .selectFrom("prices")
-        .select(["variant_id", "min_quantity", "amount_tax_excl"])
-        .where("variant_id", "in", variantIds)
-        .orderBy("min_quantity")
-        .execute(),
-      this.stored.prices,
-    );
-    group(
-      await t
-        .selectFrom("stock")
-        .select(["variant_id", "warehouse_id", "quantity"])
-        .where("variant_id", "in", variantIds)
-        .execute(),
-      this.stored.stock,
-    );
+    for (const ids of chunks(productIds)) {
+      group(
+        await t.selectFrom("product_translations").selectAll().where("product_id", "in", ids).execute(),
+        "product_id",
+        this.stored.translations,
+      );
+      for (const v of await t
+        .selectFrom("product_variants")
+        .select("product_id")
+        .where("product_id", "in", ids)
+        .where("is_default", "=", 1)
+        .execute())
+        this.stored.withDefault.add(v.product_id);
+    }
+    for (const ids of chunks(variantIds)) {
+      group(
+        await t
+          .selectFrom("variant_attribute_values as vav")
+          .innerJoin("attribute_values as v", "v.id", "vav.attribute_value_id")
+          .select(["vav.variant_id", "v.id", "v.attribute_id"])
+          .where("vav.variant_id", "in", ids)
+          .execute(),
+        "variant_id",
+        this.stored.values,
+      );
+      group(
+        await t
+          .selectFrom("prices")
+          .select(["variant_id", "min_quantity", "amount_tax_excl"])
+          .where("variant_id", "in", ids)
+          .orderBy("variant_id")
+          .orderBy("min_quantity")
+          .execute(),
+        "variant_id",
+        this.stored.prices,
+      );
+      group(
+        await t
+          .selectFrom("stock")
+          .select(["variant_id", "warehouse_id", "quantity"])
+          .where("variant_id", "in", ids)
+          .execute(),
+        "variant_id",
+        this.stored.stock,
+      );
+    }
   }
 
   private constructor(
@@ -253,32 +295,88 @@ export class CatalogWriter {
 
   /** Applies one product; refused rows (and a refused product: all its rows) are reported, not written. */
   async apply(input: ProductInput): Promise<ProductOutcome> {
+    return (await this.applyMany([input]))[0] as ProductOutcome;
+  }
+
+  /**
+   * Applies products in order, one outcome each, as `apply` would one by one, but reading what is stored
+   * and inserting what is new once per run of products instead of once per product (an import of 20,000
+   * products makes a few queries per hundred products, not ten per product). A key met again starts a
+   * new run, so the second sees what the first wrote.
+   */
+  async applyMany(inputs: ProductInput[]): Promise<ProductOutcome[]> {
+    const outcomes: ProductOutcome[] = [];
+    let run: ProductInput[] = [];
+    const keys = new Set<string>();
+    for (const input of inputs) {
+      if (keys.has(input.key)) {
+        outcomes.push(...(await this.applyRun(run)));
+        run = [];
+        keys.clear();
+      }
+      run.push(input);
+      keys.add(input.key);
+    }
+    if (run.length > 0) outcomes.push(...(await this.applyRun(run)));
+    return outcomes;
+  }
+
+  private async applyRun(inputs: ProductInput[]): Promise<ProductOutcome[]> {
+    const t = this.trx;
+    const existing = new Map<string, Selectable<Database["products"]>>();
+    for (const keys of chunks(inputs.map((i) => i.key)))
+      for (const p of await t.selectFrom("products").selectAll().where("product_key", "in", keys).execute())
+        if (p.product_key !== null) existing.set(p.product_key, p);
+    const bySku = new Map<string, StoredVariant>();
+    for (const skus of chunks(inputs.flatMap((i) => i.variants.map((v) => v.sku))))
+      for (const v of await t
+        .selectFrom("product_variants as v")
+        .innerJoin("products as p", "p.id", "v.product_id")
+        .select([
+          "v.id",
+          "v.sku",
+          "v.product_id",
+          "v.ean",
+          "v.sale_ends_at",
+          "v.min_quantity",
+          "v.max_quantity",
+          "v.step_quantity",
+          "p.product_key",
+        ])
+        .where("v.sku", "in", skus)
+        .execute())
+        bySku.set(v.sku, v);
+    await this.readStored(
+      [...existing.values()].map((p) => p.id),
+      [...bySku.values()].map((v) => v.id),
+    );
+    const outcomes: ProductOutcome[] = [];
+    const touched: number[] = [];
+    for (const input of inputs) {
+      const outcome = await this.applyOne(input, existing.get(input.key), bySku);
+      outcomes.push(outcome);
+      if (existing.has(input.key) && outcome.rows.some((r) => r.outcome !== "unchanged"))
+        touched.push(outcome.productId as number);
+    }
+    await this.flushPending();
+    // Anything written: the product's lastmod (sitemaps, feeds) moves; the same feed again moves nothing.
+    for (const ids of chunks(touched))
+      await t.updateTable("products").set({ updated_at: this.now }).where("id", "in", ids).execute();
+    return outcomes;
+  }
+
+  private async applyOne(
+    input: ProductInput,
+    existing: Selectable<Database["products"]> | undefined,
+    bySku: Map<string, StoredVariant>,
+  ): Promise<ProductOutcome> {
     const t = this.trx;
     // Errors of the product's own fields refuse all its rows; those of a variant's, that row.
     const errors: RowError[] = [];
-    const existing = await t.selectFrom("products").selectAll().where("product_key", "=", input.key).executeTakeFirst();
     if (existing?.vat_class === "none") errors.push({ row: input.row, column: "product_key", key: "Import.Reserved" });
 
     const productErrors = errors.length;
     // Checks that need the database: the SKUs, the warehouses, the images, the related products.
-    const skus = input.variants.map((v) => v.sku);
-    const stored = await t
-      .selectFrom("product_variants as v")
-      .innerJoin("products as p", "p.id", "v.product_id")
-      .select([
-        "v.id",
-        "v.sku",
-        "v.product_id",
-        "v.ean",
-        "v.sale_ends_at",
-        "v.min_quantity",
-        "v.max_quantity",
-        "v.step_quantity",
-        "p.product_key",
-      ])
-      .where("v.sku", "in", skus)
-      .execute();
-    const bySku = new Map(stored.map((v) => [v.sku, v]));
     const refusedRows = new Set<number>();
     const refuse = (error: RowError) => {
       errors.push(error);
@@ -332,24 +430,22 @@ export class CatalogWriter {
           : await this.brand(env().SHOP_NAME);
     if (!existing) {
       productId = this.next.product++;
-      await t
-        .insertInto("products")
-        .values({
-          id: productId,
-          product_key: input.key,
-          category_id: categoryId as number,
-          brand_id: brandId as number,
-          vat_class: "standard",
-          is_active: input.published === false ? 0 : 1,
-          is_featured: 0,
-          unit_measure: input.unit?.measure ?? null,
-          unit_content_milli: input.unit?.contentMilli ?? null,
-          gender: input.gender ?? null,
-          age_group: input.ageGroup ?? null,
-          created_at: this.now,
-          updated_at: this.now,
-        })
-        .execute();
+      this.pending.products.push({
+        id: productId,
+        product_key: input.key,
+        category_id: categoryId as number,
+        brand_id: brandId as number,
+        vat_class: "standard",
+        is_active: input.published === false ? 0 : 1,
+        is_featured: 0,
+        unit_measure: input.unit?.measure ?? null,
+        unit_content_milli: input.unit?.contentMilli ?? null,
+        gender: input.gender ?? null,
+        age_group: input.ageGroup ?? null,
+        created_at: this.now,
+        updated_at: this.now,
+      });
+      this.pendingKeys.set(input.key, productId);
       productChanged = true;
     } else {
       productId = existing.id;
@@ -371,42 +467,26 @@ export class CatalogWriter {
         productChanged = true;
       }
     }
-    if (await this.writeTranslations(productId, input)) productChanged = true;
-    if (images && (await this.writeImages(productId, images))) productChanged = true;
-    if (input.tags && (await this.writeTags(productId, input.tags))) productChanged = true;
-    if (related && (await this.writeRelated(productId, related))) productChanged = true;
+    const fresh = !existing;
+    if (await this.writeTranslations(productId, input, fresh)) productChanged = true;
+    if (images && (await this.writeImages(productId, images, fresh))) productChanged = true;
+    if (input.tags && (await this.writeTags(productId, input.tags, fresh))) productChanged = true;
+    if (related && (await this.writeRelated(productId, related, fresh))) productChanged = true;
 
     const rows: ProductOutcome["rows"] = [];
-    let hasDefault = existing
-      ? (await t
-          .selectFrom("product_variants")
-          .select("id")
-          .where("product_id", "=", productId)
-          .where("is_default", "=", 1)
-          .executeTakeFirst()) !== undefined
-      : false;
-    await this.readStored(variants.flatMap((v) => bySku.get(v.sku)?.id ?? []));
+    let hasDefault = existing ? this.stored.withDefault.has(productId) : false;
     for (const v of variants) {
       const current = bySku.get(v.sku);
       const outcome = await this.writeVariant(productId, v, current, !hasDefault);
       hasDefault = true;
       rows.push({ row: v.row, outcome: outcome === "unchanged" && productChanged ? "updated" : outcome });
     }
-    await this.flushPending();
-    // Anything written: the product's lastmod (sitemaps, feeds) moves; the same feed again moves nothing.
-    if (existing && rows.some((r) => r.outcome !== "unchanged")) {
-      await t.updateTable("products").set({ updated_at: this.now }).where("id", "=", productId).execute();
-    }
     return { productId, rows, errors };
   }
 
-  private async writeTranslations(productId: number, input: ProductInput): Promise<boolean> {
+  private async writeTranslations(productId: number, input: ProductInput, fresh: boolean): Promise<boolean> {
     const t = this.trx;
-    const current = await t
-      .selectFrom("product_translations")
-      .selectAll()
-      .where("product_id", "=", productId)
-      .execute();
+    const current = fresh ? [] : (this.stored.translations.get(productId) ?? []);
     let changed = false;
     const inserts: Insertable<Database["product_translations"]>[] = [];
     for (const culture of CULTURES) {
@@ -437,23 +517,14 @@ export class CatalogWriter {
         .execute();
       changed = true;
     }
-    if (inserts.length > 0) await t.insertInto("product_translations").values(inserts).execute();
+    this.pending.translations.push(...inserts);
     return changed || inserts.length > 0;
   }
 
   private async writeVariant(
     productId: number,
     v: VariantInput,
-    current:
-      | {
-          id: number;
-          ean: string | null;
-          sale_ends_at: string | null;
-          min_quantity: number;
-          max_quantity: number | null;
-          step_quantity: number;
-        }
-      | undefined,
+    current: StoredVariant | undefined,
     isDefault: boolean,
   ): Promise<RowOutcome> {
     const t = this.trx;
@@ -569,32 +640,30 @@ export class CatalogWriter {
     return changed;
   }
 
-  private async writeImages(productId: number, assetIds: number[]): Promise<boolean> {
+  private async writeImages(productId: number, assetIds: number[], fresh: boolean): Promise<boolean> {
     const t = this.trx;
-    const current = await t
-      .selectFrom("product_assets")
-      .select(["asset_id", "attribute_value_id"])
-      .where("product_id", "=", productId)
-      .orderBy("position")
-      .execute();
+    const current = fresh
+      ? []
+      : await t
+          .selectFrom("product_assets")
+          .select(["asset_id", "attribute_value_id"])
+          .where("product_id", "=", productId)
+          .orderBy("position")
+          .execute();
     if (current.length === assetIds.length && current.every((c, i) => c.asset_id === assetIds[i])) return false;
-    await t.deleteFrom("product_assets").where("product_id", "=", productId).execute();
-    if (assetIds.length > 0)
-      await t
-        .insertInto("product_assets")
-        .values(
-          assetIds.map((assetId, position) => ({
-            product_id: productId,
-            asset_id: assetId,
-            attribute_value_id: current.find((c) => c.asset_id === assetId)?.attribute_value_id ?? null,
-            position,
-          })),
-        )
-        .execute();
+    if (current.length > 0) await t.deleteFrom("product_assets").where("product_id", "=", productId).execute();
+    this.pending.images.push(
+      ...assetIds.map((assetId, position) => ({
+        product_id: productId,
+        asset_id: assetId,
+        attribute_value_id: current.find((c) => c.asset_id === assetId)?.attribute_value_id ?? null,
+        position,
+      })),
+    );
     return true;
   }
 
-  private async writeTags(productId: number, codes: string[]): Promise<boolean> {
+  private async writeTags(productId: number, codes: string[], fresh: boolean): Promise<boolean> {
     const t = this.trx;
     const ids: number[] = [];
     for (const code of [...new Set(codes)]) {
@@ -616,35 +685,33 @@ export class CatalogWriter {
       }
       ids.push(tag.id);
     }
-    const current = (
-      await t.selectFrom("product_tags").select("tag_id").where("product_id", "=", productId).execute()
-    ).map((r) => r.tag_id);
+    const current = fresh
+      ? []
+      : (await t.selectFrom("product_tags").select("tag_id").where("product_id", "=", productId).execute()).map(
+          (r) => r.tag_id,
+        );
     if (current.length === ids.length && ids.every((id) => current.includes(id))) return false;
-    await t.deleteFrom("product_tags").where("product_id", "=", productId).execute();
-    if (ids.length > 0)
-      await t
-        .insertInto("product_tags")
-        .values(ids.map((tag_id) => ({ product_id: productId, tag_id })))
-        .execute();
+    if (current.length > 0) await t.deleteFrom("product_tags").where("product_id", "=", productId).execute();
+    this.pending.tags.push(...ids.map((tag_id) => ({ product_id: productId, tag_id })));
     return true;
   }
 
-  private async writeRelated(productId: number, ids: number[]): Promise<boolean> {
+  private async writeRelated(productId: number, ids: number[], fresh: boolean): Promise<boolean> {
     const t = this.trx;
     const wanted = ids.filter((id) => id !== productId);
-    const current = await t
-      .selectFrom("product_relations")
-      .select("related_product_id")
-      .where("product_id", "=", productId)
-      .orderBy("position")
-      .execute();
+    const current = fresh
+      ? []
+      : await t
+          .selectFrom("product_relations")
+          .select("related_product_id")
+          .where("product_id", "=", productId)
+          .orderBy("position")
+          .execute();
     if (current.length === wanted.length && current.every((c, i) => c.related_product_id === wanted[i])) return false;
-    await t.deleteFrom("product_relations").where("product_id", "=", productId).execute();
-    if (wanted.length > 0)
-      await t
-        .insertInto("product_relations")
-        .values(wanted.map((related_product_id, position) => ({ product_id: productId, related_product_id, position })))
-        .execute();
+    if (current.length > 0) await t.deleteFrom("product_relations").where("product_id", "=", productId).execute();
+    this.pending.related.push(
+      ...wanted.map((related_product_id, position) => ({ product_id: productId, related_product_id, position })),
+    );
     return true;
   }
 
@@ -703,9 +770,10 @@ export class CatalogWriter {
       .execute();
     const ids: number[] = [];
     for (const key of keys) {
-      const product = found.find((p) => p.product_key === key);
-      if (!product) errors.push({ row, column: "related", key: "Import.UnknownProduct", values: { key } });
-      else if (!ids.includes(product.id)) ids.push(product.id);
+      // A product of this run is found too: it is inserted before the relations.
+      const id = found.find((p) => p.product_key === key)?.id ?? this.pendingKeys.get(key);
+      if (id === undefined) errors.push({ row, column: "related", key: "Import.UnknownProduct", values: { key } });
+      else if (!ids.includes(id)) ids.push(id);
     }
     return ids;
   }
