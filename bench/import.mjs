@@ -1,14 +1,21 @@
-// `npm run bench:import`: a catalogue CSV of 20,000 variant rows (5,000 products in six languages, four
-// warehouses) imported through `npm run admin -- import` into a fresh demo shop, then imported again
-// (every row unchanged), with the time and the importer's peak memory. Not a test: figures move.
-// Options: --rows N (default 20000). BENCH_POSTGRES_URL=postgres://.../db to also measure PostgreSQL
-// (that database is emptied first).
-import { spawnSync } from "node:child_process";
-import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+// `npm run bench:import` (after `npm run build`): issue 71's import. A catalogue CSV of 20,000 products
+// with 90,000 variants (six languages, four warehouses, two price tiers; 43 MB) imported into a fresh demo
+// shop, then the same file again (every row unchanged): through the CLI (`npm run admin -- import`), then
+// through the integration API on the production server while four shoppers load pages (their p99), with
+// the time and the memory each process grew by. Not a test: figures move.
+// Options: --products N (default 20000), --variants N (default 4.5 a product), --only cli|api.
+// BENCH_POSTGRES_URL=postgres://.../db to also measure PostgreSQL (that database is emptied first).
+import { spawn, spawnSync } from "node:child_process";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { benchServerEnv } from "./server-env.mjs";
 
-const { values } = parseArgs({ options: { products: { type: "string" }, variants: { type: "string" } } });
+const { values } = parseArgs({
+  options: { products: { type: "string" }, variants: { type: "string" }, only: { type: "string" } },
+});
+const ONLY = values.only ?? "";
 const PRODUCTS = Number(values.products ?? 20000);
 const VARIANTS = Number(values.variants ?? PRODUCTS * 4.5);
 const FILE = "data/bench-import.csv";
@@ -90,15 +97,89 @@ async function writeCsv() {
   await new Promise((r) => out.end(r));
 }
 
-function run(label, env) {
+/** The CLI: `npm run admin -- import FILE`, a new catalogue then the same file again (every row unchanged). */
+function cli(label, env) {
   for (const pass of ["new", "again"]) {
     const result = spawnSync(process.execPath, ["--import", "tsx", "src/server/db/admin.ts", "import", FILE], {
       env: { ...process.env, ...env, NODE_ENV: "production", LOG_LEVEL: "warn" },
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
     });
-    console.log(`${label}, ${pass}: ${result.stdout.trim().split("\n")[0]}`);
+    console.log(`${label}, CLI, ${pass}: ${result.stdout.trim().split("\n")[0]}`);
     if (result.status !== 0) process.exitCode = 1;
+  }
+}
+
+const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/**
+ * The API: the production server on a fresh shop, the file streamed to POST /api/v1/admin/catalog/import
+ * (new, then again), while four shoppers load the list and a product page one after the other; the
+ * server's memory read from /proc every 100 ms.
+ */
+async function api(label, env) {
+  const port = 4690;
+  const base = `http://127.0.0.1:${port}`;
+  const serverEnv = benchServerEnv(port, {
+    ...env,
+    LOG_LEVEL: "warn",
+    IMPORT_MAX_MB: "1000",
+    ASSETS_DIR: "data/bench-import-assets",
+  });
+  const made = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "src/server/db/admin.ts", "create-token", "--name", "bench", "--scopes", "catalog:write"],
+    { env: serverEnv, encoding: "utf8" },
+  );
+  const token = made.stdout.trim().split("\n").at(-1);
+  const child = spawn(process.execPath, ["dist/main.mjs"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
+  try {
+    for (let i = 0; ; i++) {
+      if ((await fetch(`${base}/readyz`).catch(() => null))?.ok) break;
+      if (i > 600) throw new Error("the server did not start");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const slug = /href="\/fr\/p\/([^"]+)"/.exec(await (await fetch(`${base}/fr/`)).text())?.[1];
+    const pages = [`${base}/fr/c/vetements`, `${base}/fr/p/${slug}`];
+    for (const page of pages) for (let i = 0; i < 20; i++) await (await fetch(page)).arrayBuffer();
+    for (const pass of ["new", "again"]) {
+      const before = rssOf(child.pid);
+      let peak = before;
+      const memory = setInterval(() => (peak = Math.max(peak, rssOf(child.pid))), 100);
+      let importing = true;
+      const times = [];
+      let failures = 0;
+      const shopper = async (n) => {
+        for (let i = n; importing; i++) {
+          const started = performance.now();
+          const answer = await fetch(pages[i % 2]).catch(() => null);
+          if (answer) await answer.arrayBuffer();
+          if (!answer?.ok) failures++;
+          if (importing) times.push(performance.now() - started);
+        }
+      };
+      const shoppers = [0, 1, 2, 3].map(shopper);
+      const started = performance.now();
+      const answer = await fetch(`${base}/api/v1/admin/catalog/import`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "text/csv" },
+        body: Readable.toWeb(createReadStream(FILE)),
+        duplex: "half",
+      });
+      const report = await answer.json();
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      importing = false;
+      await Promise.all(shoppers);
+      clearInterval(memory);
+      const sorted = times.sort((x, y) => x - y);
+      console.log(
+        `${label}, API, ${pass}: ${report.Rows} rows in ${seconds} s (${answer.status}; ${report.Created} created, ${report.Updated} updated, ${report.Unchanged} unchanged, ${report.ErrorCount} errors), server memory +${Math.round(peak - before)} MB (peak ${Math.round(peak)} MB); pages meanwhile: ${sorted.length} answers, ${failures} failed, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
+      );
+      if (!answer.ok || !report.Applied) process.exitCode = 1;
+    }
+  } finally {
+    child.kill();
   }
 }
 
@@ -110,16 +191,29 @@ function seed(env) {
   if (result.status !== 0) throw new Error("seed failed");
 }
 
+async function fresh(url) {
+  if (url.startsWith("postgres")) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query("drop schema public cascade; create schema public");
+    await client.end();
+  } else for (const suffix of ["", "-wal", "-shm"]) rmSync(`${url}${suffix}`, { force: true });
+  seed({ DATABASE_URL: url });
+}
+
+if (!existsSync("dist/main.mjs"))
+  throw new Error("run `npm run build` first: the API is measured on the production build");
 await writeCsv();
-const sqlite = "data/bench-import.sqlite";
-for (const suffix of ["", "-wal", "-shm"]) rmSync(`${sqlite}${suffix}`, { force: true });
-seed({ DATABASE_URL: sqlite });
-run(`SQLite, ${PRODUCTS} products, ${VARIANTS} variants`, { DATABASE_URL: sqlite });
-if (process.env.BENCH_POSTGRES_URL) {
-  const client = new pg.Client({ connectionString: process.env.BENCH_POSTGRES_URL });
-  await client.connect();
-  await client.query("drop schema public cascade; create schema public");
-  await client.end();
-  seed({ DATABASE_URL: process.env.BENCH_POSTGRES_URL });
-  run(`PostgreSQL, ${PRODUCTS} products, ${VARIANTS} variants`, { DATABASE_URL: process.env.BENCH_POSTGRES_URL });
+const databases = [["SQLite", "data/bench-import.sqlite"]];
+if (process.env.BENCH_POSTGRES_URL) databases.push(["PostgreSQL", process.env.BENCH_POSTGRES_URL]);
+for (const [name, url] of databases) {
+  const label = `${name}, ${PRODUCTS} products, ${VARIANTS} variants`;
+  if (ONLY !== "api") {
+    await fresh(url);
+    cli(label, { DATABASE_URL: url });
+  }
+  if (ONLY !== "cli") {
+    await fresh(url);
+    await api(label, { DATABASE_URL: url });
+  }
 }

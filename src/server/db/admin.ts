@@ -122,6 +122,7 @@ async function importFile(args: string[]): Promise<void> {
   const size = statSync(file).size;
   await migrateToLatest(database());
   const started = Date.now();
+  const rssBefore = process.memoryUsage().rss;
   let read = 0;
   const bar = (rows: number) => {
     if (!process.stderr.isTTY && rows % 5000 !== 0) return;
@@ -151,9 +152,10 @@ async function importFile(args: string[]): Promise<void> {
     });
     if (process.stderr.isTTY) process.stderr.write("\n");
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const peak = Math.round(process.resourceUsage().maxRSS / 1024);
+    const peak = process.resourceUsage().maxRSS * 1024;
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
     console.log(
-      `${report.Rows} rows in ${seconds} s (peak memory ${peak} MB): ${report.Created} created, ${report.Updated} updated, ${report.Unchanged} unchanged, ${report.ErrorCount} errors; ${report.Applied ? "applied" : report.DryRun ? "dry run, nothing kept" : "nothing kept"}`,
+      `${report.Rows} rows in ${seconds} s (peak memory ${mb(peak)} MB, ${mb(peak - rssBefore)} MB more than before): ${report.Created} created, ${report.Updated} updated, ${report.Unchanged} unchanged, ${report.ErrorCount} errors; ${report.Applied ? "applied" : report.DryRun ? "dry run, nothing kept" : "nothing kept"}`,
     );
     for (const error of report.Errors.slice(0, 50))
       console.log(`  row ${error.Row}${error.Column ? `, ${error.Column}` : ""}: ${error.Message}`);

@@ -7,6 +7,7 @@ import { stringify } from "csv-stringify";
 import { ImageImport, MAX_IMPORT_PHOTO_BYTES, type PhotoFiles, photoName } from "~/features/assets/asset-import.server";
 import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
+import { breather } from "~/server/breather";
 import { database, db, type Executor } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import {
@@ -29,7 +30,7 @@ import {
   type RowError,
   type VariantInput,
 } from "./catalog-input";
-import { CatalogWriter, lockCatalogue, variantValues } from "./catalog-writer.server";
+import { CatalogWriter, lockCatalogue, preferIndexes, variantValues } from "./catalog-writer.server";
 
 /** Photos a multipart import may bring with its CSV (`photos` fields, before the `file`), and their bytes. */
 const MAX_IMPORT_PHOTOS = 200;
@@ -363,6 +364,7 @@ export async function importCatalogueCsv(
   try {
     await handle.db.transaction().execute(async (trx) => {
       await lockCatalogue(trx, handle.dialect);
+      await preferIndexes(trx, handle.dialect);
       const writer = await CatalogWriter.open(trx, photos);
       const skus = new Map<string, number>();
       let columns: Column[] | undefined;
@@ -436,8 +438,10 @@ export async function importCatalogueCsv(
       const feeding = pipeline(source, parser).catch(() => {});
       let row = 0;
       try {
+        const breathe = breather();
         for await (const cells of parser as AsyncIterable<string[]>) {
           row++;
+          await breathe();
           if (!columns) {
             const header = readHeader(cells, writer.warehouseCodes());
             if (header.errors.length > 0) {

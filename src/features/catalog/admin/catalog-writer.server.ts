@@ -4,6 +4,7 @@ import { PREPAID_CREDIT_SKU } from "~/features/prepaid/prepaid";
 import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { slugify, slugWithId } from "~/lib/slug";
+import { breather } from "~/server/breather";
 import { env } from "~/server/config/env";
 import type { Executor } from "~/server/db/client";
 import type { Database } from "~/server/db/schema";
@@ -22,6 +23,9 @@ interface StoredVariant {
   step_quantity: number;
   product_key: string | null;
 }
+
+/** Rows per insert statement: few round trips, and short enough that SQLite (synchronous) holds the event loop a few ms. */
+const INSERT_ROWS = 200;
 
 /** Ids, SKUs or keys in lists short enough for one `in (...)` on either database. */
 function chunks<T>(items: T[], size = 500): T[][] {
@@ -87,6 +91,8 @@ export class CatalogWriter {
   private brands = new Map<string, number>();
   private next = { product: 0, variant: 0, category: 0, brand: 0, attribute: 0, value: 0, tag: 0 };
   private readonly now = new Date().toISOString();
+  /** Other requests run between products and statements (on SQLite every query holds the event loop). */
+  private readonly breathe = breather();
   /** Rows to insert, sent as a few multi-row inserts at the end of each run of products (parents first). */
   private pending = CatalogWriter.nothingPending();
   /** Products of the current run not yet inserted, by key (a related product may name one). */
@@ -115,18 +121,18 @@ export class CatalogWriter {
     };
   }
 
-  /** The run's inserts, parents before children, in statements of at most 500 rows. */
+  /** The run's inserts, parents before children, in statements of at most `INSERT_ROWS` rows. */
   private async flushPending() {
     const p = this.pending;
     this.pending = CatalogWriter.nothingPending();
     this.pendingKeys.clear();
     const t = this.trx;
     const insert = async <T extends keyof Database & string>(table: T, rows: Insertable<Database[T]>[]) => {
-      for (let i = 0; i < rows.length; i += 500)
+      for (let i = 0; i < rows.length; i += INSERT_ROWS, await this.breathe())
         await t
           .insertInto(table)
           // biome-ignore lint/suspicious/noExplicitAny: Kysely cannot relate a generic table to its rows.
-          .values(rows.slice(i, i + 500) as any)
+          .values(rows.slice(i, i + INSERT_ROWS) as any)
           .execute();
     };
     await insert("products", p.products);
@@ -353,6 +359,7 @@ export class CatalogWriter {
     const outcomes: ProductOutcome[] = [];
     const touched: number[] = [];
     for (const input of inputs) {
+      await this.breathe();
       const outcome = await this.applyOne(input, existing.get(input.key), bySku);
       outcomes.push(outcome);
       if (existing.has(input.key) && outcome.rows.some((r) => r.outcome !== "unchanged"))
@@ -915,6 +922,17 @@ export class CatalogWriter {
 /** One catalogue writer at a time across processes (PostgreSQL): new ids are taken from the highest ones. */
 export async function lockCatalogue(trx: Executor, dialect: "sqlite" | "postgres"): Promise<void> {
   if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext('vitrine-catalogue'))`.execute(trx);
+}
+
+/**
+ * For a long import (PostgreSQL): look rows up by their indexes whatever the table's statistics say.
+ * Inside one transaction the tables grow from nothing to hundreds of thousands of rows the planner has
+ * never counted (statistics come from committed rows, after autovacuum), so it scans whole tables for
+ * every batch's lookups: 20,000 products took 43 s, most of it in those scans. Every lookup of the
+ * writer has its index; the setting ends with the transaction.
+ */
+export async function preferIndexes(trx: Executor, dialect: "sqlite" | "postgres"): Promise<void> {
+  if (dialect === "postgres") await sql`set local enable_seqscan = off`.execute(trx);
 }
 
 /** The attribute values of these variants with their French names and swatch colours (API reads, export). */
