@@ -11,6 +11,7 @@ import { type Dialect, migrations } from "./migrations/index";
 import { CurrentSchemaPostgresDialect } from "./pg-introspector";
 import { ResilientPool } from "./pg-pool";
 import type { Database } from "./schema";
+import { GatedSqliteDialect } from "./sqlite-gate";
 import { withStatementCache } from "./statement-cache";
 
 export type Db = Kysely<Database>;
@@ -23,6 +24,17 @@ export interface DbHandle {
   dialect: Dialect;
   /** PostgreSQL: the pool's connections (the metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * One long write in one transaction (a catalogue import). PostgreSQL: a transaction of the pool. SQLite:
+   * a connection of its own, so the shop's pages go on reading meanwhile; the shop's own writes wait for
+   * it (sqlite-gate.ts). Code inside writes through `trx`, never `db()`. Absent: a plain transaction.
+   */
+  longTransaction?<T>(run: (trx: Executor) => Promise<T>): Promise<T>;
+}
+
+/** `handle.longTransaction`, or a plain transaction on a handle made without one (migrations, tests). */
+export function longTransaction<T>(handle: DbHandle, run: (trx: Executor) => Promise<T>): Promise<T> {
+  return handle.longTransaction ? handle.longTransaction(run) : handle.db.transaction().execute(run);
 }
 
 /** A query slower than this is counted (vitrine_db_slow_queries_total) and logged at debug level. */
@@ -53,26 +65,45 @@ export function openDatabase(url: string): DbHandle {
         connectionTimeoutMillis: env().DATABASE_CONNECT_TIMEOUT_MS,
       }),
     );
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), log: observeQueries });
     return {
-      db: new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }), log: observeQueries }),
+      db,
       dialect: "postgres",
       poolStats: () => pool.stats(),
+      longTransaction: <T>(run: (trx: Executor) => Promise<T>) => db.transaction().execute(run),
     };
   }
   const path = sqlitePath(url);
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const dialect = new GatedSqliteDialect(withStatementCache(sqliteConnection(path)));
+  const db = new Kysely<Database>({ dialect, log: observeQueries });
+  return {
+    db,
+    dialect: "sqlite",
+    longTransaction: async <T>(run: (trx: Executor) => Promise<T>): Promise<T> => {
+      if (path === ":memory:") return db.transaction().execute(run);
+      await dialect.driver.closeGate();
+      const own = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: withStatementCache(sqliteConnection(path)) }),
+        log: observeQueries,
+      });
+      try {
+        return await own.transaction().execute(run);
+      } finally {
+        dialect.driver.gate.open();
+        await own.destroy();
+      }
+    },
+  };
+}
+
+function sqliteConnection(path: string): SQLite.Database {
   const database = new SQLite(path);
   database.pragma("journal_mode = WAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  return {
-    db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(database) }),
-      log: observeQueries,
-    }),
-    dialect: "sqlite",
-  };
+  return database;
 }
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

@@ -8,7 +8,7 @@ import { ImageImport, MAX_IMPORT_PHOTO_BYTES, type PhotoFiles, photoName } from 
 import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { breather } from "~/server/breather";
-import { database, db, type Executor } from "~/server/db/client";
+import { database, db, type Executor, longTransaction } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import {
   AGE_GROUPS,
@@ -362,7 +362,7 @@ export async function importCatalogueCsv(
   const handle = database();
   const photos = new ImageImport(options.photos);
   try {
-    await handle.db.transaction().execute(async (trx) => {
+    await longTransaction(handle, async (trx) => {
       await lockCatalogue(trx, handle.dialect);
       await preferIndexes(trx, handle.dialect);
       const writer = await CatalogWriter.open(trx, photos);

@@ -1,0 +1,89 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { type DbHandle, openDatabase } from "./client";
+
+/** A promise and the function that settles it: a long write that waits for the test. */
+function latch() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { released, release };
+}
+
+const settledWithin = async (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
+
+describe("a long write on SQLite (its own connection behind the write gate)", () => {
+  let handle: DbHandle;
+  afterEach(async () => {
+    await handle.db.destroy();
+  });
+
+  async function table() {
+    handle = openDatabase(join(mkdtempSync(join(tmpdir(), "vitrine-gate-")), "shop.sqlite"));
+    await sql`create table t (id integer primary key, who text not null)`.execute(handle.db);
+    await handle.db
+      .insertInto("t" as never)
+      .values({ id: 1, who: "before" } as never)
+      .execute();
+  }
+  const rows = async () =>
+    (await sql<{ who: string }>`select who from t order by id`.execute(handle.db)).rows.map((r) => r.who);
+
+  it("lets the shop read what was committed meanwhile, and holds its writes, without holding the event loop", async () => {
+    await table();
+    const { released, release } = latch();
+    let started = () => {};
+    const inside = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const long = handle.longTransaction?.(async (trx) => {
+      await sql`insert into t (id, who) values (2, 'import')`.execute(trx);
+      started();
+      await released;
+    });
+    await inside;
+    // A read answers at once, from what was committed.
+    expect(await rows()).toEqual(["before"]);
+    // A write and a transaction wait for the long write, asynchronously: timers still fire.
+    const write = sql`insert into t (id, who) values (3, 'shopper')`.execute(handle.db);
+    const transaction = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into t (id, who) values (4, 'order')`.execute(trx);
+    });
+    const tick = Date.now();
+    expect(await settledWithin(write, 100)).toBe(false);
+    expect(Date.now() - tick).toBeLessThan(1000);
+    expect(await settledWithin(transaction, 10)).toBe(false);
+    expect(await rows()).toEqual(["before"]);
+    release();
+    await long;
+    await write;
+    await transaction;
+    expect(await rows()).toEqual(["before", "import", "shopper", "order"]);
+  });
+
+  it("starts after a shop transaction under way, and gives the gate back when it fails", async () => {
+    await table();
+    const { released, release } = latch();
+    const order = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into t (id, who) values (2, 'order')`.execute(trx);
+      await released;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const long = handle.longTransaction?.(async (trx) => {
+      await sql`insert into t (id, who) values (3, 'import')`.execute(trx);
+      throw new Error("the file had an error");
+    });
+    expect(await settledWithin(long as Promise<unknown>, 50)).toBe(false);
+    release();
+    await order;
+    await expect(long).rejects.toThrow("the file had an error");
+    // Nothing of the failed write stays, and the shop writes again at once.
+    await sql`insert into t (id, who) values (4, 'shopper')`.execute(handle.db);
+    expect(await rows()).toEqual(["before", "order", "shopper"]);
+  });
+});

@@ -1,0 +1,177 @@
+import type SQLite from "better-sqlite3";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteDialect,
+} from "kysely";
+
+/** What the driver needs of a database: better-sqlite3's, or the statement cache in front of it. */
+export interface StatementSource {
+  prepare(sql: string): SQLite.Statement;
+  close(): void;
+}
+
+class Mutex {
+  #held: Promise<void> | undefined;
+  #release: (() => void) | undefined;
+
+  async lock(): Promise<void> {
+    while (this.#held) await this.#held;
+    this.#held = new Promise((resolve) => {
+      this.#release = resolve;
+    });
+  }
+
+  unlock(): void {
+    const release = this.#release;
+    this.#held = undefined;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
+/**
+ * SQLite has one writer at a time. A long write (a catalogue import) runs on a connection of its own
+ * while it holds this gate: the shop's connection goes on reading (WAL: what was last committed), and its
+ * writes and transactions wait for the gate, without holding the event loop (better-sqlite3 would
+ * otherwise spin in its busy handler, synchronously, up to `busy_timeout`).
+ */
+export class WriteGate {
+  #closed: Promise<void> | undefined;
+  #open: (() => void) | undefined;
+
+  get closed(): boolean {
+    return this.#closed !== undefined;
+  }
+
+  /** Resolves once no long write holds the gate. */
+  async passage(): Promise<void> {
+    while (this.#closed) await this.#closed;
+  }
+
+  close(): void {
+    this.#closed = new Promise((resolve) => {
+      this.#open = resolve;
+    });
+  }
+
+  open(): void {
+    const open = this.#open;
+    this.#closed = undefined;
+    this.#open = undefined;
+    open?.();
+  }
+}
+
+class GatedConnection implements DatabaseConnection {
+  inTransaction = false;
+
+  constructor(
+    private readonly database: StatementSource,
+    private readonly driver: GatedSqliteDriver,
+  ) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.database.prepare(compiledQuery.sql);
+    // A write of its own (outside a transaction, which waited at its start) waits for a long write.
+    if (!statement.readonly && !this.inTransaction) await this.driver.waitForGate();
+    const parameters = compiledQuery.parameters as unknown[];
+    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error("SQLite streams only selects");
+    const statement = this.database.prepare(compiledQuery.sql);
+    for (const row of statement.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
+  }
+}
+
+/** Kysely's SQLite driver (one connection behind a mutex), with the write gate. */
+export class GatedSqliteDriver implements Driver {
+  readonly #mutex = new Mutex();
+  readonly #connection: GatedConnection;
+
+  constructor(
+    private readonly database: StatementSource,
+    readonly gate: WriteGate,
+  ) {
+    this.#connection = new GatedConnection(database, this);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#mutex.lock();
+    return this.#connection;
+  }
+
+  /** Called holding the connection: lets it go while the gate is closed, then takes it back. */
+  async waitForGate(): Promise<void> {
+    while (this.gate.closed) {
+      this.#mutex.unlock();
+      await this.gate.passage();
+      await this.#mutex.lock();
+    }
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.waitForGate();
+    (connection as GatedConnection).inTransaction = true;
+    await connection.executeQuery(CompiledQuery.raw("begin"));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+    (connection as GatedConnection).inTransaction = false;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw("rollback"));
+    } finally {
+      (connection as GatedConnection).inTransaction = false;
+    }
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.#mutex.unlock();
+  }
+
+  /**
+   * Closes the gate for a long write: once no statement or transaction of this connection is under way
+   * (each holds the mutex from its start to its end) and no other long write holds it.
+   */
+  async closeGate(): Promise<void> {
+    for (;;) {
+      await this.gate.passage();
+      await this.#mutex.lock();
+      const free = !this.gate.closed;
+      if (free) this.gate.close();
+      this.#mutex.unlock();
+      if (free) return;
+    }
+  }
+
+  async destroy(): Promise<void> {
+    this.database.close();
+  }
+}
+
+/** Kysely's SQLite dialect on the gated driver. */
+export class GatedSqliteDialect extends SqliteDialect {
+  readonly driver: GatedSqliteDriver;
+
+  constructor(database: StatementSource, gate = new WriteGate()) {
+    super({ database: database as unknown as SQLite.Database });
+    this.driver = new GatedSqliteDriver(database, gate);
+  }
+
+  override createDriver(): Driver {
+    return this.driver;
+  }
+}
