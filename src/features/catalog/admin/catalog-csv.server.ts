@@ -64,8 +64,8 @@ const MAX_RECORD_CHARS = 256 * 1024;
 const MAX_REPORTED_ERRORS = 500;
 const PROGRESS_EVERY = 500;
 /** Products applied together (the writer reads and inserts once per batch); memory holds one batch. */
-const BATCH_PRODUCTS = 200;
-const BATCH_ROWS = 2000;
+const BATCH_PRODUCTS = 50;
+const BATCH_ROWS = 500;
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -366,122 +366,136 @@ export async function importCatalogueCsv(
       await lockCatalogue(trx, handle.dialect);
       await preferIndexes(trx, handle.dialect);
       const writer = await CatalogWriter.open(trx, photos);
-      const skus = new Map<string, number>();
-      let columns: Column[] | undefined;
-      let group: ParsedRow[] = [];
-      // Products are applied a batch at a time: the writer reads and inserts once per batch.
-      let batch: ProductInput[] = [];
-      let batchRows = 0;
-      const apply = async () => {
-        const inputs = batch;
-        batch = [];
-        batchRows = 0;
-        for (const outcome of await writer.applyMany(inputs)) {
-          for (const error of outcome.errors) note(error);
-          for (const { outcome: o } of outcome.rows) {
-            if (o === "created") report.Created++;
-            else if (o === "updated") report.Updated++;
-            else report.Unchanged++;
-          }
-        }
-      };
-      const flush = async (last = false) => {
-        if (group.length > 0) {
-          const first = group[0] as ParsedRow;
-          const input: ProductInput = { ...first.product, variants: group.map((r) => r.variant) };
-          const images = group.flatMap((r) => r.product.images ?? []);
-          input.images = images.length > 0 ? [...new Set(images)] : undefined;
-          batch.push(input);
-          batchRows += group.length;
-          group = [];
-        }
-        if (batch.length > 0 && (last || batch.length >= BATCH_PRODUCTS || batchRows >= BATCH_ROWS)) await apply();
-      };
-
-      let separator: string | undefined;
-      let firstText = "";
-      const text = decoded(body, options.maxBytes);
-      // The separator is read from the header line before the parser starts.
-      async function* withSeparator(): AsyncGenerator<string> {
-        for await (const piece of text) {
-          if (separator !== undefined) {
-            yield piece;
-            continue;
-          }
-          firstText += piece;
-          const end = firstText.search(/\r?\n/);
-          if (end < 0 && firstText.length < MAX_RECORD_CHARS) continue;
-          separator = separatorOf(end < 0 ? firstText : firstText.slice(0, end));
-          yield firstText;
-        }
-        if (separator === undefined) {
-          separator = separatorOf(firstText);
-          yield firstText;
-        }
-      }
-      // The parser is made once the separator is known: reading the first piece of text finds it.
-      const pieces = withSeparator()[Symbol.asyncIterator]();
-      const head = await pieces.next();
-      async function* all(): AsyncGenerator<string> {
-        if (head.done) return;
-        yield head.value;
-        for (let next = await pieces.next(); !next.done; next = await pieces.next()) yield next.value;
-      }
-      const source = Readable.from(all());
-      const parser = parse({
-        delimiter: separator ?? ",",
-        bom: true,
-        skip_empty_lines: true,
-        relax_column_count: true,
-        max_record_size: MAX_RECORD_CHARS,
-      });
-      const feeding = pipeline(source, parser).catch(() => {});
-      let row = 0;
-      try {
-        const breathe = breather();
-        for await (const cells of parser as AsyncIterable<string[]>) {
-          row++;
-          await breathe();
-          if (!columns) {
-            const header = readHeader(cells, writer.warehouseCodes());
-            if (header.errors.length > 0) {
-              for (const error of header.errors) note(error);
-              return;
+      /** Reads the file and applies it; false when its header was refused. */
+      const readAndApply = async (writer: CatalogWriter): Promise<boolean> => {
+        const skus = new Map<string, number>();
+        let columns: Column[] | undefined;
+        let group: ParsedRow[] = [];
+        // Products are applied a batch at a time: the writer reads and inserts once per batch.
+        let batch: ProductInput[] = [];
+        let batchRows = 0;
+        const apply = async () => {
+          const inputs = batch;
+          batch = [];
+          batchRows = 0;
+          for (const outcome of await writer.applyAhead(inputs)) {
+            for (const error of outcome.errors) note(error);
+            for (const { outcome: o } of outcome.rows) {
+              if (o === "created") report.Created++;
+              else if (o === "updated") report.Updated++;
+              else report.Unchanged++;
             }
-            columns = header.columns;
-            continue;
           }
-          report.Rows++;
-          const parsed = readRow(cells, columns, row);
-          const seenAt = skus.get(parsed.variant.sku);
-          if (seenAt !== undefined && parsed.variant.sku)
-            parsed.errors.push({ row, column: "sku", key: "Import.DuplicateSku", values: { row: seenAt } });
-          else if (parsed.variant.sku) skus.set(parsed.variant.sku, row);
-          if (parsed.errors.length > 0) {
-            for (const error of parsed.errors) note(error);
-            continue;
+        };
+        const flush = async (last = false) => {
+          if (group.length > 0) {
+            const first = group[0] as ParsedRow;
+            const input: ProductInput = { ...first.product, variants: group.map((r) => r.variant) };
+            const images = group.flatMap((r) => r.product.images ?? []);
+            input.images = images.length > 0 ? [...new Set(images)] : undefined;
+            batch.push(input);
+            batchRows += group.length;
+            group = [];
           }
-          if (group.length > 0 && (group[0] as ParsedRow).product.key !== parsed.product.key) await flush();
-          group.push(parsed);
-          if (report.Rows % PROGRESS_EVERY === 0) options.onProgress?.(report.Rows);
+          if (batch.length > 0 && (last || batch.length >= BATCH_PRODUCTS || batchRows >= BATCH_ROWS)) await apply();
+        };
+
+        let separator: string | undefined;
+        let firstText = "";
+        const text = decoded(body, options.maxBytes);
+        // The separator is read from the header line before the parser starts.
+        async function* withSeparator(): AsyncGenerator<string> {
+          for await (const piece of text) {
+            if (separator !== undefined) {
+              yield piece;
+              continue;
+            }
+            firstText += piece;
+            const end = firstText.search(/\r?\n/);
+            if (end < 0 && firstText.length < MAX_RECORD_CHARS) continue;
+            separator = separatorOf(end < 0 ? firstText : firstText.slice(0, end));
+            yield firstText;
+          }
+          if (separator === undefined) {
+            separator = separatorOf(firstText);
+            yield firstText;
+          }
         }
-        await flush(true);
-      } catch (error) {
-        if (error instanceof ImportTooLarge) throw error;
-        if (error instanceof UndecodableText) note({ row: error.line, column: "", key: "Import.Encoding" });
-        else if (error instanceof TypeError && /encoded data|decode/i.test(error.message))
-          note({ row: row + 1, column: "", key: "Import.Encoding" });
-        else if (error && typeof error === "object" && "code" in error && String(error.code).startsWith("CSV_"))
-          note({ row: row + 1, column: "", key: "Import.Malformed", values: { reason: String(error.code) } });
-        else throw error;
+        // The parser is made once the separator is known: reading the first piece of text finds it.
+        const pieces = withSeparator()[Symbol.asyncIterator]();
+        const head = await pieces.next();
+        async function* all(): AsyncGenerator<string> {
+          if (head.done) return;
+          yield head.value;
+          for (let next = await pieces.next(); !next.done; next = await pieces.next()) yield next.value;
+        }
+        const source = Readable.from(all());
+        const parser = parse({
+          delimiter: separator ?? ",",
+          bom: true,
+          skip_empty_lines: true,
+          relax_column_count: true,
+          max_record_size: MAX_RECORD_CHARS,
+        });
+        const feeding = pipeline(source, parser).catch(() => {});
+        let row = 0;
+        try {
+          const breathe = breather();
+          for await (const cells of parser as AsyncIterable<string[]>) {
+            row++;
+            await breathe();
+            if (!columns) {
+              const header = readHeader(cells, writer.warehouseCodes());
+              if (header.errors.length > 0) {
+                for (const error of header.errors) note(error);
+                return false;
+              }
+              columns = header.columns;
+              continue;
+            }
+            report.Rows++;
+            const parsed = readRow(cells, columns, row);
+            const seenAt = skus.get(parsed.variant.sku);
+            if (seenAt !== undefined && parsed.variant.sku)
+              parsed.errors.push({ row, column: "sku", key: "Import.DuplicateSku", values: { row: seenAt } });
+            else if (parsed.variant.sku) skus.set(parsed.variant.sku, row);
+            if (parsed.errors.length > 0) {
+              for (const error of parsed.errors) note(error);
+              continue;
+            }
+            if (group.length > 0 && (group[0] as ParsedRow).product.key !== parsed.product.key) await flush();
+            group.push(parsed);
+            if (report.Rows % PROGRESS_EVERY === 0) options.onProgress?.(report.Rows);
+          }
+          await flush(true);
+        } catch (error) {
+          if (error instanceof ImportTooLarge) throw error;
+          if (error instanceof UndecodableText) note({ row: error.line, column: "", key: "Import.Encoding" });
+          else if (error instanceof TypeError && /encoded data|decode/i.test(error.message))
+            note({ row: row + 1, column: "", key: "Import.Encoding" });
+          else if (error && typeof error === "object" && "code" in error && String(error.code).startsWith("CSV_"))
+            note({ row: row + 1, column: "", key: "Import.Malformed", values: { reason: String(error.code) } });
+          else throw error;
+        } finally {
+          await feeding;
+        }
+        // A file that breaks off keeps the products read whole before it (kept with `partial`).
+        if (batch.length > 0) await apply();
+        if (!columns && report.ErrorCount === 0) note({ row: 1, column: "", key: "Import.Empty" });
+        options.onProgress?.(report.Rows);
+        if (options.dryRun || (report.ErrorCount > 0 && !options.partial)) throw new Rollback();
+        await writer.settle();
+        return true;
+      };
+      let read: boolean;
+      try {
+        read = await readAndApply(writer);
       } finally {
-        await feeding;
+        // Nothing may still be on its way when the transaction ends (an error leaves through here too).
+        await writer.settle().catch(() => {});
       }
-      // A file that breaks off keeps the products read whole before it (kept with `partial`).
-      if (batch.length > 0) await apply();
-      if (!columns && report.ErrorCount === 0) note({ row: 1, column: "", key: "Import.Empty" });
-      options.onProgress?.(report.Rows);
-      if (options.dryRun || (report.ErrorCount > 0 && !options.partial)) throw new Rollback();
+      // A refused header: nothing was written.
+      if (!read) return;
       report.Applied = true;
       await options.onApplied?.(trx, report);
     });

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "~/features/integration/integration.server";
 import { db } from "~/server/db/client";
@@ -171,6 +172,33 @@ describe.each(DIALECTS)("the catalogue import on %s", (dialect) => {
       Updated: 1,
       Unchanged: 451,
     });
+  });
+
+  it("keeps nothing when the database refuses an insert of a later batch, and imports again after it", async () => {
+    // A refusal only the database knows of (a trigger): it comes while the next batch is being read.
+    if (dialect === "sqlite")
+      await sql`create trigger refuse_boom before insert on product_variants when new.sku = 'BOOM-1-A'
+        begin select raise(abort, 'refused by the database'); end`.execute(db());
+    else {
+      await sql`create function refuse_boom() returns trigger language plpgsql as $$
+        begin if new.sku = 'BOOM-1-A' then raise exception 'refused by the database'; end if; return new; end $$`.execute(
+        db(),
+      );
+      await sql`create trigger refuse_boom before insert on product_variants for each row execute function refuse_boom()`.execute(
+        db(),
+      );
+    }
+    const lines = [HEADER];
+    for (let i = 0; i < 300; i++)
+      lines.push(`BOOM-${i},BOOM-${i}-A,,Article ${i},,,Lots > Vrac,Lots,,,,3.00,,,,,2,,true`);
+    const csv = lines.join("\n");
+    const response = await call("POST", "/admin/catalog/import", csv, "text/csv");
+    expect(response.status).toBe(500);
+    const kept = await db().selectFrom("products").select("id").where("product_key", "like", "BOOM-%").execute();
+    expect(kept).toEqual([]);
+    if (dialect === "sqlite") await sql`drop trigger refuse_boom`.execute(db());
+    else await sql`drop trigger refuse_boom on product_variants`.execute(db());
+    expect(await importCsv(csv)).toMatchObject({ Created: 300, Applied: true });
   });
 
   it("exports what it imports: the export sent back changes nothing, and a formula comes back as text", async () => {

@@ -97,6 +97,8 @@ export class CatalogWriter {
   private pending = CatalogWriter.nothingPending();
   /** Products of the current run not yet inserted, by key (a related product may name one). */
   private pendingKeys = new Map<string, number>();
+  /** The last run's inserts, under way (`applyAhead`). */
+  private writing: Promise<void> | undefined;
   /** What the run's existing products and variants hold, read in one query per table. */
   private stored = {
     translations: new Map<number, Selectable<Database["product_translations"]>[]>(),
@@ -311,6 +313,17 @@ export class CatalogWriter {
    * new run, so the second sees what the first wrote.
    */
   async applyMany(inputs: ProductInput[]): Promise<ProductOutcome[]> {
+    const outcomes = await this.applyAhead(inputs);
+    await this.settle();
+    return outcomes;
+  }
+
+  /**
+   * `applyMany`, answering once the outcomes are known while the last run's inserts are still on their
+   * way (PostgreSQL works on them while the caller reads its next batch); the next call, and `settle()`
+   * before the transaction commits, wait for them.
+   */
+  async applyAhead(inputs: ProductInput[]): Promise<ProductOutcome[]> {
     const outcomes: ProductOutcome[] = [];
     let run: ProductInput[] = [];
     const keys = new Set<string>();
@@ -327,7 +340,16 @@ export class CatalogWriter {
     return outcomes;
   }
 
+  /** Waits for the inserts `applyAhead` sent; throws their error. */
+  async settle(): Promise<void> {
+    const writing = this.writing;
+    this.writing = undefined;
+    await writing;
+  }
+
   private async applyRun(inputs: ProductInput[]): Promise<ProductOutcome[]> {
+    // What the previous run inserts comes first: a key met again must find its product.
+    await this.settle();
     const t = this.trx;
     const existing = new Map<string, Selectable<Database["products"]>>();
     for (const keys of chunks(inputs.map((i) => i.key)))
@@ -365,10 +387,16 @@ export class CatalogWriter {
       if (existing.has(input.key) && outcome.rows.some((r) => r.outcome !== "unchanged"))
         touched.push(outcome.productId as number);
     }
-    await this.flushPending();
-    // Anything written: the product's lastmod (sitemaps, feeds) moves; the same feed again moves nothing.
-    for (const ids of chunks(touched))
-      await t.updateTable("products").set({ updated_at: this.now }).where("id", "in", ids).execute();
+    const inserts = this.flushPending();
+    const writing = (async () => {
+      await inserts;
+      // Anything written: the product's lastmod (sitemaps, feeds) moves; the same feed again moves nothing.
+      for (const ids of chunks(touched))
+        await t.updateTable("products").set({ updated_at: this.now }).where("id", "in", ids).execute();
+    })();
+    // Its failure is thrown by `settle`, never left unhandled.
+    writing.catch(() => {});
+    this.writing = writing;
     return outcomes;
   }
 
