@@ -10,6 +10,7 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSyn
 import { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { recorder } from "./record.mjs";
 import { benchServerEnv } from "./server-env.mjs";
 
 const { values } = parseArgs({
@@ -105,7 +106,7 @@ function cli(label, env) {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
     });
-    console.log(`${label}, CLI, ${pass}: ${result.stdout.trim().split("\n")[0]}`);
+    say(`${label}, CLI, ${pass}: ${result.stdout.trim().split("\n")[0]}`);
     if (result.status !== 0) process.exitCode = 1;
   }
 }
@@ -177,7 +178,7 @@ async function api(label, env) {
       importing = false;
       clearInterval(memory);
       const sorted = times.sort((x, y) => x - y);
-      console.log(
+      say(
         `${label}, API, ${pass}: ${report.Rows} rows in ${seconds} s (${answer.status}; ${report.Created} created, ${report.Updated} updated, ${report.Unchanged} unchanged, ${report.ErrorCount} errors), server memory +${Math.round(peak - before)} MB (peak ${Math.round(peak)} MB); pages meanwhile: ${sorted.length} answers, ${failures} failed, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
       );
       if (!answer.ok || !report.Applied) process.exitCode = 1;
@@ -207,6 +208,7 @@ async function fresh(url) {
   seed({ DATABASE_URL: url });
 }
 
+const { say, write } = recorder("npm run bench:import --");
 if (!existsSync("dist/main.mjs"))
   throw new Error("run `npm run build` first: the API is measured on the production build");
 await writeCsv();
@@ -223,3 +225,4 @@ for (const [name, url] of databases) {
     await api(label, { DATABASE_URL: url });
   }
 }
+write();

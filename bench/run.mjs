@@ -20,6 +20,7 @@ import { CHROMIUM_LAUNCH } from "../tests/support/chromium.mjs";
 import autocannon from "./cannon.mjs";
 import { lighthouseFigures, printLighthouse } from "./lighthouse.mjs";
 import { pinRunning } from "./pinned-server.mjs";
+import { recorder } from "./record.mjs";
 import { benchServerEnv, nodeOptionsOf } from "./server-env.mjs";
 import { BENCH_BILLING, sessionWithCartLine } from "./shopper.mjs";
 
@@ -652,24 +653,10 @@ writeFileSync(
   `bench/results/${PAGES_ONLY ? "pages" : LIGHTHOUSE_ONLY ? "lighthouse" : THROUGHPUT_ONLY ? "throughput" : "latest"}.json`,
   JSON.stringify(results, null, 2),
 );
-/**
- * What this run printed, kept as one file per run in bench/results/ (date, time and commit in its name):
- * docs/performance.md's table cites the runs it comes from, and the history is these files.
- */
-const printed = [];
-function say(text) {
-  console.log(text);
-  printed.push(text);
-}
+const record = recorder("npm run bench --");
+const say = record.say;
 function finish() {
-  const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() || "unknown";
-  const stamp = new Date().toISOString().slice(0, 16).replace(":", "");
-  const file = `bench/results/${stamp}-${commit}.md`;
-  writeFileSync(
-    file,
-    `# Bench run ${stamp} on ${commit}\n\n\`npm run bench -- ${process.argv.slice(2).join(" ")}\`${process.env.BENCH_POSTGRES_URL ? " with BENCH_POSTGRES_URL" : ""}\n\n\`\`\`text\n${printed.join("\n")}\n\`\`\`\n`,
-  );
-  console.log(`\nwritten: ${file}`);
+  record.write();
   process.exit(failed ? 1 : 0);
 }
 if (results.lighthouse) printLighthouse(results.lighthouse, say);
