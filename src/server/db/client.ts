@@ -11,7 +11,7 @@ import { type Dialect, migrations } from "./migrations/index";
 import { CurrentSchemaPostgresDialect } from "./pg-introspector";
 import { ResilientPool } from "./pg-pool";
 import type { Database } from "./schema";
-import { GatedSqliteDialect } from "./sqlite-gate";
+import { checkpointAside, GatedSqliteDialect } from "./sqlite-gate";
 import { withStatementCache } from "./statement-cache";
 
 export type Db = Kysely<Database>;
@@ -83,15 +83,19 @@ export function openDatabase(url: string): DbHandle {
     longTransaction: async <T>(run: (trx: Executor) => Promise<T>): Promise<T> => {
       if (path === ":memory:") return db.transaction().execute(run);
       await dialect.driver.closeGate();
+      const connection = sqliteConnection(path);
+      connection.pragma("wal_autocheckpoint = 0");
       const own = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: withStatementCache(sqliteConnection(path)) }),
+        dialect: new SqliteDialect({ database: withStatementCache(connection) }),
         log: observeQueries,
       });
       try {
         return await own.transaction().execute(run);
       } finally {
-        dialect.driver.gate.open();
         await own.destroy();
+        // The shop's next write would run the log's checkpoint itself, holding the event loop.
+        await checkpointAside(path).catch((error) => log().warn({ err: error }, "checkpoint after a long write"));
+        dialect.driver.gate.open();
       }
     },
   };

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -23,8 +23,10 @@ describe("a long write on SQLite (its own connection behind the write gate)", ()
     await handle.db.destroy();
   });
 
+  let file = "";
   async function table() {
-    handle = openDatabase(join(mkdtempSync(join(tmpdir(), "vitrine-gate-")), "shop.sqlite"));
+    file = join(mkdtempSync(join(tmpdir(), "vitrine-gate-")), "shop.sqlite");
+    handle = openDatabase(file);
     await sql`create table t (id integer primary key, who text not null)`.execute(handle.db);
     await handle.db
       .insertInto("t" as never)
@@ -85,5 +87,18 @@ describe("a long write on SQLite (its own connection behind the write gate)", ()
     // Nothing of the failed write stays, and the shop writes again at once.
     await sql`insert into t (id, who) values (4, 'shopper')`.execute(handle.db);
     expect(await rows()).toEqual(["before", "order", "shopper"]);
+  });
+
+  it("copies its log into the database file off the event loop before the shop writes again", async () => {
+    await table();
+    const before = statSync(file).size;
+    await handle.longTransaction?.(async (trx) => {
+      for (let i = 0; i < 40; i++)
+        await sql`insert into t (id, who) values (${100 + i}, ${"x".repeat(100_000)})`.execute(trx);
+    });
+    // Its commit ran no checkpoint (automatic ones are off on its connection): the thread did.
+    expect(statSync(file).size - before).toBeGreaterThan(4_000_000);
+    await sql`insert into t (id, who) values (2, 'shopper')`.execute(handle.db);
+    expect((await rows()).length).toBe(42);
   });
 });
