@@ -102,3 +102,27 @@ describe("a long write on SQLite (its own connection behind the write gate)", ()
     expect((await rows()).length).toBe(42);
   });
 });
+
+describe("the shop connection's mutex", () => {
+  it("runs transactions one at a time when many wait at once", async () => {
+    const handle = openDatabase(join(mkdtempSync(join(tmpdir(), "vitrine-mutex-")), "shop.sqlite"));
+    await sql`create table n (v integer not null)`.execute(handle.db);
+    await sql`insert into n (v) values (0)`.execute(handle.db);
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        handle.db.transaction().execute(async (trx) => {
+          most = Math.max(most, ++inside);
+          const { v } = (await sql<{ v: number }>`select v from n`.execute(trx)).rows[0] as { v: number };
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await sql`update n set v = ${v + 1}`.execute(trx);
+          inside--;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+    expect((await sql<{ v: number }>`select v from n`.execute(handle.db)).rows[0]?.v).toBe(20);
+    await handle.db.destroy();
+  });
+});

@@ -16,32 +16,8 @@ export interface StatementSource {
   close(): void;
 }
 
-class Mutex {
-  #held: Promise<void> | undefined;
-  #release: (() => void) | undefined;
-
-  async lock(): Promise<void> {
-    while (this.#held) await this.#held;
-    this.#held = new Promise((resolve) => {
-      this.#release = resolve;
-    });
-  }
-
-  unlock(): void {
-    const release = this.#release;
-    this.#held = undefined;
-    this.#release = undefined;
-    release?.();
-  }
-}
-
-/**
- * SQLite has one writer at a time. A long write (a catalogue import) runs on a connection of its own
- * while it holds this gate: the shop's connection goes on reading (WAL: what was last committed), and its
- * writes and transactions wait for the gate, without holding the event loop (better-sqlite3 would
- * otherwise spin in its busy handler, synchronously, up to `busy_timeout`).
- */
-export class WriteGate {
+/** Closed or open; whoever waits for `passage` goes on once it opens. */
+class Latch {
   #closed: Promise<void> | undefined;
   #open: (() => void) | undefined;
 
@@ -49,7 +25,6 @@ export class WriteGate {
     return this.#closed !== undefined;
   }
 
-  /** Resolves once no long write holds the gate. */
   async passage(): Promise<void> {
     while (this.#closed) await this.#closed;
   }
@@ -67,6 +42,29 @@ export class WriteGate {
     open?.();
   }
 }
+
+/** One holder at a time: the connection, from a statement's or a transaction's start to its end. */
+class Mutex {
+  readonly #latch = new Latch();
+
+  async lock(): Promise<void> {
+    // Checked again after each wait, in the same turn as closing: two waiters never both take it.
+    while (this.#latch.closed) await this.#latch.passage();
+    this.#latch.close();
+  }
+
+  unlock(): void {
+    this.#latch.open();
+  }
+}
+
+/**
+ * SQLite has one writer at a time. A long write (a catalogue import) runs on a connection of its own
+ * while it holds this gate closed: the shop's connection goes on reading (WAL: what was last committed),
+ * and its writes and transactions wait for the gate, without holding the event loop (better-sqlite3
+ * would otherwise spin in its busy handler, synchronously, up to `busy_timeout`).
+ */
+export class WriteGate extends Latch {}
 
 class GatedConnection implements DatabaseConnection {
   inTransaction = false;
