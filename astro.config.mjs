@@ -67,7 +67,7 @@ export default defineConfig({
   server: { host: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
   vite: {
-    build: { cssCodeSplit: false },
+    build: { cssCodeSplit: false, minify: "terser", terserOptions: { compress: { passes: 2 } } },
     plugins: [shellChunk(), reactStringRender(), islandScripts(), astroUrlCheck()],
     resolve: { alias: { "~": new URL("./src", import.meta.url).pathname } },
     ssr: { external: ["better-sqlite3", "pg", "sharp", "ioredis"] },

@@ -23,10 +23,19 @@ const isBoot = (id) =>
   id.includes("vite/preload-helper") ||
   /\/src\/shell\/first-paint\.ts$/.test(id);
 
+/**
+ * The shell's own modules that load with swup on the first intent (swup-start.ts): the page-loading rules.
+ * @param {string} id
+ */
+const isSwupShell = (id) => /\/src\/shell\/(swup-bundle|navigation|plugin-versions)\.ts$/.test(id);
+
 /** @param {string} id */
 const isSwup = (id) =>
-  /\/node_modules\/(swup|@swup\/(?!astro)[^/]+|delegate-it|path-to-regexp|scrl)\//.test(id) ||
-  /\/src\/shell\/swup-bundle\.ts$/.test(id);
+  /\/node_modules\/(swup|@swup\/(?!astro)[^/]+|delegate-it|path-to-regexp|scrl|focus-options-polyfill)\//.test(id) ||
+  isSwupShell(id);
+
+/** @param {string} id */
+const isAnchors = (id) => /\/src\/shell\/anchors\.ts$/.test(id);
 
 /** @returns {import("vite").Plugin} */
 export function shellChunk() {
@@ -68,7 +77,17 @@ export function shellChunk() {
               manualChunks(id, { getModuleIds, getModuleInfo }) {
                 if (!shell) {
                   shell = new Set();
+                  // The page scripts and what they import, and what the page-loading rules (in the swup file,
+                  // loaded on the first intent) import from the shell's own modules: those stay in the
+                  // shell file, or Rollup would pull them into the swup file and every lazy controller
+                  // that imports one of them would fetch swup with it.
                   const pending = [...getModuleIds()].filter(isPageScript);
+                  for (const id of [...getModuleIds()].filter(isSwupShell))
+                    pending.push(
+                      ...(getModuleInfo(id)?.importedIds ?? []).filter(
+                        (imported) => !isSwup(imported) && !isAnchors(imported),
+                      ),
+                    );
                   while (pending.length > 0) {
                     const next = /** @type {string} */ (pending.pop());
                     if (shell.has(next)) continue;
@@ -87,6 +106,8 @@ export function shellChunk() {
                 // swup and its plugins, which the shell imports when it starts: one file every page loads
                 // after its first paint, not before (issue 19).
                 if (isSwup(id)) return "swup";
+                // Same-page anchors' reveal and scroll: the first anchor followed, or swup, loads them.
+                if (isAnchors(id)) return "anchors";
                 return undefined;
               },
             },

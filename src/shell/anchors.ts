@@ -1,3 +1,9 @@
+/**
+ * Same-page anchors (spec 000 section 2): reveal what hides the target, then an 800 ms scroll. Loaded with
+ * the first anchor followed (link-behaviours.ts) or with swup (navigation.ts), in a file of its own
+ * (scripts/shell-chunk.mjs).
+ */
+import { findAnchorTarget } from "./anchor-target";
 import { ANCHOR_SCROLL_DURATION_MS } from "./constants";
 
 /** Opens the collapse, tab pane or details element that hides a target, so it can be seen. */
@@ -49,12 +55,6 @@ export function scrollToElement(target: Element, duration = ANCHOR_SCROLL_DURATI
     };
     requestAnimationFrame(step);
   });
-}
-
-export function findAnchorTarget(hash: string): Element | null {
-  const id = decodeURIComponent(hash.replace(/^#/, ""));
-  if (!id) return null;
-  return document.getElementById(id) ?? document.querySelector(`a[name="${CSS.escape(id)}"]`);
 }
 
 /** Reveal, then scroll; focus moves to the target for keyboard and screen-reader users. */

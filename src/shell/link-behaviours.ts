@@ -1,6 +1,7 @@
 import type Swup from "swup";
-import { findAnchorTarget, goToAnchor } from "./anchors";
+import { findAnchorTarget } from "./anchor-target";
 import { swupInstance } from "./swup-instance";
+import { ajaxLink, visit } from "./swup-start";
 
 /**
  * Links with a confirm attribute, links that open in a modal, same-page anchors before swup is ready,
@@ -8,11 +9,8 @@ import { swupInstance } from "./swup-instance";
  */
 type Navigate = (url: string, options?: { cache?: boolean; method?: string; body?: BodyInit }) => void;
 
-function navigator(): Navigate {
-  const swup = swupInstance();
-  return swup
-    ? (url, options) => swup.navigate(url, options as Parameters<Swup["navigate"]>[1])
-    : (url) => window.location.assign(url);
+function navigator(fallback?: () => void): Navigate {
+  return (url, options) => visit(url, options as Parameters<Swup["navigate"]>[1], fallback);
 }
 
 /** A link's page in the shell modal; the modal code (and this) loads with the first modal link used. */
@@ -47,7 +45,7 @@ function onClick(event: MouseEvent): void {
       event.preventDefault();
       event.stopImmediatePropagation();
       if (url.hash !== window.location.hash) window.history.pushState(window.history.state, "", url.hash);
-      goToAnchor(url.hash);
+      void import("./anchors").then(({ goToAnchor }) => goToAnchor(url.hash));
     }
     return;
   }
@@ -71,6 +69,35 @@ function onClick(event: MouseEvent): void {
   if (modal && !link.hash && !link.closest("[data-modal-steps]")) modal.close();
 }
 
+/**
+ * A click on a link before swup has loaded (it starts on the first intent, and a tap can come with it):
+ * held, and swup's visit once it is there. In the bubbling phase, as swup's own listener: a behaviour
+ * that took the click over (quick view, lightbox) has prevented it by then. Later clicks are swup's.
+ */
+function holdUntilSwup(event: MouseEvent): void {
+  if (swupInstance() || event.defaultPrevented || event.button !== 0) return;
+  if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+  const link = ajaxLink(event.target, event);
+  if (!link) return;
+  const url = new URL(link.href, window.location.href);
+  // The same page (an anchor to nothing, the page itself): the browser's own.
+  if (url.pathname === window.location.pathname && url.search === window.location.search) return;
+  event.preventDefault();
+  navigator()(url.pathname + url.search + url.hash, { cache: !link.classList.contains("no-cache") });
+}
+
+/** A form sent by the browser itself (no submit event again), with the button that sent it. */
+function submitPlainly(form: HTMLFormElement, submitter: HTMLButtonElement | null): void {
+  if (submitter?.name) {
+    const field = document.createElement("input");
+    field.type = "hidden";
+    field.name = submitter.name;
+    field.value = submitter.value;
+    form.append(field);
+  }
+  HTMLFormElement.prototype.submit.call(form);
+}
+
 /** Ajax forms: data-ajax="true", data-ajax-update="#target" (the page when absent or #swup). */
 async function onSubmit(event: SubmitEvent): Promise<void> {
   const form = event.target as HTMLFormElement;
@@ -88,7 +115,7 @@ async function onSubmit(event: SubmitEvent): Promise<void> {
   try {
     if (!targetSelector || targetSelector === "#swup") {
       // The target is the page: a swup visit, which pushes history.
-      navigator()(
+      navigator(() => submitPlainly(form, submitter))(
         url.pathname + url.search,
         method === "GET" ? { cache: false } : { cache: false, method, body: body as BodyInit },
       );
@@ -105,5 +132,6 @@ async function onSubmit(event: SubmitEvent): Promise<void> {
 export function installLinkBehaviours(): void {
   // Capture phase: decided before swup's own click handling.
   document.addEventListener("click", onClick, true);
+  document.addEventListener("click", holdUntilSwup);
   document.addEventListener("submit", (event) => void onSubmit(event as SubmitEvent));
 }

@@ -3,7 +3,7 @@ import { ISLAND_HOLDS_ATTRIBUTE } from "./directives/interaction";
 import "./events";
 import { endInitialLoader } from "./initial-loader";
 import { installLinkBehaviours } from "./link-behaviours";
-import { startSwup } from "./swup-start";
+import { startSwupOnIntent } from "./swup-start";
 import { installTagManager } from "./tag-manager";
 
 /**
@@ -61,9 +61,9 @@ function islandHolding(target: Element): Promise<void> {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The link rules and the tag manager first (a click is then ours), the controllers next, swup last. The
- * document is marked ready once swup runs, or once it failed to load (the page then works with plain
- * loads).
+ * The link rules and the tag manager first (a click is then ours), the controllers next; swup waits
+ * for the first intent to follow a link (swup-start.ts). The document is marked ready once the
+ * controllers are connected.
  */
 async function start(): Promise<void> {
   installLinkBehaviours();
@@ -72,8 +72,7 @@ async function start(): Promise<void> {
   connectControllers();
   replayEarlyEvents();
   endInitialLoader();
-  await nextTask();
-  await startSwup().catch(() => undefined);
+  startSwupOnIntent();
   document.documentElement.dataset.shell = "ready";
 }
 

@@ -1,14 +1,17 @@
 import type Swup from "swup";
 import type { Location, Visit } from "swup";
-import { findAnchorTarget, goToAnchor, revealTarget } from "./anchors";
+import { findAnchorTarget } from "./anchor-target";
+import { goToAnchor, revealTarget } from "./anchors";
 import { IMAGES_WAIT_MAX_MS } from "./constants";
 import { showError } from "./error-dialog";
 import { linkDecision, linkFacts } from "./links";
 import { errorAction } from "./request-errors";
 import { shellStrings } from "./strings";
+import { PRELOAD_EVENT } from "./swup-start";
 
 /**
- * Page loading (spec 000 section 4) on top of the swup instance swup-start.ts creates: our link rules,
+ * Page loading (spec 000 section 4) on top of the swup instance swup-start.ts creates on the first
+ * intent (it loads this module with swup, in the same file): our link rules,
  * DOM events for islands and CMS scripts, the long-loading class, request errors, header updates.
  *
  * DOM events (on document): page:leave, page:loaded, page:finished; detail { url }.
@@ -176,6 +179,7 @@ function installPreload(swup: Swup): void {
   document.addEventListener("pointerover", preload, { passive: true });
   document.addEventListener("touchstart", preload, { passive: true });
   document.addEventListener("focusin", preload);
+  document.addEventListener(PRELOAD_EVENT, preload);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { giveAfterSaleTo, type TestCustomer } from "../support/customers";
-import { expect, seriousViolations, signIn, test } from "../support/e2e";
+import { expect, seriousViolations, signIn, swupStarted, test } from "../support/e2e";
 
 /** The demo's after-sale history (Marie's) given to the test's customer, signed in on its paid order. */
 async function openPaidOrder(page: Page, customer: TestCustomer, database: string) {
@@ -128,7 +128,7 @@ test("the header's country changes the VAT the prices include, fetched in place;
   page,
 }) => {
   await page.goto("/fr/c/vetements");
-  await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+  await swupStarted(page);
   const price = page.locator(".product-card .price").first();
   const before = await price.textContent();
   const saves: string[] = [];

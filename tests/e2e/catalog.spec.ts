@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { consentCookie, expect, seriousViolations, test } from "../support/e2e";
+import { consentCookie, expect, seriousViolations, swupStarted, test } from "../support/e2e";
 
 type VariantAnswer = {
   ProductVariantViewModel: {
@@ -70,7 +70,7 @@ test.describe("product page", () => {
   test("opens the stock by warehouse in a modal", async ({ page, request }) => {
     const product = await findProduct(request, () => true);
     await page.goto(product.url);
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     await page.locator("[data-stock-link]").click();
     const modal = page.locator("dialog#shell-modal");
     await expect(modal.locator(".modal__title")).toHaveText("Stock par entrepôt");
@@ -127,7 +127,7 @@ test.describe("back in stock", () => {
   test("an out-of-stock product takes a subscription in a modal", async ({ page, request }) => {
     const product = await findProduct(request, (v) => !v.IsInStock);
     await page.goto(product.url);
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     await page.locator("[data-stock-notification-link]").click();
     const modal = page.locator("dialog#shell-modal");
     await expect(modal.locator(".modal__title")).toHaveText("Prévenez-moi du retour en stock");
@@ -147,7 +147,7 @@ test.describe("back in stock", () => {
 test.describe("product lists", () => {
   test("sort, page size and display reload the list and drop pageindex", async ({ page }) => {
     await page.goto("/fr/c/vetements?pageindex=2");
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     // Sort is a fake select (spec 000) over the form's native select.
     const sort = page.getByRole("button", { name: /^Trier par/ });
     await expect(sort).toHaveAttribute("aria-expanded", "false");
@@ -165,7 +165,7 @@ test.describe("product lists", () => {
 
   test("a facet applies one second after the last change, as the filter JSON", async ({ page }) => {
     await page.goto("/fr/c/vetements");
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     const before = await page.locator("[data-list-count]").textContent();
     const started = Date.now();
     await page.locator("[data-filter=Brands] input[name=brand]").first().check();

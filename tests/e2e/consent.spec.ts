@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { CONSENT_STAMP, consentCookie, expect, seriousViolations, firstVisit as test } from "../support/e2e";
+import {
+  CONSENT_STAMP,
+  consentCookie,
+  expect,
+  isReactBundle,
+  seriousViolations,
+  swupStarted,
+  firstVisit as test,
+} from "../support/e2e";
 import { outsideOrigin } from "../support/e2e-server";
 
 /** Consent tests start as a first-time visitor: no cookie at all. */
@@ -99,7 +107,7 @@ test.describe("cookie consent", () => {
       expect.objectContaining({ analytics_storage: "granted", ad_storage: "granted" }),
     ]);
     // Scripts in content swapped in later run too, once.
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     await page.locator("#ajax-link").click();
     await expect(page.locator("h1")).toHaveText("Vêtements");
     await page.evaluate(() =>
@@ -233,7 +241,7 @@ test.describe("cookie consent", () => {
     const react: string[] = [];
     page.on("response", async (response) => {
       if (response.request().resourceType() !== "script") return;
-      if ((await response.text().catch(() => "")).includes("@license React")) react.push(response.url());
+      if (isReactBundle(await response.text().catch(() => ""))) react.push(response.url());
     });
     await page.goto("/fr/c/vetements");
     await consentReady(page);

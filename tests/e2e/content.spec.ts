@@ -1,7 +1,16 @@
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { firstVisit as base, consentCookie, expect, seriousViolations, settled, signIn, test } from "../support/e2e";
+import {
+  firstVisit as base,
+  consentCookie,
+  expect,
+  seriousViolations,
+  settled,
+  signIn,
+  swupStarted,
+  test,
+} from "../support/e2e";
 import { outsideOrigin } from "../support/e2e-server";
 
 /** Calls the editors' API from the signed-in page (same cookies, our Origin). */
@@ -145,7 +154,7 @@ test.describe("content pages", () => {
         await expect(
           visitor.locator('script[type="text/plain"][data-cookie-category="statistics"]:not([data-tag-manager])'),
         ).toHaveCount(1);
-        await visitor.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+        await swupStarted(visitor);
         expect(await visitor.evaluate(() => (window as { __shopStats?: number }).__shopStats)).toBe(
           statistics ? 1 : undefined,
         );

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chooseInFakeSelect, consentCookie, expect, seriousViolations, test } from "../support/e2e";
+import { chooseInFakeSelect, consentCookie, expect, seriousViolations, swupStarted, test } from "../support/e2e";
 
 /** Waits until a page swap is over (the old page's controls are gone). */
 async function settled(page: Page) {
@@ -28,7 +28,7 @@ for (const culture of ["fr", "de"] as const) {
   test(`a shopper in ${culture} filters, sorts, pages, picks a variation and adds it to the cart`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto(`/${culture}/`);
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     await page.locator("#site-nav .site-nav__link").first().click();
     await expect(page.locator(".product-grid")).toBeVisible();
     await settled(page);

@@ -4,6 +4,7 @@ import {
   addFromCard,
   consentCookie,
   expect,
+  isReactBundle,
   reloadedBy,
   seriousViolations,
   settled,
@@ -18,8 +19,7 @@ function watchHeavyScripts(page: Page): string[] {
     if (response.request().resourceType() !== "script") return;
     const url = response.url();
     const body = await response.text().catch(() => "");
-    if (/PickupFinder|maplibre/i.test(url) || body.includes("@license React") || body.includes("maplibregl"))
-      heavy.push(url);
+    if (/PickupFinder|maplibre/i.test(url) || isReactBundle(body) || body.includes("maplibregl")) heavy.push(url);
   });
   return heavy;
 }

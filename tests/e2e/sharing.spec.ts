@@ -1,5 +1,5 @@
 import { giveBirthListTo } from "../support/customers";
-import { expect, signIn, test } from "../support/e2e";
+import { expect, signIn, swupStarted, test } from "../support/e2e";
 
 /**
  * Share and copy-link controls on shopper pages (spec 000 sections 1, 4, 9): the product page, a news
@@ -15,7 +15,7 @@ test.describe("sharing a page", () => {
     await page.goto("/fr/catalog?q=");
     await page.locator(".product-card a[data-select-item]").first().click();
     await expect(page.locator(".product")).toBeVisible();
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     const share = page.getByRole("group", { name: "Partager cette page" });
     const address = new URL(page.url());
     const facebook = share.getByRole("link", { name: "Partager sur Facebook" });

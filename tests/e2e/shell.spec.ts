@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { PAGE_ANIMATION_MS } from "../../src/shell/constants";
-import { expect, seriousViolations, test } from "../support/e2e";
+import { consentCookie, expect, seriousViolations, swupStarted, test } from "../support/e2e";
 
 /** Marks the document: a full page load loses the mark, a swup swap keeps it. */
 async function mark(page: Page) {
@@ -24,8 +24,8 @@ const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mar
 
 async function openFixtures(page: Page) {
   await page.goto("/dev/shell?culture=fr");
-  // swup starts when the page is idle.
-  await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+  // swup starts on the first intent to follow a link.
+  await swupStarted(page);
   await mark(page);
 }
 
@@ -166,7 +166,7 @@ test.describe("link rules (spec 000 section 2)", () => {
       };
     });
     await page.goto("/dev/shell?culture=fr");
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     await expect(page.locator("#early-link")).toBeAttached();
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __visits: string[] }).__visits)).toEqual([]);
@@ -229,7 +229,7 @@ test.describe("link rules (spec 000 section 2)", () => {
     // The homepage-or-page class first, then the page's own kind (custom body classes).
     await page.goto("/fr/");
     await expect(page.locator("body")).toHaveClass("homepage page--home");
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     await page.locator("#site-nav .site-nav__link").first().click();
     await expect(page.locator("body")).toHaveClass("page page--category");
     await page.locator(".logo").click();
@@ -272,7 +272,7 @@ test.describe("anchors and history", () => {
 
   test("back and forward restore the page, the anchor and the scroll position", async ({ page }) => {
     await page.goto("/fr/c/vetements");
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     await mark(page);
     await page.evaluate(() => window.scrollTo(0, 700));
     await page.waitForTimeout(200);
@@ -535,7 +535,7 @@ test.describe("tag manager", () => {
     expect(await layer()).toContainEqual({ event: "emailClick", email: "service@vitrine.test" });
     expect(await layer()).toContainEqual({ event: "phoneClick", phone: "+3221234567" });
 
-    await page.waitForFunction(() => document.documentElement.classList.contains("swup-enabled"));
+    await swupStarted(page);
     await page.locator("#ajax-link").click();
     await expect(page.locator("h1")).toHaveText("Vêtements");
     await expect.poll(async () => (await views()).length).toBe(2);
@@ -695,39 +695,85 @@ test.describe("validators and other shell elements", () => {
 });
 
 test.describe("scripts after the first paint (decision 052)", () => {
-  test("the shell and swup are requested after the load event, then the page is enhanced", async ({ browser }) => {
-    // A bare page: its goto returns at the load event, not once the shell is ready.
+  test("the shell is requested after the load event, swup on the first intent to follow a link", async ({
+    browser,
+    baseURL,
+  }) => {
+    // A bare page (its goto returns at the load event, not once the shell is ready) of a visitor who has
+    // answered the consent prompt.
     const context = await browser.newContext();
+    await context.addCookies([consentCookie(baseURL as string)]);
     const page = await context.newPage();
     await page.goto("/fr/c/vetements", { waitUntil: "load" });
     await expect(page.locator("html")).toHaveAttribute("data-shell", "ready");
-    const timing = await page.evaluate(() => {
-      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      const started = (name: RegExp) =>
-        (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((r) => name.test(r.name))
-          ?.startTime ?? -1;
-      return {
-        load: navigation.loadEventStart,
-        boot: started(/\/_astro\/PageFrame\./),
-        shell: started(/\/_astro\/shell\./),
-        swup: started(/\/_astro\/swup\./),
-      };
-    });
+    const started = (name: string) =>
+      page.evaluate(
+        (pattern) =>
+          (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((r) =>
+            new RegExp(pattern).test(r.name),
+          )?.startTime ?? -1,
+        name,
+      );
+    const load = await page.evaluate(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+    );
     // Not even the module that starts them is fetched while the page and its photos load (decision 070).
-    expect(timing.boot).toBeGreaterThanOrEqual(timing.load);
-    expect(timing.shell).toBeGreaterThanOrEqual(timing.load);
-    expect(timing.swup).toBeGreaterThanOrEqual(timing.shell);
+    expect(await started("/_astro/PageFrame\\.")).toBeGreaterThanOrEqual(load);
+    expect(await started("/_astro/shell\\.")).toBeGreaterThanOrEqual(load);
+    // swup waits for an intent (decision 084): a page only looked at never loads it.
+    await page.waitForTimeout(300);
+    expect(await started("/_astro/swup\\.")).toBe(-1);
+    expect(await page.evaluate(() => typeof (window as { swup?: { navigate?: unknown } }).swup?.navigate)).toBe(
+      "undefined",
+    );
     // Nothing is set on <html>'s own style (the whole page's style would be computed again, TBT): the
     // page fade's duration comes from the stylesheet, and it is the shell's PAGE_ANIMATION_MS.
     expect(await page.locator("html").getAttribute("style")).toBeNull();
     expect(await page.locator("#swup").evaluate((main) => getComputedStyle(main).transitionDuration)).toBe(
       `${PAGE_ANIMATION_MS / 1000}s`,
     );
-    // swup runs with our link rules: a category link is an Ajax visit.
+    // The pointer over a category link: swup loads, runs with our link rules, and the link is preloaded.
+    const link = page.locator("#swup a[href^='/fr/p/']").first();
+    const href = (await link.getAttribute("href")) as string;
+    const preload = page.waitForRequest((request) => new URL(request.url()).pathname === href);
+    await link.hover();
+    await expect(page.locator("html")).toHaveClass(/swup-enabled/);
+    await preload;
     expect(await page.evaluate(() => typeof (window as { swup?: { navigate?: unknown } }).swup?.navigate)).toBe(
       "function",
     );
     await context.close();
+  });
+
+  test("a click that comes before swup has loaded is held and becomes swup's visit", async ({ page }) => {
+    // swup's file is slow to come: the tap arrives with the intent that asked for it.
+    await page.route(/\/_astro\/swup\.[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto("/dev/shell?culture=fr");
+    await mark(page);
+    const visits = page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          document.addEventListener("swup:visit:start", () => resolve(location.href), { once: true }),
+        ),
+    );
+    await page.locator("#ajax-link").click();
+    await visits;
+    await expect(page).toHaveURL(/\/fr\/c\/vetements$/);
+    // The same document: an Ajax visit, not a page load.
+    expect(await marked(page)).toBe(true);
+  });
+
+  test("a click is a plain page load when swup's file cannot load", async ({ page }) => {
+    await page.route(/\/_astro\/swup\.[\w-]+\.js$/, (route) => route.abort());
+    await page.goto("/dev/shell?culture=fr");
+    await mark(page);
+    await page.locator("#ajax-link").click();
+    await expect(page).toHaveURL(/\/fr\/c\/vetements$/);
+    await page.waitForLoadState("load");
+    expect(await marked(page)).toBe(false);
   });
 
   test("the module that starts the scripts waits for the page's largest paint, even after the load event", async ({
@@ -823,7 +869,7 @@ test.describe("scripts after the first paint (decision 052)", () => {
     expect(product).toBeTruthy();
     for (const path of ["/fr/", "/fr/c/vetements", product as string]) {
       await page.goto(path);
-      await expect(page.locator("html")).toHaveClass(/swup-enabled/);
+      await swupStarted(page);
       await expect(page.locator("[data-cart-count]").first()).toHaveText("1");
       expect(await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl), path).toEqual([]);
     }

@@ -157,6 +157,30 @@ export async function shellReady(page: Page) {
 }
 
 /**
+ * A script body that is React (react-dom's production build links its errors to react.dev; the
+ * minifier drops the licence comments).
+ */
+export const isReactBundle = (body: string) => body.includes("https://react.dev/errors/");
+
+/**
+ * Starts page loading by Ajax as a shopper's first intent does (the pointer over a link it would load:
+ * src/shell/swup-start.ts) and waits for swup. Before it, a click on a link is held until swup is there.
+ */
+export async function swupStarted(page: Page) {
+  await shellReady(page);
+  await page.waitForFunction(
+    () => {
+      if (document.documentElement.classList.contains("swup-enabled")) return true;
+      for (const link of document.querySelectorAll("a[href^='/']:not([target]):not([download])"))
+        link.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+      return false;
+    },
+    undefined,
+    { polling: 250, timeout: 20_000 },
+  );
+}
+
+/**
  * Does something that reloads the whole page (a form post, `location.reload()`), then waits for the new
  * document and its shell. Clicks wait for the shell by themselves (holdClicksUntilShellReady); this is
  * for what does not: typing into a field whose behaviour (suggestions) the test then looks at, and a

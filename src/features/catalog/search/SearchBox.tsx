@@ -1,7 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import LineIcon from "~/components/ui/LineIcon";
-import { visit } from "~/shell/swup-instance";
+import { visit } from "~/shell/swup-start";
 import { SEARCH_MIN_CHARS } from "../catalog.constants";
 import { $suggestions, clearSuggestions, querySuggestions, SUGGESTION_DELAY_MS } from "./search.store";
 
