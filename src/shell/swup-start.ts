@@ -13,9 +13,6 @@ import { swupInstance } from "./swup-instance";
  */
 let starting: Promise<Swup | null> | null = null;
 
-/** Marks the document once swup runs (tests and the bench look for it; swup adds `swup-enabled` itself). */
-export const NAVIGATION_READY_ATTRIBUTE = "data-navigation";
-
 /** swup, started once (its files load on the first call); null when they could not load (plain page loads). */
 export function ensureSwup(): Promise<Swup | null> {
   const running = swupInstance();
@@ -42,7 +39,6 @@ async function load(): Promise<Swup> {
   for (const plugin of plugins) swup.use(plugin);
   configureSwup(swup);
   (window as unknown as { swup: unknown }).swup = swup;
-  document.documentElement.setAttribute(NAVIGATION_READY_ATTRIBUTE, "ready");
   return swup;
 }
 
@@ -58,7 +54,7 @@ const INTENTS = ["pointerover", "touchstart", "focusin"] as const;
 
 /**
  * Loads swup on the first intent; the link that showed it is then preloaded like any later one
- * (`vitrine:intent` re-dispatched on it once swup listens).
+ * (PRELOAD_EVENT dispatched on it once swup listens). swup marks `<html>` with `swup-enabled`.
  */
 export function startSwupOnIntent(): void {
   const onIntent = (event: Event) => {
