@@ -30,7 +30,7 @@ import {
   type RowError,
   type VariantInput,
 } from "./catalog-input";
-import { CatalogWriter, lockCatalogue, preferIndexes, variantValues } from "./catalog-writer.server";
+import { CatalogWriter, countForPlanner, lockCatalogue, preferIndexes, variantValues } from "./catalog-writer.server";
 
 /** Photos a multipart import may bring with its CSV (`photos` fields, before the `file`), and their bytes. */
 const MAX_IMPORT_PHOTOS = 200;
@@ -485,6 +485,7 @@ export async function importCatalogueCsv(
         options.onProgress?.(report.Rows);
         if (options.dryRun || (report.ErrorCount > 0 && !options.partial)) throw new Rollback();
         await writer.settle();
+        if (report.Created + report.Updated > 0) await countForPlanner(trx, handle.dialect);
         return true;
       };
       let read: boolean;

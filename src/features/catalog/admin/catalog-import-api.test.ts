@@ -174,6 +174,31 @@ describe.each(DIALECTS)("the catalogue import on %s", (dialect) => {
     });
   });
 
+  it("counts what it wrote for the query planner before its commit: the first pages after it read by their indexes", async () => {
+    // The planner's own belief, not a count: PostgreSQL's pg_class.reltuples, SQLite's sqlite_stat1.
+    const plannerProducts = async () => {
+      if (dialect === "postgres") {
+        const { rows } = await sql<{
+          n: number;
+        }>`select reltuples as n from pg_class where oid = to_regclass('products')`.execute(db());
+        return Number(rows[0]?.n);
+      }
+      const stats = await sql<{ stat: string }>`select stat from sqlite_stat1 where tbl = 'products'`
+        .execute(db())
+        .catch(() => ({ rows: [] }));
+      return Number(stats.rows[0]?.stat.split(" ")[0]);
+    };
+    const lines = [HEADER];
+    for (let i = 0; i < 120; i++)
+      lines.push(`PLAN-${i},PLAN-${i}-A,,Plan ${i},,,Plans > Tous,Plans,,,,2.00,,,,,1,,true`);
+    expect(await importCsv(lines.join("\n"))).toMatchObject({ Created: 120, Applied: true });
+    const products = await db()
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(await plannerProducts()).toBe(Number(products.n));
+  });
+
   it("keeps nothing when the database refuses an insert of a later batch, and imports again after it", async () => {
     // A refusal only the database knows of (a trigger): it comes while the next batch is being read.
     if (dialect === "sqlite")
