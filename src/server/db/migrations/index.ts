@@ -31,6 +31,7 @@ import { m029_order_amounts_tax_included } from "./029_order_amounts_tax_include
 import { m030_order_access_keys } from "./030_order_access_keys";
 import { m031_delivery_days_and_apparel } from "./031_delivery_days_and_apparel";
 import { m032_asset_source_url } from "./032_asset_source_url";
+import { m033_products_in_list_order } from "./033_products_in_list_order";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -132,6 +133,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "032_asset_source_url": {
       up: (db: Kysely<unknown>) => m032_asset_source_url(db),
+    },
+    "033_products_in_list_order": {
+      up: (db: Kysely<unknown>) => m033_products_in_list_order(db),
     },
   };
 }
