@@ -23,6 +23,7 @@ import { backgroundSettled } from "../background";
 import { EnvError, env } from "../config/env";
 import { database, sqlitePath } from "../db/client";
 import { ensureDatabaseReady, logToProcess } from "../db/ready";
+import { startStatisticsSweeper } from "../db/statistics";
 import { outboxState, startOutbox, stopOutbox } from "../mail/outbox";
 import { flushLog, log } from "../observability/log";
 import {
@@ -114,6 +115,8 @@ async function main(): Promise<void> {
   stops.push(startSaleSweeper());
   // The orders of closed accounts past ORDER_RETENTION_YEARS lose their buyer's name and addresses (daily).
   stops.push(startRetentionSweeper());
+  // SQLite: the query planner's statistics, at start and hourly (PostgreSQL's autovacuum keeps its own).
+  stops.push(startStatisticsSweeper());
   // Mails waiting in the outbox, every OUTBOX_INTERVAL_MS (each process claims its own).
   startOutbox();
 
