@@ -66,6 +66,32 @@ describe.each(DIALECTS)("the outbox on %s, with a real SMTP server", (dialect) =
     expect(await metricsText()).toMatch(/^vitrine_outbox_failed_total [1-9]/m);
   });
 
+  it("sends a batch in the order its mails were written, whatever order the database returns them in", async () => {
+    const before = smtp.received.length;
+    // Written straight to the table (enqueueMail would send each at once): twelve mails, the first then
+    // changed, which moves its row after the others on PostgreSQL (a new row version at the table's end).
+    const written = new Date().toISOString();
+    const addresses = Array.from({ length: 12 }, (_, i) => `in-order-${i + 1}@example.org`);
+    const ids: number[] = [];
+    for (const to of addresses)
+      ids.push(
+        (
+          await db()
+            .insertInto("mail_outbox")
+            .values({ to_address: to, subject: to, body: "Body", html: null, culture: "fr", created_at: written })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    await db()
+      .updateTable("mail_outbox")
+      .set({ subject: "First, corrected" })
+      .where("id", "=", ids[0] as number)
+      .execute();
+    await deliverPendingMails();
+    expect(smtp.received.slice(before).flatMap((m) => m.to)).toEqual(addresses);
+  });
+
   it("keeps a mail while the server is down, tries again later with growing delays, and gives up after the last try", async () => {
     expect([1, 2, 3, 8, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
     const down = await startSmtp();

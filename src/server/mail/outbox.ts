@@ -123,12 +123,15 @@ async function claimDueMails() {
       .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
       .orderBy("id")
       .limit(BATCH);
-  return db()
+  const claimed = await db()
     .updateTable("mail_outbox")
     .set({ claimed_until: until })
     .where("id", "in", due(dueQuery()))
     .returningAll()
     .execute();
+  // In the order they were written: an UPDATE's RETURNING follows no order (PostgreSQL returned a batch's
+  // later mail first, and a shopper could read "shipped" before "confirmed").
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 async function sendOne(smtp: Transporter, mail: OutboxRow): Promise<boolean> {
