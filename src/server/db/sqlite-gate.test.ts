@@ -3,19 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { latch, settledWithin } from "../../../tests/support/settled";
 import { type DbHandle, openDatabase } from "./client";
-
-/** A promise and the function that settles it: a long write that waits for the test. */
-function latch() {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { released, release };
-}
-
-const settledWithin = async (promise: Promise<unknown>, ms: number) =>
-  Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
 
 describe("a long write on SQLite (its own connection behind the write gate)", () => {
   let handle: DbHandle;

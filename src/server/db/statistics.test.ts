@@ -3,11 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { latch, settledWithin } from "../../../tests/support/settled";
 import { type DbHandle, openDatabase } from "./client";
 import { refreshPlannerStatistics } from "./statistics";
-
-const settledWithin = async (promise: Promise<unknown>, ms: number) =>
-  Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
 
 describe("the query planner's statistics on SQLite", () => {
   let handle: DbHandle;
@@ -42,13 +40,10 @@ describe("the query planner's statistics on SQLite", () => {
 
   it("waits for a long write's gate like any write, and runs after it", async () => {
     await grown();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { released, release } = latch();
     const longWrite = handle.longTransaction?.(async (trx) => {
       await sql`insert into t (id, kind) values (5000, 1)`.execute(trx);
-      await held;
+      await released;
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const refreshing = refreshPlannerStatistics(handle);
