@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { giveAfterSaleTo } from "../support/customers";
-import { consentCookie, expect, seriousViolations, signIn, test } from "../support/e2e";
+import { consentCookie, expect, secondFactor, seriousViolations, signIn, test } from "../support/e2e";
 
 /** Axe once a swap has ended (a page checked while swup swaps it in holds both pages' ids). */
 async function axe(page: Page) {
@@ -9,7 +9,11 @@ async function axe(page: Page) {
 }
 
 /** A staff member signed in on a tablet without JavaScript: the pages are forms and links. */
-async function staffWithoutJavaScript(browser: Browser, baseURL: string, staff: { email: string; password: string }) {
+async function staffWithoutJavaScript(
+  browser: Browser,
+  baseURL: string,
+  staff: { email: string; password: string; totpSecret?: string },
+) {
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: false,
@@ -21,6 +25,7 @@ async function staffWithoutJavaScript(browser: Browser, baseURL: string, staff: 
   await page.locator("[name=Email]").fill(staff.email);
   await page.locator("[name=Password]").fill(staff.password);
   await page.locator("[name=Password]").press("Enter");
+  if (staff.totpSecret) await secondFactor(page, staff.totpSecret);
   await expect(page).not.toHaveURL(/login/);
   return { context, page };
 }
@@ -67,9 +72,9 @@ test.describe("the back office", () => {
 
   test("staff import a CSV and see the report, edit the product's price, and create a token shown once", async ({
     page,
-    staff,
+    owner,
   }) => {
-    await signIn(page, staff.email, staff.password);
+    await signIn(page, owner.email, owner.password, "fr", owner.totpSecret);
     await page.goto("/fr/staff/import");
     expect(await axe(page)).toEqual([]);
     const key = `E2E-${Date.now()}`;
@@ -105,9 +110,9 @@ test.describe("the back office", () => {
 
   test("staff make a delivery method and a shop's pickup point; a price it cannot read is named and nothing is lost", async ({
     page,
-    staff,
+    owner,
   }) => {
-    await signIn(page, staff.email, staff.password);
+    await signIn(page, owner.email, owner.password, "fr", owner.totpSecret);
     await page.goto("/fr/staff/shipping");
     expect(await axe(page)).toEqual([]);
     // Portugal only: the other tests' shoppers (Belgium, the Netherlands, France) are offered nothing new.
@@ -143,12 +148,12 @@ test.describe("the back office", () => {
     browser,
     baseURL,
     page: scripted,
-    staff,
+    owner,
   }) => {
-    await signIn(scripted, staff.email, staff.password);
+    await signIn(scripted, owner.email, owner.password, "fr", owner.totpSecret);
     await scripted.goto("/fr/staff/coupons");
     expect(await axe(scripted)).toEqual([]);
-    const { context, page } = await staffWithoutJavaScript(browser, baseURL as string, staff);
+    const { context, page } = await staffWithoutJavaScript(browser, baseURL as string, owner);
     await page.goto("/fr/staff/coupons");
     const form = page.locator("[data-coupon-form]");
     await form.getByLabel("Code", { exact: true }).fill("noel-e2e");
@@ -168,13 +173,43 @@ test.describe("the back office", () => {
     await context.close();
   });
 
-  test("the other staff pages pass axe: tokens, webhooks, delivery changes, the orders in Dutch, an order", async ({
+  test("the owner invites an assistant without JavaScript, a bad address is named, and withdraws the invitation", async ({
+    browser,
+    baseURL,
+    owner,
+  }) => {
+    const { context, page } = await staffWithoutJavaScript(browser, baseURL as string, owner);
+    await page.goto("/fr/staff/team");
+    const form = page.locator("[data-invite-form]");
+    await form.getByLabel("E-mail").fill("not-an-address");
+    await form.getByRole("button", { name: "Inviter" }).click();
+    await expect(page.locator("[data-staff-error]")).toBeVisible();
+    await expect(form.getByLabel("E-mail")).toHaveValue("not-an-address");
+    const email = `assistant-${Date.now()}@example.org`;
+    await form.getByLabel("E-mail").fill(email);
+    await form.getByRole("radio", { name: /^Vendeur/ }).check();
+    await form.getByRole("button", { name: "Inviter" }).click();
+    await expect(page.locator("[data-staff-done]")).toBeVisible();
+    const row = page.locator(`[data-invitation="${email}"]`);
+    await expect(row).toContainText("Vendeur");
+    await row.getByRole("button", { name: `Retirer ${email}` }).click();
+    await expect(page.locator(`[data-invitation="${email}"]`)).toHaveCount(0);
+    await context.close();
+  });
+
+  test("the other staff pages pass axe: tokens, webhooks, the team, delivery changes, the orders in Dutch, an order", async ({
     page,
-    staff,
+    owner,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, staff.email, staff.password);
-    for (const path of ["/fr/staff/tokens", "/fr/staff/webhooks", "/fr/staff/deliverychanges", "/nl/staff/orders"]) {
+    await signIn(page, owner.email, owner.password, "fr", owner.totpSecret);
+    for (const path of [
+      "/fr/staff/tokens",
+      "/fr/staff/webhooks",
+      "/fr/staff/team",
+      "/fr/staff/deliverychanges",
+      "/nl/staff/orders",
+    ]) {
       await page.goto(path);
       expect(await axe(page), path).toEqual([]);
     }

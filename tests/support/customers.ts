@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
+import { generateSecret } from "otplib";
 import { giveBirthList } from "../../src/features/birthlists/birthlists.seed";
 import { giveAfterSale } from "../../src/features/refunds/after-sale.seed";
 import { giveWishlists } from "../../src/features/wishlists/wishlists.seed";
@@ -11,6 +12,8 @@ export interface TestCustomer {
   id: number;
   email: string;
   password: string;
+  /** An owner's two-factor secret (base32): `otplib`'s `generate({ secret })` makes its codes. */
+  totpSecret?: string;
 }
 
 const PASSWORD = "Lantern orchard 47 tides";
@@ -33,16 +36,21 @@ export function withSqlite<T>(database: string, work: (db: Database.Database) =>
 export async function createCustomer(
   database: string,
   culture: string,
-  { role = "customer", business = false }: { role?: "customer" | "staff"; business?: boolean } = {},
+  {
+    role = "customer",
+    business = false,
+  }: { role?: "customer" | "owner" | "assistant" | "editor"; business?: boolean } = {},
 ): Promise<TestCustomer> {
   const passwordHash = await hashPassword(PASSWORD);
+  // The shop's owner signs in with two factors (issue 72): each test's owner has a secret of its own.
+  const totpSecret = role === "owner" ? generateSecret() : undefined;
   const email = `test-${randomBytes(6).toString("hex")}@example.org`;
   const now = new Date().toISOString();
   return withSqlite(database, (db) => {
     const row = db
       .prepare(
-        `insert into customers (email, password_hash, first_name, last_name, culture, is_business, company_name, vat_number, role, created_at, email_verified_at)
-         values (?, ?, 'Test', 'Client', ?, ?, ?, ?, ?, ?, ?) returning id`,
+        `insert into customers (email, password_hash, first_name, last_name, culture, is_business, company_name, vat_number, role, created_at, email_verified_at, totp_secret, totp_enabled_at)
+         values (?, ?, 'Test', 'Client', ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
       )
       .get(
         email,
@@ -55,8 +63,10 @@ export async function createCustomer(
         role,
         now,
         now,
+        totpSecret ?? null,
+        totpSecret ? now : null,
       ) as { id: number };
-    return { id: row.id, email, password: PASSWORD };
+    return { id: row.id, email, password: PASSWORD, ...(totpSecret ? { totpSecret } : {}) };
   });
 }
 
@@ -69,6 +79,7 @@ export function removeCustomer(database: string, customer: TestCustomer): void {
     db.transaction(() => {
       const id = customer.id;
       db.prepare("delete from sessions where customer_id = ?").run(id);
+      db.prepare("delete from staff_invitations where invited_by = ?").run(id);
       db.prepare("delete from cart_lines where cart_id in (select id from carts where customer_id = ?)").run(id);
       db.prepare("delete from carts where customer_id = ?").run(id);
       // A customer who placed an order stays, with what the order refers to: orders are the shop's records.

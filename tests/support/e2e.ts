@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { generate } from "otplib";
 import { createCustomer, removeCustomer, type TestCustomer } from "./customers";
 import { startWorkerServer, type WorkerServer } from "./e2e-server";
 
@@ -100,6 +101,7 @@ export const test = firstVisit.extend<{
   /** Whether the test's customer is a business (with Jan's company and VAT number), not a private one. */
   customerBusiness: boolean;
   staff: TestCustomer;
+  owner: TestCustomer;
 }>({
   context: async ({ context, baseURL }, use) => {
     await context.addCookies([consentCookie(baseURL as string), closedPopupCookie(baseURL as string)]);
@@ -113,9 +115,15 @@ export const test = firstVisit.extend<{
     await use(customer);
     removeCustomer(workerServer.database, customer);
   },
+  /** The shop's owner, of the test's own: signs in with two factors (`signIn(..., owner.totpSecret)`). */
+  owner: async ({ workerServer }, use) => {
+    const owner = await createCustomer(workerServer.database, "fr", { role: "owner" });
+    await use(owner);
+    removeCustomer(workerServer.database, owner);
+  },
   /** A shop assistant of the test's own: the counter's cart is theirs, not the demo staff account's. */
   staff: async ({ workerServer }, use) => {
-    const staff = await createCustomer(workerServer.database, "fr", { role: "staff" });
+    const staff = await createCustomer(workerServer.database, "fr", { role: "assistant" });
     await use(staff);
     removeCustomer(workerServer.database, staff);
   },
@@ -227,12 +235,28 @@ export async function addFromCard(page: Page, culture: string, javaScript = true
 }
 
 /** Signs in through the login page and waits to leave it. */
-export async function signIn(page: Page, email: string, password: string, culture = "fr") {
+export async function signIn(page: Page, email: string, password: string, culture = "fr", totpSecret?: string) {
   await page.goto(`/${culture}/security/login`);
   await page.locator("[name=Email]").fill(email);
   await page.locator("[name=Password]").fill(password);
   await page.locator("[name=Password]").press("Enter");
+  if (totpSecret) await secondFactor(page, totpSecret);
   await expect(page).not.toHaveURL(/login/);
+}
+
+/** Time steps already used per secret: a step's code is accepted once, the next step's is accepted early. */
+const stepsUsed = new Map<string, number>();
+
+/** The second step of a sign-in with two-factor (an owner's): the code of a step not used yet. */
+export async function secondFactor(page: Page, secret: string) {
+  await expect(page).toHaveURL(/\/security\/twofactor\?/);
+  const offset = stepsUsed.get(secret) ?? 0;
+  stepsUsed.set(secret, offset + 1);
+  await page
+    .locator("[name=Code]")
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 }));
+  await page.locator("[data-two-factor-form] button[type=submit]").click();
+  await expect(page).not.toHaveURL(/twofactor/);
 }
 
 /** Waits for a swup swap to end (it marks the document busy). */

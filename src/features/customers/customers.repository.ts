@@ -1,4 +1,4 @@
-import type { Executor } from "~/server/db/client";
+import { database, type Executor } from "~/server/db/client";
 import type { SignedInCustomer } from "./customers";
 
 export async function findCustomerByEmail(ex: Executor, email: string) {
@@ -8,7 +8,7 @@ export async function findCustomerByEmail(ex: Executor, email: string) {
 export async function findCustomerById(ex: Executor, id: number): Promise<SignedInCustomer | undefined> {
   const row = await ex
     .selectFrom("customers")
-    .select(["id", "email", "first_name", "last_name", "culture", "is_business", "role"])
+    .select(["id", "email", "first_name", "last_name", "culture", "is_business", "role", "totp_enabled_at"])
     .where("id", "=", id)
     .executeTakeFirst();
   return row
@@ -20,6 +20,7 @@ export async function findCustomerById(ex: Executor, id: number): Promise<Signed
         culture: row.culture,
         isBusiness: row.is_business === 1,
         role: row.role,
+        twoFactor: row.totp_enabled_at !== null,
       }
     : undefined;
 }
@@ -248,4 +249,39 @@ export async function anonymiseCustomerRow(ex: Executor, id: number, now: string
   if (Number(result.numUpdatedRows) === 0) return false;
   await ex.deleteFrom("recovery_codes").where("customer_id", "=", id).execute();
   return true;
+}
+
+/** The shop's staff (issue 72): every account with a staff role, owners first, then by name. */
+export async function staffAccounts(ex: Executor, roles: readonly string[]) {
+  return ex
+    .selectFrom("customers")
+    .select(["id", "email", "first_name", "last_name", "role", "culture", "totp_enabled_at", "created_at"])
+    .where("role", "in", [...roles])
+    .where("closed_at", "is", null)
+    .orderBy("role", "desc")
+    .orderBy("last_name")
+    .orderBy("id")
+    .execute();
+}
+
+/** A staff member's role (or `customer`, out of the staff); false when there is no such open account. */
+export async function setCustomerRole(ex: Executor, id: number, role: string): Promise<boolean> {
+  const done = await ex
+    .updateTable("customers")
+    .set({ role })
+    .where("id", "=", id)
+    .where("closed_at", "is", null)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/**
+ * The open accounts of a role, counted, and on PostgreSQL locked for the rest of the transaction: two
+ * owners taking each other's role at once are one after the other, so the second sees one owner left.
+ * (SQLite runs one write transaction at a time.)
+ */
+export async function countRole(ex: Executor, role: string): Promise<number> {
+  let query = ex.selectFrom("customers").select("id").where("role", "=", role).where("closed_at", "is", null);
+  if (database().dialect === "postgres") query = query.forUpdate();
+  return (await query.execute()).length;
 }

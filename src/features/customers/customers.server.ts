@@ -3,6 +3,7 @@ import { ApiError } from "~/server/http/errors";
 import type { Session } from "~/server/session/session";
 import type { SignedInCustomer } from "./customers";
 import { findCustomerById } from "./customers.repository";
+import { mayDo } from "./roles";
 
 /**
  * Who the shopper is: the customers feature sits below every other (the catalogue shows business prices
@@ -12,6 +13,7 @@ export {
   anonymiseCustomerRow,
   claimTotpStep,
   closedAccountEmail,
+  countRole,
   customerPage,
   customerProfile,
   customerSecurity,
@@ -20,8 +22,10 @@ export {
   forgetDefaultAddress,
   insertCustomer,
   replaceRecoveryCodes,
+  setCustomerRole,
   setDefaultAddress,
   spendRecoveryCode,
+  staffAccounts,
   unusedRecoveryCodes,
   updateCustomerSecurity,
 } from "./customers.repository";
@@ -50,9 +54,8 @@ export function currentCustomer(session: Session): Promise<SignedInCustomer | nu
   return customer;
 }
 
-/** Editors (and staff) manage the shop's content and its asset library. */
-export const canEditContent = (customer: Pick<SignedInCustomer, "role"> | null) =>
-  customer?.role === "editor" || customer?.role === "staff";
+/** Editors and the owner manage the shop's content and its asset library. */
+export const canEditContent = (customer: Pick<SignedInCustomer, "role"> | null) => mayDo(customer, "content");
 
 /** The signed-in editor: a shopper is forbidden (403), a guest unauthorised (401). */
 export async function contentEditor(session: Session): Promise<SignedInCustomer> {

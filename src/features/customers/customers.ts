@@ -6,4 +6,6 @@ export interface SignedInCustomer {
   culture: string;
   isBusiness: boolean;
   role: string;
+  /** Two-factor sign-in is on (required of the shop's owner on the staff pages). */
+  twoFactor: boolean;
 }

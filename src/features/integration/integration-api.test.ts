@@ -7,6 +7,7 @@ import { apiClient, tokenCaller } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
 import { paidOrder } from "../../../tests/support/orders";
 import { withSettings } from "../../../tests/support/providers";
+import { signedInOwner } from "../../../tests/support/staff";
 import { DEMO_API_TOKEN } from "./integration.seed";
 import { createApiToken } from "./integration.server";
 
@@ -51,7 +52,7 @@ describe.each(DIALECTS)("the integration API on %s", (dialect) => {
   });
 
   it("lets staff create, list and revoke tokens; a token is shown once and cannot manage tokens", async () => {
-    const staff = await signedIn("staff@vitrine.test", "Vitrine-staff-1", "203.0.113.70");
+    const staff = await signedInOwner("203.0.113.70");
     const created = await staff.call("POST", "/admin/tokens", { Name: "erp", Scopes: ["orders:read"] });
     expect(created.status).toBe(200);
     const { Id, Token } = (await created.json()) as { Id: number; Token: string };

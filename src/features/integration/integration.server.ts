@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { currentCustomer } from "~/features/customers/customers.server";
+import { type Duty, mayDo } from "~/features/customers/roles";
 import { env } from "~/server/config/env";
 import { db, type Executor } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
 import { rateLimiter, tooManyAttempts } from "~/server/security/rate-limit";
 import type { Session } from "~/server/session/session";
-import type { AdminActor, Scope } from "./integration";
+import { type AdminActor, isScope, type Scope } from "./integration";
 import {
   auditEntries,
   insertAudit,
@@ -47,9 +48,10 @@ export interface AdminCall {
 
 /**
  * Who may do `scope`: a bearer token that has it (401 an unknown or revoked token, 403 one without the
- * scope, 429 past API_TOKEN_REQUESTS_PER_MINUTE), or a signed-in staff member (401 a guest, 403 a shopper
- * or an editor). A staff member's writes must come from our own pages (their cookie would be sent from
- * any site); a token is never sent by a browser on its own.
+ * scope, 429 past API_TOKEN_REQUESTS_PER_MINUTE), or a signed-in staff member whose role has one of the
+ * scope's duties (401 a guest, 403 a shopper or a role without them; 403 `TwoFactorRequired` an owner
+ * who has not turned two-factor sign-in on). A staff member's writes must come from our own pages (their
+ * cookie would be sent from any site); a token is never sent by a browser on its own.
  */
 export async function adminActor(call: AdminCall, scope: Scope): Promise<AdminActor> {
   const authorization = call.requestHeader("authorization");
@@ -70,10 +72,25 @@ export async function adminActor(call: AdminCall, scope: Scope): Promise<AdminAc
       await touchToken(db(), row.id, now.toISOString());
     return { kind: "token", id: row.id, label: `token:${row.name}#${row.id}` };
   }
+  return staffMember(call, SCOPE_DUTIES[scope], scope.endsWith(":write"));
+}
+
+/** The staff duties a token's scope stands for (issue 72): the roles that have one may act for it. */
+const SCOPE_DUTIES: Record<Scope, readonly Duty[]> = {
+  "catalog:read": ["catalog", "stock"],
+  "catalog:write": ["catalog"],
+  "orders:read": ["orders"],
+  "orders:write": ["orders"],
+  "customers:read": ["customers"],
+};
+
+/** The signed-in staff member who has one of `duties` (their writes from our own pages only). */
+async function staffMember(call: AdminCall, duties: readonly Duty[], write: boolean): Promise<AdminActor> {
   const customer = await currentCustomer(call.session);
   if (!customer) throw new ApiError("Unauthorized");
-  if (customer.role !== "staff") throw new ApiError("Forbidden");
-  if (scope.endsWith(":write")) {
+  if (!duties.some((duty) => mayDo(customer, duty))) throw new ApiError("Forbidden");
+  if (customer.role === "owner" && !customer.twoFactor) throw new ApiError("TwoFactorRequired");
+  if (write) {
     const origin = call.requestHeader("origin");
     if (!origin || !env().allowedOrigins.includes(origin)) throw new ApiError("CrossOrigin");
   }
@@ -105,10 +122,21 @@ export function pageCall(session: Session): AdminCall {
   return { session, requestHeader: (name) => (name === "origin" ? env().allowedOrigins[0] : undefined) };
 }
 
-/** Tokens are managed by staff in person, never by another token. */
-export async function staffInPerson(call: AdminCall, write: boolean): Promise<AdminActor> {
+/**
+ * A staff page's caller: for a token's scope (`adminActor`'s rules) or for one of the owner's duties in
+ * person (`staffInPerson`).
+ */
+export function staffActor(call: AdminCall, need: Scope | Duty, write = false): Promise<AdminActor> {
+  return isScope(need) ? adminActor(call, need) : staffInPerson(call, write, need);
+}
+
+/**
+ * What only a staff member in person does, never a token: the shop's tokens, webhooks and audit log
+ * (`settings`), staff accounts (`staff`): the owner's duties.
+ */
+export async function staffInPerson(call: AdminCall, write: boolean, duty: Duty = "settings"): Promise<AdminActor> {
   if (call.requestHeader("authorization") !== undefined) throw new ApiError("Forbidden");
-  return adminActor(call, write ? "orders:write" : "orders:read");
+  return staffMember(call, [duty], write);
 }
 
 export async function staffTokens(call: AdminCall) {

@@ -1,28 +1,35 @@
+import type { Duty } from "~/features/customers/roles";
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { signInPath } from "~/lib/url";
 import { ApiError, errorBody, isFormRefusal } from "~/server/http/errors";
 import type { Session } from "~/server/session/session";
 import type { AdminActor, Scope } from "./integration";
-import { type AdminCall, adminActor, pageCall } from "./integration.server";
+import { type AdminCall, pageCall, staffActor } from "./integration.server";
 
 /**
- * The gate of a staff page (issue 35): a guest goes to the sign-in page and comes back, a shopper or an
- * editor gets 403; staff get their call (for the services) and who they are. The page is never cached.
+ * The gate of a staff page (issues 35, 72): a guest goes to the sign-in page and comes back, an owner
+ * without two-factor sign-in to its setup, a shopper or a staff member whose role does not cover `need`
+ * gets 403; staff get their call (for the services) and who they are. The page is never cached.
  */
 export async function staffGate(
   session: Session,
   culture: Culture,
   here: string,
   headers: Headers,
-  scope: Scope = "orders:read",
+  need: Scope | Duty = "orders:read",
 ): Promise<Response | { call: AdminCall; actor: AdminActor }> {
   headers.set("Cache-Control", "private, no-store");
   if (!session.customerId) return new Response(null, { status: 303, headers: { Location: signInPath(culture, here) } });
   const call = pageCall(session);
   try {
-    return { call, actor: await adminActor(call, scope) };
+    return { call, actor: await staffActor(call, need) };
   } catch (error) {
+    if (error instanceof ApiError && error.code === "TwoFactorRequired")
+      return new Response(null, {
+        status: 303,
+        headers: { Location: `/${culture}/security/twofactorhome`, "Cache-Control": "private, no-store" },
+      });
     if (error instanceof ApiError && (error.code === "Forbidden" || error.code === "Unauthorized"))
       return new Response(translator(culture)("Errors.Forbidden"), {
         status: 403,
@@ -48,7 +55,7 @@ export interface StaffFormState {
  */
 export async function staffFormPost(
   request: Request,
-  page: { session: Session; culture: Culture; here: string; headers: Headers; scope: Scope },
+  page: { session: Session; culture: Culture; here: string; headers: Headers; scope: Scope | Duty },
   work: (values: Record<string, string>, actor: AdminActor) => Promise<Response | null>,
 ): Promise<Response | StaffFormState> {
   const form = await request.formData().catch(() => new FormData());
@@ -77,7 +84,7 @@ export async function staffForm(
     locals: { session: Session; culture: Culture };
   },
   here: string,
-  scope: Scope,
+  scope: Scope | Duty,
   work: Parameters<typeof staffFormPost>[2],
 ): Promise<Response | StaffFormState> {
   if (astro.request.method !== "POST") return { values: {}, errors: {}, failure: null };

@@ -8,6 +8,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/
 import { listen, readRequest } from "../../../tests/support/fake-http";
 import { paidOrder, placeOrder } from "../../../tests/support/orders";
 import { withSettings } from "../../../tests/support/providers";
+import { signedInOwner } from "../../../tests/support/staff";
 import { createApiToken } from "./integration.server";
 import { emitMerchantEvent, sendDue, sendWebhooks } from "./webhooks.server";
 
@@ -71,7 +72,7 @@ describe.each(DIALECTS)("the merchant's webhooks on %s", (dialect) => {
     database = await createTestDatabase(dialect, { products: 30 });
     restore = withSettings({ WEBHOOK_RETRY_BASE_SECONDS: "0.03", WEBHOOK_TIMEOUT_MS: "300" });
     receiver = await startReceiver();
-    staff = await signedIn("staff@vitrine.test", "Vitrine-staff-1", "203.0.113.71");
+    staff = await signedInOwner("203.0.113.71");
   });
   beforeEach(async () => {
     await db().updateTable("merchant_webhooks").set({ disabled_at: new Date().toISOString() }).execute();

@@ -299,7 +299,7 @@ describe.each(DIALECTS)("prepaid accounts on %s", (dialect) => {
     expect(first.pages).toBe(2);
     expect(first.rows.map((r) => r.amount).slice(0, 2)).toEqual([1300, 1200]);
     expect((await movementsPage(marieRow, id, 2)).rows).toHaveLength(3);
-    expect((await movementsPage({ id: 999_999, role: "staff" }, id, 2)).rows).toHaveLength(3);
+    expect((await movementsPage({ id: 999_999, role: "assistant" }, id, 2)).rows).toHaveLength(3);
     await expect(
       movementsPage({ id: await customerId("jan@vitrine.test"), role: "customer" }, id, 1),
     ).rejects.toMatchObject({ status: 404 });

@@ -1,5 +1,6 @@
 import type { SignedInCustomer } from "~/features/customers/customers";
 import { currentCustomer } from "~/features/customers/customers.server";
+import { mayDo } from "~/features/customers/roles";
 import { isCulture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { formatMoney } from "~/lib/money";
@@ -25,7 +26,7 @@ import {
 
 export type { PrepaidAccountRow };
 
-export const isStaff = (customer: Pick<SignedInCustomer, "role"> | null) => customer?.role === "staff";
+export const isStaff = (customer: Pick<SignedInCustomer, "role"> | null) => mayDo(customer, "customers");
 
 /**
  * The account a shopper may act on: their own; staff may act on any customer's (prepaid sales for a

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { photoFolder } from "~/features/assets/asset-import.server";
 import { importCatalogueCsv } from "~/features/catalog/admin/catalog-csv.server";
+import { isStaffRole } from "~/features/customers/roles";
 import { isScope, SCOPES } from "~/features/integration/integration";
 import { audit, createApiToken } from "~/features/integration/integration.server";
 import { isCulture } from "~/lib/culture";
@@ -13,7 +14,7 @@ import { hashPassword } from "../security/password";
 import { database, migrateToLatest, openDatabase } from "./client";
 
 /**
- * `npm run admin -- create-staff --email a@b.be [--name "First Last"] [--culture fr] [--password-file f]`
+ * `npm run admin -- create-staff --email a@b.be [--name "First Last"] [--role owner|assistant|editor] [--culture fr] [--password-file f]`
  * and `npm run admin -- reset-password --email a@b.be [--password-file f]`: the first staff account of
  * a production shop, and a new password for any account. The password comes from the terminal (not
  * echoed), from a file, or from standard input: never from the command line, where `ps` and the shell's
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       name: { type: "string" },
       culture: { type: "string" },
       "password-file": { type: "string" },
+      role: { type: "string" },
     },
   });
   if (command !== "create-staff" && command !== "reset-password") {
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
   }
   const email = z.email().safeParse(values.email?.trim().toLowerCase());
   if (!email.success) throw new EnvError("--email must be an e-mail address");
+  const role = values.role ?? "owner";
+  if (!isStaffRole(role)) throw new EnvError("--role must be one of owner, assistant, editor");
   const culture = values.culture ?? env().DEFAULT_CULTURE;
   if (!isCulture(culture)) throw new EnvError("--culture must be one of fr, nl, es, de, it, pt");
   const password = await readPassword(values["password-file"]);
@@ -80,12 +84,14 @@ async function main(): Promise<void> {
         last_name: last.join(" ").slice(0, 80) || "-",
         culture,
         is_business: 0,
-        role: "staff",
+        role,
         created_at: now,
         email_verified_at: now,
       } as never)
       .execute();
-    console.log(`staff account ${email.data} created`);
+    console.log(
+      `staff account ${email.data} created (${role})${role === "owner" ? "; the staff pages ask its owner to turn on two-factor sign-in first" : ""}`,
+    );
   } finally {
     await handle.db.destroy();
   }

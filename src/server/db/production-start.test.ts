@@ -174,7 +174,7 @@ describe("demo passwords on a public production site", () => {
         .set({ password_hash: "none" })
         .where("role", "=", "customer")
         .execute();
-      for (const email of ["staff@vitrine.test", "editor@vitrine.test"]) {
+      for (const email of ["owner@vitrine.test", "staff@vitrine.test", "editor@vitrine.test"]) {
         const reset = admin(["reset-password", "--email", email], "A-new-long-passphrase-1\n");
         expect(reset.stderr).toBe("");
         expect(reset.stdout).toContain(`new password set for ${email}`);
@@ -220,7 +220,7 @@ describe("npm run admin", () => {
         .select(["role", "first_name", "last_name", "password_hash", "email_verified_at"])
         .where("email", "=", "boss@shop.example")
         .executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ role: "staff", first_name: "Ann", last_name: "Peeters" });
+      expect(row).toMatchObject({ role: "owner", first_name: "Ann", last_name: "Peeters" });
       expect(row.email_verified_at).not.toBeNull();
       expect(await verifyPassword("Our own staff passphrase 7", row.password_hash)).toBe(true);
 

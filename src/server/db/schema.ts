@@ -17,6 +17,7 @@ import type { PickupTables } from "~/features/pickup/pickup.tables";
 import type { PrepaidTables } from "~/features/prepaid/prepaid.tables";
 import type { PricingTables } from "~/features/pricing/pricing.tables";
 import type { RefundsTables } from "~/features/refunds/refunds.tables";
+import type { StaffTables } from "~/features/staff/staff.tables";
 import type { WishlistsTables } from "~/features/wishlists/wishlists.tables";
 
 /**
@@ -68,6 +69,7 @@ export interface Database
     PrepaidTables,
     PricingTables,
     RefundsTables,
+    StaffTables,
     WishlistsTables,
     KernelTables {}
 

@@ -20,6 +20,7 @@ export const ERROR_CATALOGUE = {
   InvalidSignature: { status: 401, messageKey: "Errors.InvalidSignature" },
   Forbidden: { status: 403, messageKey: "Errors.Forbidden" },
   CrossOrigin: { status: 403, messageKey: "Errors.CrossOrigin" },
+  TwoFactorRequired: { status: 403, messageKey: "Errors.TwoFactorRequired" },
   NotFound: { status: 404, messageKey: "Errors.NotFound" },
   AddressNotFound: { status: 404, messageKey: "Errors.AddressNotFound" },
   CarrierNotFound: { status: 404, messageKey: "Errors.CarrierNotFound" },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { currentCustomer } from "~/features/customers/customers.server";
+import { mayDo } from "~/features/customers/roles";
 import { defineEndpoint } from "~/server/http/endpoint";
 import { ApiError } from "~/server/http/errors";
 import { setStock } from "./stock.server";
@@ -18,7 +19,7 @@ export const putStock = defineEndpoint({
   run: async ({ session, params, body }) => {
     const customer = await currentCustomer(session);
     if (!customer) throw new ApiError("Unauthorized");
-    if (customer.role !== "staff") throw new ApiError("Forbidden");
+    if (!mayDo(customer, "stock")) throw new ApiError("Forbidden");
     const { notified } = await setStock(params.variantId, params.warehouseId, body.Quantity);
     return { Notified: notified };
   },

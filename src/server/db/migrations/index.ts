@@ -32,6 +32,7 @@ import { m030_order_access_keys } from "./030_order_access_keys";
 import { m031_delivery_days_and_apparel } from "./031_delivery_days_and_apparel";
 import { m032_asset_source_url } from "./032_asset_source_url";
 import { m033_products_in_list_order } from "./033_products_in_list_order";
+import { m034_staff_roles } from "./034_staff_roles";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -136,6 +137,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "033_products_in_list_order": {
       up: (db: Kysely<unknown>) => m033_products_in_list_order(db),
+    },
+    "034_staff_roles": {
+      up: (db: Kysely<unknown>) => m034_staff_roles(db, dialect),
     },
   };
 }

@@ -670,13 +670,25 @@ export const DEMO_CUSTOMERS = [
     totpSecret: DEMO_TOTP_SECRET,
   },
   {
+    // The shop's owner (issue 72): two-factor required, with the demo's published secret.
+    email: "owner@vitrine.test",
+    password: "Vitrine-owner-1",
+    first: "Olivia",
+    last: "Owner",
+    culture: "fr",
+    business: null,
+    role: "owner",
+    totpSecret: DEMO_TOTP_SECRET,
+  },
+  {
+    // A shop assistant: orders, customers, refunds, stock.
     email: "staff@vitrine.test",
     password: "Vitrine-staff-1",
     first: "Sam",
     last: "Staff",
     culture: "fr",
     business: null,
-    role: "staff",
+    role: "assistant",
   },
   {
     email: "editor@vitrine.test",

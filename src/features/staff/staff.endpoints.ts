@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
+import { AcceptBody, InvitationBody, RoleBody, StaffRoleSchema } from "./staff";
+import { acceptInvitation, changeStaffRole, inviteStaff, staffOverview, withdrawInvitation } from "./staff.server";
+
+const TAGS = ["staff"];
+const Id = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const getStaff = defineEndpoint({
+  method: "get",
+  path: "/admin/staff",
+  summary:
+    "The owner, signed in (not a token): the staff accounts with their role (owner, assistant, editor) and two-factor state, and the invitations still open",
+  tags: TAGS,
+  crossOrigin: true,
+  response: z.object({
+    Members: z.array(
+      z.object({ Id: z.number(), Email: z.string(), Name: z.string(), Role: StaffRoleSchema, TwoFactor: z.boolean() }),
+    ),
+    Invitations: z.array(
+      z.object({
+        Id: z.number(),
+        Email: z.string(),
+        Role: StaffRoleSchema,
+        InvitedBy: z.string(),
+        ExpiresAt: z.string(),
+      }),
+    ),
+  }),
+  run: (call) => staffOverview(call),
+});
+
+export const postInvitation = defineEndpoint({
+  method: "post",
+  path: "/admin/staff/invitations",
+  summary:
+    "The owner invites someone to the staff with a role: a one-time link by mail (in Culture, else the caller's), valid seven days; a new invitation to the same address replaces the open one",
+  tags: TAGS,
+  crossOrigin: true,
+  body: InvitationBody,
+  response: z.object({ Id: z.number(), ExpiresAt: z.string() }),
+  run: (call) => inviteStaff(call, call.body, call.culture),
+});
+
+export const deleteInvitation = defineEndpoint({
+  method: "delete",
+  path: "/admin/staff/invitations/:id",
+  summary: "The owner withdraws an open invitation: its link stops working",
+  tags: TAGS,
+  crossOrigin: true,
+  params: Id,
+  response: SuccessAnswer,
+  run: async (call) => {
+    await withdrawInvitation(call, call.params.id);
+    return { Success: true };
+  },
+});
+
+export const putStaffRole = defineEndpoint({
+  method: "put",
+  path: "/admin/staff/:id",
+  summary:
+    "The owner changes a staff member's role (owner, assistant, editor) or takes them off the staff (customer); never their own role, never the last owner's",
+  tags: TAGS,
+  crossOrigin: true,
+  params: Id,
+  body: RoleBody,
+  response: SuccessAnswer,
+  run: async (call) => {
+    await changeStaffRole(call, call.params.id, call.body.Role, call.culture);
+    return { Success: true };
+  },
+});
+
+export const acceptInvitationEndpoint = defineEndpoint({
+  method: "post",
+  path: "/staff/invitations/accept",
+  summary:
+    "The invited person accepts with the link's Token: the password of their account at that address, or a new account's FirstName, LastName and Password; then they sign in",
+  tags: TAGS,
+  body: AcceptBody,
+  response: z.object({ Email: z.string() }),
+  run: async (call) => ({ Email: (await acceptInvitation(call.body, call.culture)).email }),
+});
