@@ -11,6 +11,7 @@ import { translator } from "~/lib/i18n";
 import { safeDecode } from "~/lib/url";
 import { hasControlCharacters } from "~/lib/validation";
 import { env } from "~/server/config/env";
+import { refreshShopSettings } from "~/server/config/shop-settings";
 import { ensureDatabaseReady, logToProcess } from "~/server/db/ready";
 import { ApiError, isStoreAway } from "~/server/http/errors";
 import { takeFlash } from "~/server/http/flash";
@@ -98,7 +99,11 @@ const ERROR_PAGES = new Set(["500", "503"]);
 
 /** The page asked for, from its first step to its last: whatever fails in any of them is `failedPage`'s. */
 async function answer(context: APIContext, next: MiddlewareNext, first: string): Promise<Response> {
-  if (!ERROR_PAGES.has(first)) await ensureDatabaseReady(logToProcess);
+  if (!ERROR_PAGES.has(first)) {
+    await ensureDatabaseReady(logToProcess);
+    // The owner's settings (the shop's name, its sender…), read again when another process changed them.
+    await refreshShopSettings();
+  }
   // The production server starts the unpaid-order sweeper itself (src/server/http/main.ts); `astro dev` here.
   if (import.meta.env.DEV && env().UNPAID_ORDER_MINUTES > 0) startUnpaidOrderSweeper(env().UNPAID_ORDER_MINUTES);
   const { pathname } = context.url;

@@ -197,7 +197,7 @@ test.describe("the back office", () => {
     await context.close();
   });
 
-  test("the other staff pages pass axe: tokens, webhooks, the team, delivery changes, the orders in Dutch, an order", async ({
+  test("the other staff pages pass axe: tokens, webhooks, the team, the settings, delivery changes, the orders in Dutch, an order", async ({
     page,
     owner,
   }) => {
@@ -207,6 +207,7 @@ test.describe("the back office", () => {
       "/fr/staff/tokens",
       "/fr/staff/webhooks",
       "/fr/staff/team",
+      "/fr/staff/settings",
       "/fr/staff/deliverychanges",
       "/nl/staff/orders",
     ]) {

@@ -125,11 +125,11 @@ test.describe("content pages", () => {
 
   test("the shop's consent-gated scripts run after their category is accepted, under the CSP; an injected one does not", async ({
     page,
-    staff,
+    owner,
     browser,
     baseURL,
   }) => {
-    await signIn(page, staff.email, staff.password);
+    await signIn(page, owner.email, owner.password, "fr", owner.totpSecret);
     const code = "window.__shopStats = (window.__shopStats || 0) + 1;";
     const put = (scripts: unknown) =>
       page.request.fetch("/api/v1/settings/ConsentScripts", {

@@ -1,11 +1,16 @@
 import { expect, test } from "@playwright/test";
+import { generate } from "otplib";
 import pg from "pg";
+import { DEMO_TOTP_SECRET } from "../../src/server/db/seed/catalog-data";
 import { DEMO_BILLING } from "../support/billing";
 import { serverEnvironment } from "../support/e2e-server";
 import { picture } from "../support/pictures";
 import { freePort, ready as healthy, type Started, startServer } from "../support/processes";
 import { roundRobinProxy } from "../support/round-robin-proxy";
 import { startS3 } from "../support/s3";
+
+/** The demo shop's owner (issue 72), two-factor with the demo's published secret. */
+const DEMO_OWNER = { email: "owner@vitrine.test", password: "Vitrine-owner-1", secret: DEMO_TOTP_SECRET };
 
 /**
  * Three server processes on one PostgreSQL database, one Redis and one S3 store, behind a round-robin
@@ -191,13 +196,27 @@ test.describe("three processes on one PostgreSQL, Redis and S3 store", () => {
     const suggested = async (url: string, q: string) =>
       JSON.stringify(await (await fetch(`${url}/api/v1/catalog/search/suggestions?q=${q}&culture=fr`)).json());
     for (const server of processes) expect(await suggested(server.url, "Zanzibarette")).not.toContain("Zanzibarette");
+    // The catalogue is the owner's (issue 72): signed in with the demo's published second factor.
+    const ownerLogin = await fetch(`${origin}/api/v1/security/login`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ Email: DEMO_OWNER.email, Password: DEMO_OWNER.password }),
+    });
+    const pending = (ownerLogin.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    const second = await fetch(`${origin}/api/v1/security/twofactor`, {
+      method: "POST",
+      headers: { ...json, Cookie: pending },
+      body: JSON.stringify({ Code: await generate({ secret: DEMO_OWNER.secret }) }),
+    });
+    expect(second.status, await second.clone().text()).toBe(200);
+    const owner = (second.headers.get("set-cookie") ?? "").split(";")[0] as string;
     // The product as GET answers it, less its key (the address names it): what PUT takes.
     const { Key: _key, ...current } = await (
-      await fetch(`${origin}/api/v1/admin/catalog/products/${key}`, { headers: { Cookie: staff } })
+      await fetch(`${origin}/api/v1/admin/catalog/products/${key}`, { headers: { Cookie: owner } })
     ).json();
     const renamed = await fetch(`${origin}/api/v1/admin/catalog/products/${key}`, {
       method: "PUT",
-      headers: { ...json, Cookie: staff },
+      headers: { ...json, Cookie: owner },
       body: JSON.stringify({ ...current, Names: { ...current.Names, fr: "Blouse Zanzibarette" } }),
     });
     expect(renamed.status, await renamed.text()).toBe(200);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
+import { shopSettingsView, updateShopSettings } from "./settings.server";
 import { AcceptBody, InvitationBody, RoleBody, StaffRoleSchema } from "./staff";
 import { acceptInvitation, changeStaffRole, inviteStaff, staffOverview, withdrawInvitation } from "./staff.server";
 
@@ -81,4 +82,42 @@ export const acceptInvitationEndpoint = defineEndpoint({
   body: AcceptBody,
   response: z.object({ Email: z.string() }),
   run: async (call) => ({ Email: (await acceptInvitation(call.body, call.culture)).email }),
+});
+
+const SettingsAnswer = z.object({
+  Settings: z.array(
+    z.object({
+      Name: z.string(),
+      Value: z.string().nullable(),
+      Stored: z.string().nullable(),
+      Environment: z.string().nullable(),
+      UpdatedBy: z.string().nullable(),
+    }),
+  ),
+  PaymentProvider: z.string(),
+  MailServer: z.boolean(),
+  ReadyToSell: z.array(z.object({ Key: z.string(), Done: z.boolean(), Missing: z.array(z.string()) })),
+});
+
+export const getSettings = defineEndpoint({
+  method: "get",
+  path: "/admin/settings",
+  summary:
+    "The owner, signed in (not a token): the shop's settings (name, e-mail, sender and reply-to, address, phone, company, company and VAT numbers), each as in effect, as stored and as the environment has it; the payment provider and mail server (from the environment, read-only); what the shop still needs to sell",
+  tags: TAGS,
+  crossOrigin: true,
+  response: SettingsAnswer,
+  run: (call) => shopSettingsView(call),
+});
+
+export const putSettings = defineEndpoint({
+  method: "put",
+  path: "/admin/settings",
+  summary:
+    "The owner changes settings by name (SHOP_NAME, SHOP_EMAIL, MAIL_FROM, MAIL_REPLY_TO, SHOP_ADDRESS, SHOP_PHONE, COMPANY_NAME, COMPANY_NUMBER, VAT_NUMBER): each checked by its rule, an empty value or null gives the environment's back; every process applies them at its next request",
+  tags: TAGS,
+  crossOrigin: true,
+  body: z.record(z.string(), z.string().max(300).nullable()),
+  response: SettingsAnswer,
+  run: (call) => updateShopSettings(call, call.body, call.culture),
 });

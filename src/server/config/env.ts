@@ -95,6 +95,16 @@ export const SETTINGS_SCHEMA = z.object({
    * app's entry. Unset: "Vitrine" in the demo shop; elsewhere MAIL_FROM's display name, or SITE_URL's host.
    */
   SHOP_NAME: z.string().trim().min(1).max(60).optional(),
+  /** Where replies to the shop's mails go (a mail's Reply-To); unset: to MAIL_FROM. */
+  MAIL_REPLY_TO: z.email().optional(),
+  /** The company that runs the shop, its registration number and its VAT number (the footer, invoices). */
+  COMPANY_NAME: z.string().trim().min(2).max(120).optional(),
+  COMPANY_NUMBER: z.string().trim().min(2).max(40).optional(),
+  VAT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, "must be a VAT number with its country prefix, such as BE0403019261")
+    .optional(),
   /** The shop's postal address, one line in every page's footer (the demo's in the demo; none when unset elsewhere). */
   SHOP_ADDRESS: z.string().trim().min(5).max(200).optional(),
   /** The shop's phone number in the footer (the demo's in the demo; none when unset elsewhere). */
@@ -396,7 +406,7 @@ function isLoopback(url: string): boolean {
 const DEMO_ADDRESS = "Rue de la Loi 16, 1000 Bruxelles";
 const DEMO_PHONE = "+32 2 123 45 67";
 /** The demo's mail domain (MAIL_FROM's and SHOP_EMAIL's defaults): reserved, no mail reaches it. */
-const DEMO_MAIL_DOMAIN = /@vitrine\.test>?$/i;
+export const DEMO_MAIL_DOMAIN = /@vitrine\.test>?$/i;
 
 const DEMO_SHOP_NAME = "Vitrine";
 
@@ -479,14 +489,57 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 let cached: Env | undefined;
+/** What the shop's owner set in the back office (`shop_settings`, src/server/config/shop-settings.ts), over the environment's. */
+let shopOverrides: Readonly<Record<string, string>> = {};
 
 /** The process settings, validated once. */
 export function env(): Env {
-  cached ??= parseEnv(process.env);
+  cached ??= parseEnv({ ...process.env, ...shopOverrides });
   return cached;
+}
+
+/**
+ * The owner's settings, by variable name, over the environment's from the next `env()` on; refused
+ * (false, nothing changed) when the settings they make would not start the shop.
+ */
+export function overrideShopSettings(values: Readonly<Record<string, string>>): boolean {
+  if (JSON.stringify(values) === JSON.stringify(shopOverrides)) return true;
+  try {
+    parseEnv({ ...process.env, ...values });
+  } catch (error) {
+    if (error instanceof EnvError) return false;
+    throw error;
+  }
+  shopOverrides = { ...values };
+  cached = undefined;
+  return true;
+}
+
+/**
+ * Why one setting's value is refused as the shop would read it (its variable's own rule, then the
+ * settings it makes with the others: the demo's mail domain on a public shop), or null.
+ */
+export function shopSettingProblem(
+  name: string,
+  value: string,
+  others: Readonly<Record<string, string>>,
+): string | null {
+  const rule = (SETTINGS_SCHEMA.shape as Record<string, z.ZodType>)[name];
+  const own = rule?.safeParse(value);
+  if (own && !own.success) return own.error.issues[0]?.message ?? "invalid";
+  try {
+    parseEnv({ ...process.env, ...others, [name]: value });
+    return null;
+  } catch (error) {
+    if (error instanceof EnvError && error.message.includes(name))
+      return error.message.replace(/^Invalid configuration: /, "");
+    if (error instanceof EnvError) return null;
+    throw error;
+  }
 }
 
 /** Tests change settings between files. */
 export function resetEnvForTests(): void {
   cached = undefined;
+  shopOverrides = {};
 }

@@ -6,6 +6,7 @@ import { lacksCheckoutData, seedCheckout } from "~/features/checkout/checkout.se
 import { lacksLegalPages, seedLegalPages, unpublishedLegalPages } from "~/features/content/legal-pages.seed";
 import { demoTokenHash } from "~/features/integration/integration.seed";
 import { countriesWithoutShipping } from "~/features/pricing/pricing.server";
+import { loadShopSettings } from "~/server/config/shop-settings";
 import { EnvError, env } from "../config/env";
 import { log as processLog } from "../observability/log";
 import { verifyPassword } from "../security/password";
@@ -37,6 +38,8 @@ export function ensureDatabaseReady(log: ReadyLog = () => {}): Promise<void> {
     const applied = await migrateToLatest(handle);
     if (applied.length) log(`migrated: ${applied.join(", ")}`);
     await seedOnce(handle, log);
+    // The owner's settings over the environment's, before anything reads them.
+    await loadShopSettings(handle.db);
     if (env().isProduction && env().publicSite) {
       await refuseDemoPasswords(handle);
       const drafts = await unpublishedLegalPages(handle);

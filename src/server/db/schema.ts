@@ -29,6 +29,8 @@ import type { WishlistsTables } from "~/features/wishlists/wishlists.tables";
 export interface KernelTables {
   sessions: { id: string; customer_id: number | null; data: string; expires_at: string; created_at: string };
   rate_limits: { key: string; window_start: string; hits: number };
+  /** The shop's settings as its owner set them (issue 72), over the environment's: `SHOP_NAME`, `MAIL_FROM`… */
+  shop_settings: { key: string; value: string; updated_at: string; updated_by: string };
   mail_outbox: {
     id: Generated<number>;
     to_address: string;

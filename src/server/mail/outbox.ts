@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../config/env";
+import { refreshShopSettings } from "../config/shop-settings";
 import { database, db, type Executor } from "../db/client";
 import { log } from "../observability/log";
 import { outboxMetrics } from "../observability/metrics";
@@ -91,6 +92,8 @@ export function deliverPendingMails(): Promise<number> {
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,
     } as Parameters<typeof nodemailer.createTransport>[0]);
+    // The sender the owner set (MAIL_FROM, MAIL_REPLY_TO), if another process changed it.
+    await refreshShopSettings();
     let sent = 0;
     for (;;) {
       const claimed = await claimDueMails();
@@ -139,6 +142,7 @@ async function sendOne(smtp: Transporter, mail: OutboxRow): Promise<boolean> {
   try {
     await smtp.sendMail({
       from: env().MAIL_FROM,
+      ...(env().MAIL_REPLY_TO ? { replyTo: env().MAIL_REPLY_TO } : {}),
       to: mail.to_address,
       subject: mail.subject,
       text: mail.body,

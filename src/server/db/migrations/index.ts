@@ -33,6 +33,7 @@ import { m031_delivery_days_and_apparel } from "./031_delivery_days_and_apparel"
 import { m032_asset_source_url } from "./032_asset_source_url";
 import { m033_products_in_list_order } from "./033_products_in_list_order";
 import { m034_staff_roles } from "./034_staff_roles";
+import { m035_shop_settings } from "./035_shop_settings";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -140,6 +141,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "034_staff_roles": {
       up: (db: Kysely<unknown>) => m034_staff_roles(db, dialect),
+    },
+    "035_shop_settings": {
+      up: (db: Kysely<unknown>) => m035_shop_settings(db, dialect),
     },
   };
 }
