@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Culture } from "~/lib/culture";
-import { memoize, REFERENCE_TTL_MS } from "~/server/cache";
+import { memoize, memoizePublic, REFERENCE_TTL_MS } from "~/server/cache";
 import { db, type Executor } from "~/server/db/client";
 import { productTextIn } from "~/server/db/fragments";
 import type { Database } from "~/server/db/schema";
@@ -271,7 +271,8 @@ export async function productCards(
   });
 }
 
-export const vatRate = memoize(REFERENCE_TTL_MS, async (countryCode: string, vatClass?: string): Promise<number> => {
+/** A VAT rate, kept while the public version holds: a rate the owner changes is in the next page's prices. */
+export const vatRate = memoizePublic(async (countryCode: string, vatClass?: string): Promise<number> => {
   const row = await db()
     .selectFrom("vat_rates as r")
     .innerJoin("countries as c", "c.id", "r.country_id")

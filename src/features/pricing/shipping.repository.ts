@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Culture } from "~/lib/culture";
-import { memoize, REFERENCE_TTL_MS } from "~/server/cache";
-import { db, type Executor } from "~/server/db/client";
+import { memoizePublic } from "~/server/cache";
+import { database, db, type Executor } from "~/server/db/client";
 
 export interface CountryRow {
   id: number;
@@ -10,7 +10,8 @@ export interface CountryRow {
 }
 
 /** Countries we ship to, in the shop's order (reference data, cached a minute). */
-export const shippingCountries = memoize(REFERENCE_TTL_MS, async (): Promise<CountryRow[]> => {
+/** The countries sold to, kept while the public version holds: a country added or stopped shows at once. */
+export const shippingCountries = memoizePublic(async (): Promise<CountryRow[]> => {
   const rows = await db()
     .selectFrom("countries")
     .select(["id", "code", "is_eu"])
@@ -224,4 +225,71 @@ export async function shippingReach(ex: Executor): Promise<{ kind: string; count
   const kinds = new Map<string, string[]>();
   for (const row of rows) kinds.set(row.kind, [...(kinds.get(row.kind) ?? []), row.code]);
   return [...kinds].map(([kind, countries]) => ({ kind, countries }));
+}
+
+/** Every country the shop has (selling or not), with its VAT rates by class, in the shop's order. */
+export async function countriesWithRates(ex: Executor) {
+  const [countries, rates] = await Promise.all([
+    ex
+      .selectFrom("countries")
+      .select(["id", "code", "is_eu", "is_shipping_enabled", "position"])
+      .orderBy("position")
+      .execute(),
+    ex.selectFrom("vat_rates").select(["country_id", "vat_class", "rate_basis_points"]).execute(),
+  ]);
+  return countries.map((c) => ({
+    ...c,
+    rates: Object.fromEntries(
+      rates.filter((r) => r.country_id === c.id).map((r) => [r.vat_class, r.rate_basis_points]),
+    ),
+  }));
+}
+
+/** Adds a country the shop does not have yet, after the others, with its rates; answers its id. */
+export async function insertCountry(
+  ex: Executor,
+  input: { code: string; isEu: boolean; selling: boolean; rates: Record<string, number> },
+): Promise<number> {
+  const last = await ex
+    .selectFrom("countries")
+    .select((eb) => [eb.fn.max("id").as("id"), eb.fn.max("position").as("position")])
+    .executeTakeFirst();
+  const id = Number(last?.id ?? 0) + 1;
+  await ex
+    .insertInto("countries")
+    .values({
+      id,
+      code: input.code,
+      is_eu: input.isEu ? 1 : 0,
+      is_shipping_enabled: input.selling ? 1 : 0,
+      position: Number(last?.position ?? -1) + 1,
+    })
+    .execute();
+  await putVatRates(ex, id, input.rates);
+  return id;
+}
+
+/** Whether the shop sells to a country (a country is never deleted: addresses and orders name it). */
+export async function setCountrySelling(ex: Executor, id: number, selling: boolean): Promise<void> {
+  await ex
+    .updateTable("countries")
+    .set({ is_shipping_enabled: selling ? 1 : 0 })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** A country's VAT rates by class, each written or replaced. */
+export async function putVatRates(ex: Executor, countryId: number, rates: Record<string, number>): Promise<void> {
+  for (const [vatClass, rate] of Object.entries(rates))
+    await ex
+      .insertInto("vat_rates")
+      .values({ country_id: countryId, vat_class: vatClass, rate_basis_points: rate })
+      .onConflict((oc) => oc.columns(["country_id", "vat_class"]).doUpdateSet({ rate_basis_points: rate }))
+      .execute();
+}
+
+/** PostgreSQL: one change of the shop's countries at a time (two new ones would take the same id). */
+export async function lockCountries(trx: Executor): Promise<void> {
+  if (database().dialect === "postgres")
+    await sql`select pg_advisory_xact_lock(hashtext('vitrine-countries'))`.execute(trx);
 }

@@ -31,7 +31,7 @@ describe.each(DIALECTS)("the shop's settings on %s (issue 72)", (dialect) => {
     await owner.call("PUT", "/admin/settings", { SHOP_NAME: null, MAIL_FROM: null, MAIL_REPLY_TO: null });
     restore();
     await smtp.close();
-    await database.close();
+    await database?.close();
   });
 
   it("sets the shop's name and sender over the environment's, at once, and mails go out with them", async () => {

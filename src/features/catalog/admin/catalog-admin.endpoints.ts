@@ -143,6 +143,7 @@ export const getProduct = defineEndpoint({
     Unit: z.object({ Measure: z.string(), ContentMilli: z.number().nullable() }).nullable(),
     Gender: z.string().nullable(),
     AgeGroup: z.string().nullable(),
+    VatClass: z.string(),
     Tags: z.array(z.string()),
     Related: z.array(z.string().nullable()),
     Variants: z.array(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VAT_CLASSES } from "~/features/pricing/european-vat";
 import { CULTURES, type Culture } from "~/lib/culture";
 import {
   AGE_GROUPS,
@@ -43,6 +44,8 @@ export const ProductBody = z
     /** Apparel's audience (Google requires both for clothing in FR, DE and more); null: none. */
     Gender: z.enum(GENDERS).nullable().optional(),
     AgeGroup: z.enum(AGE_GROUPS).nullable().optional(),
+    /** The VAT class whose rate applies in each country (issue 72); a new product's is standard. */
+    VatClass: z.enum(VAT_CLASSES).optional(),
     Tags: z.array(z.string().regex(KEY_PATTERN)).max(50).optional(),
     Related: z.array(z.string().regex(KEY_PATTERN)).max(50).optional(),
     Variants: z

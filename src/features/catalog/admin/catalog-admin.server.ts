@@ -49,6 +49,7 @@ export async function upsertProduct(actor: AdminActor, key: string, body: Produc
         : body.Unit && { measure: body.Unit.Measure, contentMilli: body.Unit.ContentMilli },
     gender: body.Gender,
     ageGroup: body.AgeGroup,
+    vatClass: body.VatClass,
     tags: body.Tags,
     related: body.Related,
     variants: body.Variants.map((v, i) => ({
@@ -107,6 +108,7 @@ export async function productByKey(key: string) {
       "p.unit_content_milli",
       "p.gender",
       "p.age_group",
+      "p.vat_class",
       "b.name as brand",
     ])
     .where("p.product_key", "=", key)
@@ -167,6 +169,7 @@ export async function productByKey(key: string) {
     Unit: product.unit_measure ? { Measure: product.unit_measure, ContentMilli: product.unit_content_milli } : null,
     Gender: product.gender,
     AgeGroup: product.age_group,
+    VatClass: product.vat_class,
     Tags: tags.map((x) => x.code),
     Related: related.map((x) => x.product_key).filter(Boolean),
     Variants: variants.map((v) => {

@@ -5,6 +5,7 @@ import Busboy from "busboy";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify";
 import { ImageImport, MAX_IMPORT_PHOTO_BYTES, type PhotoFiles, photoName } from "~/features/assets/asset-import.server";
+import { isVatClass, VAT_CLASSES } from "~/features/pricing/european-vat";
 import { CULTURES, type Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
 import { breather } from "~/server/breather";
@@ -49,6 +50,7 @@ const PLAIN_COLUMNS = [
   "brand",
   "gender",
   "age_group",
+  "vat_class",
   "colour_codes",
   "price",
   "tier_prices",
@@ -280,6 +282,14 @@ function readRow(cells: string[], columns: Column[], row: number): ParsedRow {
         if (value !== "-" && !allowed.includes(value)) refuse(name, "Import.OneOf", { values: allowed.join(", ") });
         else if (name === "gender") product.gender = value === "-" ? null : (value as Gender);
         else product.ageGroup = value === "-" ? null : (value as AgeGroup);
+        break;
+      }
+      // One of the four classes; empty: not said (a new product's is standard, a stored one's stays).
+      case "vat_class": {
+        if (text === "") break;
+        const value = text.toLowerCase();
+        if (!isVatClass(value)) refuse(name, "Import.OneOf", { values: VAT_CLASSES.join(", ") });
+        else product.vatClass = value;
         break;
       }
       case "colour_codes": {
@@ -545,7 +555,16 @@ async function exportPage(
   const products = await d
     .selectFrom("products as p")
     .innerJoin("brands as b", "b.id", "p.brand_id")
-    .select(["p.id", "p.product_key", "p.category_id", "p.is_active", "p.gender", "p.age_group", "b.name as brand"])
+    .select([
+      "p.id",
+      "p.product_key",
+      "p.category_id",
+      "p.is_active",
+      "p.gender",
+      "p.age_group",
+      "p.vat_class",
+      "b.name as brand",
+    ])
     .where("p.id", ">", afterId)
     .where("p.vat_class", "!=", "none")
     .orderBy("p.id")
@@ -593,6 +612,7 @@ async function exportPage(
         brand: p.brand,
         gender: p.gender ?? "",
         age_group: p.age_group ?? "",
+        vat_class: p.vat_class,
       };
       for (const culture of CULTURES) {
         const text = texts.find((x) => x.product_id === p.id && x.culture === culture);

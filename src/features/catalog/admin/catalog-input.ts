@@ -1,3 +1,4 @@
+import type { VatClass } from "~/features/pricing/european-vat";
 import type { Culture } from "~/lib/culture";
 
 /**
@@ -28,6 +29,8 @@ export interface ProductInput {
   /** Apparel's audience as Google names it (product feeds, structured data); null: none. */
   gender?: Gender | null;
   ageGroup?: AgeGroup | null;
+  /** Its VAT class (issue 72): each country's rate of that class applies; unsaid, a new product's is standard. */
+  vatClass?: VatClass;
   tags?: string[];
   /** Keys of related products, in order. */
   related?: string[];

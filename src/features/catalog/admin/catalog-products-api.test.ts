@@ -101,6 +101,42 @@ describe.each(DIALECTS)("the catalogue's products API on %s", (dialect) => {
     expect((await (await call("GET", "/admin/catalog/products/SCARF-KIDS")).json()).Gender).toBeNull();
   });
 
+  it("gives a product a VAT class (issue 72): read back, kept when unsaid, refused outside the four", async () => {
+    const book = { ...SCARF, Names: { fr: "Livre de recettes" }, Variants: [{ Sku: "BOOK-1", Price: 1500 }] };
+    expect((await call("PUT", "/admin/catalog/products/BOOK", { ...book, VatClass: "super-reduced" })).status).toBe(
+      200,
+    );
+    expect(((await (await call("GET", "/admin/catalog/products/BOOK")).json()) as { VatClass: string }).VatClass).toBe(
+      "super-reduced",
+    );
+    // Unsaid, the class stays; a new product without one is standard.
+    expect((await call("PUT", "/admin/catalog/products/BOOK", book)).status).toBe(200);
+    const stored = await db()
+      .selectFrom("products")
+      .select("vat_class")
+      .where("product_key", "=", "BOOK")
+      .executeTakeFirstOrThrow();
+    expect(stored.vat_class).toBe("super-reduced");
+    const refused = await call("PUT", "/admin/catalog/products/BOOK", { ...book, VatClass: "luxury" });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(((await refused.json()) as { Errors: Record<string, string[]> }).Errors)).toContain("VatClass");
+    // The CSV's column says it too, and exports it.
+    const csv =
+      "product_key,sku,name.fr,price,vat_class\nBOOK,BOOK-1,Livre de recettes,15.00,reduced\nPEN,PEN-1,Stylo,2.00,luxe\n";
+    const imported = await call("POST", "/admin/catalog/import?partial=true", csv, "text/csv");
+    expect(imported.status).toBe(200);
+    const report = (await imported.json()) as { Errors: { Row: number; Column: string }[] };
+    expect(report.Errors).toEqual([expect.objectContaining({ Row: 3, Column: "vat_class" })]);
+    const after = await db()
+      .selectFrom("products")
+      .select("vat_class")
+      .where("product_key", "=", "BOOK")
+      .executeTakeFirstOrThrow();
+    expect(after.vat_class).toBe("reduced");
+    const exported = await (await call("GET", "/admin/catalog/export.csv")).text();
+    expect(exported.split("\n").find((line) => line.startsWith("BOOK,"))).toContain(",reduced");
+  });
+
   it("moves and renames a category, archives a product, and refuses a loop, a stolen SKU, a bad EAN, an unknown warehouse by field", async () => {
     expect((await call("PUT", "/admin/catalog/categories/winter", { Names: { fr: "Hiver" } })).status).toBe(200);
     const child = await call("PUT", "/admin/catalog/categories/gloves", { Names: { fr: "Gants" }, Parent: "winter" });

@@ -470,7 +470,7 @@ export class CatalogWriter {
         product_key: input.key,
         category_id: categoryId as number,
         brand_id: brandId as number,
-        vat_class: "standard",
+        vat_class: input.vatClass ?? "standard",
         is_active: input.published === false ? 0 : 1,
         is_featured: 0,
         unit_measure: input.unit?.measure ?? null,
@@ -497,6 +497,7 @@ export class CatalogWriter {
       }
       if (input.gender !== undefined && input.gender !== existing.gender) change.gender = input.gender;
       if (input.ageGroup !== undefined && input.ageGroup !== existing.age_group) change.age_group = input.ageGroup;
+      if (input.vatClass !== undefined && input.vatClass !== existing.vat_class) change.vat_class = input.vatClass;
       if (Object.keys(change).length > 0) {
         await t.updateTable("products").set(change).where("id", "=", productId).execute();
         productChanged = true;

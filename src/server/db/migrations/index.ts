@@ -34,6 +34,7 @@ import { m032_asset_source_url } from "./032_asset_source_url";
 import { m033_products_in_list_order } from "./033_products_in_list_order";
 import { m034_staff_roles } from "./034_staff_roles";
 import { m035_shop_settings } from "./035_shop_settings";
+import { m036_vat_classes } from "./036_vat_classes";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -144,6 +145,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "035_shop_settings": {
       up: (db: Kysely<unknown>) => m035_shop_settings(db, dialect),
+    },
+    "036_vat_classes": {
+      up: (db: Kysely<unknown>) => m036_vat_classes(db),
     },
   };
 }
