@@ -2,7 +2,7 @@ import type { Coupon, CouponProblem } from "~/features/coupons/coupons";
 import { couponProblem } from "~/features/coupons/coupons";
 import { couponById, couponUses } from "~/features/coupons/coupons.server";
 import { PREPAID_UNIT_CENTS } from "~/features/prepaid/prepaid";
-import { priceCountryCode } from "~/features/pricing/price-country.server";
+import { priceCountryCode, vatCountryCode } from "~/features/pricing/price-country.server";
 import {
   type CountryRow,
   countryByCode,
@@ -63,10 +63,12 @@ export async function priceCart(
   const shippingCountry = (cart?.shipping_country_id && (await countryById(db(), cart.shipping_country_id))) || home;
   const billingCountry =
     (cart?.billing_country_id && (await countryById(db(), cart.billing_country_id))) || shippingCountry;
+  // Without the One-Stop Shop, an EU consumer pays the shop's own country's VAT (vatCountryCode).
+  const vatCountry = (await countryByCode(db(), vatCountryCode(shippingCountry))) ?? shippingCountry;
   const [rates, methods, shippingRate] = await Promise.all([
-    vatRates(db(), shippingCountry.id),
+    vatRates(db(), vatCountry.id),
     shippingMethodsFor(db(), shippingCountry.id, culture),
-    standardVatRate(db(), shippingCountry.id),
+    standardVatRate(db(), vatCountry.id),
   ]);
   const shippingMethod = methods.find((m) => m.id === cart?.shipping_method_id) ?? methods[0] ?? null;
   // Prepaid credit is sold at its face value: no price tier, no VAT (a voucher), whatever its variant says.

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from "kysely";
+import { vatCountryCode } from "~/features/pricing/price-country.server";
 import type { Culture } from "~/lib/culture";
 import { memoize, memoizePublic, REFERENCE_TTL_MS } from "~/server/cache";
 import { db, type Executor } from "~/server/db/client";
@@ -273,6 +274,13 @@ export async function productCards(
 
 /** A VAT rate, kept while the public version holds: a rate the owner changes is in the next page's prices. */
 export const vatRate = memoizePublic(async (countryCode: string, vatClass?: string): Promise<number> => {
+  // Without the One-Stop Shop, an EU consumer pays the shop's own country's rates.
+  const country = await db()
+    .selectFrom("countries")
+    .select(["code", "is_eu"])
+    .where("code", "=", countryCode)
+    .executeTakeFirst();
+  if (country) countryCode = vatCountryCode({ code: country.code, isEu: country.is_eu === 1 });
   const row = await db()
     .selectFrom("vat_rates as r")
     .innerJoin("countries as c", "c.id", "r.country_id")

@@ -7,6 +7,7 @@ import { db } from "~/server/db/client";
 import { apiClient } from "../../../tests/support/api";
 import { billingAddress, countryId, simpleVariant } from "../../../tests/support/checkout";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { withSettings } from "../../../tests/support/providers";
 
 const key = () => randomBytes(12).toString("hex");
 
@@ -110,6 +111,30 @@ describe.each(DIALECTS)("cart page API on %s", (dialect) => {
     expect((await client.call("POST", "/shoppingcarts/shippingmethods", { ShippingMethodId: 2 })).status).toBe(200);
     const cart = await db().selectFrom("carts").select(["shipping_method_id"]).orderBy("id", "desc").executeTakeFirst();
     expect(cart?.shipping_method_id).toBe(2);
+  });
+
+  it("without the One-Stop Shop, a French consumer's cart pays Belgian VAT (issue 72)", async () => {
+    const variant = await simpleVariant(2);
+    const client = await cartWith(variant.id, 1);
+    const vat = async () => {
+      const summary = await (
+        await client.call("POST", "/shoppingcarts/shippingcountries", { CountryCode: "FR" })
+      ).json();
+      const cart = await db().selectFrom("carts").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+      return { summary, cart: cart.id };
+    };
+    const withOss = await vat();
+    const restore = withSettings({ VAT_OSS: "false" });
+    try {
+      const without = await vat();
+      expect(without.summary.AmountTaxExclHtml).toBeTruthy();
+      expect(without.summary.AmountTaxExclHtml).toBe(withOss.summary.AmountTaxExclHtml);
+      // 21 % instead of France's 20 %: more tax included on the same amount.
+      expect(without.summary.AmountTaxInclHtml).not.toBe(withOss.summary.AmountTaxInclHtml);
+    } finally {
+      restore();
+    }
+    expect((await vat()).summary.AmountTaxInclHtml).toBe(withOss.summary.AmountTaxInclHtml);
   });
 
   it("suggests cities from 4 characters and keeps the chosen postal code", async () => {

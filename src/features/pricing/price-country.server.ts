@@ -1,3 +1,4 @@
+import { env } from "~/server/config/env";
 import { requestCountry, requestSession } from "~/server/http/request-context";
 import { CURRENT_COUNTRY_KEY, countryCode } from "~/server/session/country-preference";
 import type { Session } from "~/server/session/session";
@@ -16,4 +17,12 @@ export { CURRENT_COUNTRY_KEY };
 export function priceCountryCode(session: Session | undefined = requestSession()): string {
   // requestCountry(): the address's country ahead of the cookie's (the middleware chose).
   return countryCode(session?.data[CURRENT_COUNTRY_KEY]) ?? requestCountry() ?? DEFAULT_SHIPPING_COUNTRY;
+}
+
+/**
+ * The country whose VAT rates a sale to `country` pays: its own, unless the shop is not under the EU's
+ * One-Stop Shop (`VAT_OSS=false`) and it is another member state: then the shop's own country's.
+ */
+export function vatCountryCode(country: { code: string; isEu: boolean }): string {
+  return !env().VAT_OSS && country.isEu ? DEFAULT_SHIPPING_COUNTRY : country.code;
 }

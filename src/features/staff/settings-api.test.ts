@@ -28,7 +28,12 @@ describe.each(DIALECTS)("the shop's settings on %s (issue 72)", (dialect) => {
     owner = await signedInOwner("203.0.113.90");
   });
   afterAll(async () => {
-    await owner.call("PUT", "/admin/settings", { SHOP_NAME: null, MAIL_FROM: null, MAIL_REPLY_TO: null });
+    await owner?.call("PUT", "/admin/settings", {
+      SHOP_NAME: null,
+      MAIL_FROM: null,
+      MAIL_REPLY_TO: null,
+      VAT_OSS: null,
+    });
     restore();
     await smtp.close();
     await database?.close();
@@ -92,6 +97,19 @@ describe.each(DIALECTS)("the shop's settings on %s (issue 72)", (dialect) => {
     const cleared = (await (await owner.call("PUT", "/admin/settings", { SHOP_NAME: "" })).json()) as Settings;
     expect(cleared.Settings.find((s) => s.Name === "SHOP_NAME")?.Stored).toBeNull();
     expect(env().SHOP_NAME).toBe("Vitrine");
+  });
+
+  it("turns the One-Stop Shop off: an EU consumer pays the shop's own country's VAT, a Swiss one still none", async () => {
+    const { vatRate } = await import("~/features/catalog/catalog.repository");
+    expect(await vatRate("FR", "standard")).toBe(2000);
+    expect((await owner.call("PUT", "/admin/settings", { VAT_OSS: "false" })).status).toBe(200);
+    expect(env().VAT_OSS).toBe(false);
+    expect(await vatRate("FR", "standard")).toBe(2100);
+    expect(await vatRate("FR", "reduced")).toBe(600);
+    expect(await vatRate("CH", "standard")).toBe(0);
+    expect((await owner.call("PUT", "/admin/settings", { VAT_OSS: "maybe" })).status).toBe(400);
+    expect((await owner.call("PUT", "/admin/settings", { VAT_OSS: null })).status).toBe(200);
+    expect(await vatRate("FR", "standard")).toBe(2000);
   });
 
   it("says what the shop still needs to sell, and is the owner's alone", async () => {

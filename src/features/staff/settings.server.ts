@@ -34,12 +34,9 @@ export async function shopSettingsView(call: AdminCall) {
   return {
     Settings: SHOP_SETTINGS.map((name) => ({
       Name: name,
-      Value:
-        (name === "SHOP_ADDRESS"
-          ? env().shopAddress
-          : name === "SHOP_PHONE"
-            ? env().shopPhone
-            : (effective[name] as string | undefined)) ?? null,
+      Value: settingText(
+        name === "SHOP_ADDRESS" ? env().shopAddress : name === "SHOP_PHONE" ? env().shopPhone : effective[name],
+      ),
       Stored: stored.get(name)?.value ?? null,
       Environment: process.env[name] || null,
       UpdatedBy: stored.get(name)?.updated_by ?? null,
@@ -50,6 +47,9 @@ export async function shopSettingsView(call: AdminCall) {
     ReadyToSell: await readyToSell(),
   };
 }
+
+const settingText = (value: unknown): string | null =>
+  value === undefined || value === null ? null : typeof value === "string" ? value : String(value);
 
 /** What a shop still needs before it sells: legal pages, a priced shipping method, a payment provider, a real sender. */
 export async function readyToSell(): Promise<ReadinessItem[]> {

@@ -95,6 +95,12 @@ export const SETTINGS_SCHEMA = z.object({
    * app's entry. Unset: "Vitrine" in the demo shop; elsewhere MAIL_FROM's display name, or SITE_URL's host.
    */
   SHOP_NAME: z.string().trim().min(1).max(60).optional(),
+  /**
+   * The EU's One-Stop Shop (issue 72): true, a consumer in another member state pays her country's VAT (a
+   * shop registered for OSS, or past the EU's 10,000 EUR a year); false, every EU consumer pays the shop's
+   * own country's rates. Outside the EU and under reverse charge nothing changes.
+   */
+  VAT_OSS: booleanFlag.default(true),
   /** Where replies to the shop's mails go (a mail's Reply-To); unset: to MAIL_FROM. */
   MAIL_REPLY_TO: z.email().optional(),
   /** The company that runs the shop, its registration number and its VAT number (the footer, invoices). */

@@ -20,6 +20,7 @@ export const SHOP_SETTINGS = [
   "COMPANY_NAME",
   "COMPANY_NUMBER",
   "VAT_NUMBER",
+  "VAT_OSS",
 ] as const;
 export type ShopSetting = (typeof SHOP_SETTINGS)[number];
 
