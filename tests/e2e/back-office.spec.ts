@@ -229,7 +229,7 @@ test.describe("the back office", () => {
     await context.close();
   });
 
-  test("the other staff pages pass axe: tokens, webhooks, the team, the settings, delivery changes, the orders in Dutch, an order", async ({
+  test("the other staff pages pass axe: tokens, webhooks, the team, the settings, countries, the dashboard, delivery changes, the orders in Dutch, an order", async ({
     page,
     owner,
   }) => {
@@ -241,6 +241,7 @@ test.describe("the back office", () => {
       "/fr/staff/team",
       "/fr/staff/settings",
       "/fr/staff/countries",
+      "/fr/staff",
       "/fr/staff/deliverychanges",
       "/nl/staff/orders",
     ]) {

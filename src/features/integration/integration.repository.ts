@@ -61,3 +61,15 @@ export async function insertAudit(
 export function auditEntries(ex: Executor, limit: number) {
   return ex.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit).execute();
 }
+
+/** Deliveries the merchant's webhooks gave up on (failed, replayable), on webhooks still on (the dashboard, issue 72). */
+export async function failedDeliveries(ex: Executor): Promise<number> {
+  const row = await ex
+    .selectFrom("webhook_deliveries as d")
+    .innerJoin("merchant_webhooks as w", "w.id", "d.webhook_id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("d.status", "=", "failed")
+    .where("w.disabled_at", "is", null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

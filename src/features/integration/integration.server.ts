@@ -166,3 +166,6 @@ export async function staffAudit(call: AdminCall) {
   await staffInPerson(call, false);
   return auditEntries(db(), 200);
 }
+
+/** The dashboard's count of webhook deliveries given up on (issue 72). */
+export { failedDeliveries } from "./integration.repository";

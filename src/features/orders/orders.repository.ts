@@ -344,3 +344,31 @@ export function withdrawalRows(ex: Executor, orderId: number) {
     .orderBy("id")
     .execute();
 }
+
+/** Orders placed since `from` that count as sales (paid or on their way: not awaiting payment, not cancelled), and their total. */
+export async function salesSince(ex: Executor, from: string): Promise<{ orders: number; revenue: number }> {
+  const row = await ex
+    .selectFrom("orders")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("total_tax_incl").as("total")])
+    .where("created_at", ">=", from)
+    .where("status", "not in", ["AwaitingPayment", "Cancelled"])
+    .executeTakeFirst();
+  return { orders: Number(row?.n ?? 0), revenue: Number(row?.total ?? 0) };
+}
+
+/** What staff still have to do with orders: to ship (paid, or partly shipped) and delivery changes asked. */
+export async function ordersWaiting(ex: Executor): Promise<{ toShip: number; deliveryChanges: number }> {
+  const [ship, changes] = await Promise.all([
+    ex
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "in", ["Paid", "PartlyShipped"])
+      .executeTakeFirst(),
+    ex
+      .selectFrom("delivery_address_changes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "Requested")
+      .executeTakeFirst(),
+  ]);
+  return { toShip: Number(ship?.n ?? 0), deliveryChanges: Number(changes?.n ?? 0) };
+}

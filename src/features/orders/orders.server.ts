@@ -173,6 +173,7 @@ export function markOrderPaid(orderId: number, at: string): Promise<boolean> {
 
 export { StockShortage, takeUnits } from "~/features/catalog/stock/stock.server";
 /** The order's writes the checkout makes inside its one transaction (its repository stays private). */
+/** The dashboard's figures (issue 72). */
 export {
   cartLinesForOrder,
   customerEmail,
@@ -184,5 +185,7 @@ export {
   orderByKey,
   orderByNumber,
   orderLines,
+  ordersWaiting,
   recordStockTakes,
+  salesSince,
 } from "./orders.repository";

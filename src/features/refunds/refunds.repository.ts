@@ -124,3 +124,13 @@ export async function decideRequest(
 export async function reopenRequest(ex: Executor, id: number): Promise<void> {
   await ex.updateTable("refund_requests").set({ status: "Requested" }).where("id", "=", id).execute();
 }
+
+/** Refund requests waiting for staff (the dashboard, issue 72). */
+export async function refundRequestsWaiting(ex: Executor): Promise<number> {
+  const row = await ex
+    .selectFrom("refund_requests")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "Requested")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -272,3 +272,6 @@ async function decisionMail(orderId: number, decision: "accepted" | "refused", a
     culture,
   });
 }
+
+/** The dashboard's count of refund requests waiting (issue 72). */
+export { refundRequestsWaiting } from "./refunds.repository";

@@ -3,7 +3,7 @@ import { type AdminCall, audit, staffInPerson } from "~/features/integration/int
 import { countriesWithoutShipping } from "~/features/pricing/pricing.server";
 import type { Culture } from "~/lib/culture";
 import { translator } from "~/lib/i18n";
-import { DEMO_MAIL_DOMAIN, env, shopSettingProblem } from "~/server/config/env";
+import { DEMO_MAIL_DOMAIN, env, environmentEnv, shopSettingProblem } from "~/server/config/env";
 import {
   isShopSetting,
   loadShopSettings,
@@ -30,15 +30,20 @@ export interface ReadinessItem {
 export async function shopSettingsView(call: AdminCall) {
   await staffInPerson(call, false, "settings");
   const stored = new Map((await shopSettingRows()).map((r) => [r.key, r]));
-  const effective = env() as unknown as Record<string, unknown>;
+  const inEffect = (settings: ReturnType<typeof env>, name: string) =>
+    settingText(
+      name === "SHOP_ADDRESS"
+        ? settings.shopAddress
+        : name === "SHOP_PHONE"
+          ? settings.shopPhone
+          : (settings as unknown as Record<string, unknown>)[name],
+    );
   return {
     Settings: SHOP_SETTINGS.map((name) => ({
       Name: name,
-      Value: settingText(
-        name === "SHOP_ADDRESS" ? env().shopAddress : name === "SHOP_PHONE" ? env().shopPhone : effective[name],
-      ),
+      Value: inEffect(env(), name),
       Stored: stored.get(name)?.value ?? null,
-      Environment: process.env[name] || null,
+      Environment: inEffect(environmentEnv(), name),
       UpdatedBy: stored.get(name)?.updated_by ?? null,
     })),
     // From the environment only: shown, never written here.

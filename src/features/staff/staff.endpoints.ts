@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
+import { dashboard } from "./dashboard.server";
 import { shopSettingsView, updateShopSettings } from "./settings.server";
 import { AcceptBody, InvitationBody, RoleBody, StaffRoleSchema } from "./staff";
 import { acceptInvitation, changeStaffRole, inviteStaff, staffOverview, withdrawInvitation } from "./staff.server";
@@ -120,4 +121,24 @@ export const putSettings = defineEndpoint({
   body: z.record(z.string(), z.string().max(300).nullable()),
   response: SettingsAnswer,
   run: (call) => updateShopSettings(call, call.body, call.culture),
+});
+
+export const getDashboard = defineEndpoint({
+  method: "get",
+  path: "/admin/dashboard",
+  summary:
+    "Integration API (orders:read): today's and this month's orders and revenue (cents, tax included; days in Brussels time), orders to ship, refund and delivery-change requests waiting, variants at or below STOCK_LOW_THRESHOLD, webhook deliveries given up on",
+  tags: TAGS,
+  crossOrigin: true,
+  response: z.object({
+    Today: z.object({ Orders: z.number(), Revenue: z.number() }),
+    Month: z.object({ Orders: z.number(), Revenue: z.number() }),
+    ToShip: z.number(),
+    RefundRequests: z.number(),
+    DeliveryChanges: z.number(),
+    LowStock: z.number(),
+    LowStockThreshold: z.number(),
+    FailedWebhooks: z.number(),
+  }),
+  run: (call) => dashboard(call),
 });

@@ -504,6 +504,14 @@ export function env(): Env {
   return cached;
 }
 
+let environmentOnly: Env | undefined;
+
+/** The settings as the environment alone makes them (what an owner's setting emptied gives back). */
+export function environmentEnv(): Env {
+  environmentOnly ??= parseEnv(process.env);
+  return environmentOnly;
+}
+
 /**
  * The owner's settings, by variable name, over the environment's from the next `env()` on; refused
  * (false, nothing changed) when the settings they make would not start the shop.
@@ -547,5 +555,6 @@ export function shopSettingProblem(
 /** Tests change settings between files. */
 export function resetEnvForTests(): void {
   cached = undefined;
+  environmentOnly = undefined;
   shopOverrides = {};
 }

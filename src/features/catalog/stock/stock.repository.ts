@@ -178,3 +178,21 @@ export async function returnUnits(trx: Executor, takes: readonly StockTake[]): P
       .execute();
   return takes.reduce((sum, t) => sum + t.quantity, 0);
 }
+
+/** Published variants whose stock, all warehouses together, is at `threshold` or below (the dashboard, issue 72). */
+export async function lowStockCount(ex: Executor, threshold: number): Promise<number> {
+  const low = ex
+    .selectFrom("product_variants as v")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .leftJoin("stock as s", "s.variant_id", "v.id")
+    .select("v.id")
+    .where("p.is_active", "=", 1)
+    .where("p.vat_class", "!=", "none")
+    .groupBy("v.id")
+    .having((eb) => eb.fn.coalesce(eb.fn.sum<number>("s.quantity"), eb.lit(0)), "<=", threshold);
+  const row = await ex
+    .selectFrom(low.as("low"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

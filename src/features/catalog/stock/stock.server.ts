@@ -110,3 +110,6 @@ export async function setStock(
       return { notified: subscribers.length };
     });
 }
+
+/** The dashboard's count of variants low in stock (issue 72). */
+export { lowStockCount } from "./stock.repository";
