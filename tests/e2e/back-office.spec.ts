@@ -229,7 +229,7 @@ test.describe("the back office", () => {
     await context.close();
   });
 
-  test("the other staff pages pass axe: tokens, webhooks, the team, the settings, countries, the dashboard, delivery changes, the orders in Dutch, an order", async ({
+  test("the other staff pages pass axe: tokens, webhooks, the team, the settings, countries, the dashboard, customers, delivery changes, the orders in Dutch, an order", async ({
     page,
     owner,
   }) => {
@@ -252,6 +252,12 @@ test.describe("the back office", () => {
     await page.locator("[data-order] a").first().click();
     await expect(page.locator("[data-staff-order]")).toBeVisible();
     expect(await axe(page), "an order").toEqual([]);
+    // A customer found by a part of her company's name, then her page with her orders.
+    await page.goto("/fr/staff/customers?q=peeters");
+    expect(await axe(page), "customers").toEqual([]);
+    await page.locator('[data-customer="jan@vitrine.test"] a').click();
+    await expect(page.locator("[data-vat-number]")).toHaveText("BE0403019261");
+    expect(await axe(page), "a customer").toEqual([]);
   });
 
   test("a shopper gets 403 on the staff pages, a guest the sign-in page", async ({ page, customer }) => {

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { database, type Executor } from "~/server/db/client";
 import type { SignedInCustomer } from "./customers";
 
@@ -195,22 +196,51 @@ const ACCOUNT_FIELDS = [
   "email_verified_at",
 ] as const;
 
-/** Customers for the merchant's systems (issue 35): by the start of an e-mail, newest first, never secrets. */
+/**
+ * Customers for the merchant's systems and the staff (issues 35, 72), newest first, never secrets: by
+ * the start of an e-mail, a part of the name (first, last, or both), or a VAT number typed with or
+ * without its spaces and dots. Closed accounts are left out.
+ */
 export function customerPage(ex: Executor, search: string | undefined, offset: number, limit: number) {
-  let query = ex.selectFrom("customers").select(["id", ...ACCOUNT_FIELDS]);
+  let query = ex
+    .selectFrom("customers")
+    .select(["id", ...ACCOUNT_FIELDS])
+    .where("closed_at", "is", null);
   const q = search
     ?.trim()
     .toLowerCase()
     .replace(/[\\%_]/g, "");
-  if (q) query = query.where("email", "like", `${q}%`);
+  if (q) {
+    const vat = q.toUpperCase().replace(/[\s.-]/g, "");
+    query = query.where((eb) =>
+      eb.or([
+        eb("email", "like", `${q}%`),
+        eb(sql`lower(first_name || ' ' || last_name)`, "like", `%${q}%`),
+        eb(sql`lower(last_name || ' ' || first_name)`, "like", `%${q}%`),
+        ...(vat.length >= 4 ? [eb("vat_number", "like", `%${vat}%`)] : []),
+      ]),
+    );
+  }
   return query.orderBy("id", "desc").offset(offset).limit(limit).execute();
+}
+
+/** A staff member's note on a customer (issue 72); empty removes it. */
+export async function setStaffNote(ex: Executor, id: number, note: string | null): Promise<boolean> {
+  const done = await ex.updateTable("customers").set({ staff_note: note }).where("id", "=", id).executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/** The note staff keep on a customer, or null. */
+export async function staffNote(ex: Executor, id: number): Promise<string | null> {
+  const row = await ex.selectFrom("customers").select("staff_note").where("id", "=", id).executeTakeFirst();
+  return row?.staff_note ?? null;
 }
 
 /** Her account as the shop keeps it, without its secrets (issue 36: a shopper's own data). */
 export function customerProfile(ex: Executor, id: number) {
   return ex
     .selectFrom("customers")
-    .select([...ACCOUNT_FIELDS, "totp_enabled_at"])
+    .select([...ACCOUNT_FIELDS, "totp_enabled_at", "staff_note"])
     .where("id", "=", id)
     .where("closed_at", "is", null)
     .executeTakeFirst();
@@ -234,6 +264,7 @@ export async function anonymiseCustomerRow(ex: Executor, id: number, now: string
       last_name: "",
       company_name: null,
       vat_number: null,
+      staff_note: null,
       totp_secret: null,
       totp_enabled_at: null,
       totp_last_step: null,

@@ -24,8 +24,10 @@ export {
   replaceRecoveryCodes,
   setCustomerRole,
   setDefaultAddress,
+  setStaffNote,
   spendRecoveryCode,
   staffAccounts,
+  staffNote,
   unusedRecoveryCodes,
   updateCustomerSecurity,
 } from "./customers.repository";

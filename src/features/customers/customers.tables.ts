@@ -23,6 +23,8 @@ export interface CustomersTables {
     security_stamp: Generated<number>;
     /** When the account was closed (issue 36): its personal data erased, the row kept for its orders. */
     closed_at: Generated<string | null>;
+    /** What staff note about the customer (issue 72): never shown to her, in her data export. */
+    staff_note: Generated<string | null>;
   };
   recovery_codes: { id: Generated<number>; customer_id: number; code_hash: string; used_at: string | null };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, SuccessAnswer } from "~/server/http/endpoint";
+import { putStaffNote, staffCustomer, staffCustomerExport } from "./customers.server";
 import { dashboard } from "./dashboard.server";
 import { shopSettingsView, updateShopSettings } from "./settings.server";
 import { AcceptBody, InvitationBody, RoleBody, StaffRoleSchema } from "./staff";
@@ -141,4 +142,79 @@ export const getDashboard = defineEndpoint({
     FailedWebhooks: z.number(),
   }),
   run: (call) => dashboard(call),
+});
+
+const CustomerId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const getStaffCustomer = defineEndpoint({
+  method: "get",
+  path: "/admin/customers/:id",
+  summary:
+    "Integration API (customers:read, or staff): a customer's account and business data, addresses, orders, prepaid accounts, lists counted, last consent and the staff's note (404 a closed account)",
+  tags: TAGS,
+  params: CustomerId,
+  crossOrigin: true,
+  response: z.object({
+    Id: z.number(),
+    Email: z.string(),
+    FirstName: z.string(),
+    LastName: z.string(),
+    Culture: z.string(),
+    Role: z.string(),
+    CreatedAt: z.string(),
+    EmailVerified: z.boolean(),
+    TwoFactor: z.boolean(),
+    Business: z.object({ Company: z.string().nullable(), VatNumber: z.string().nullable() }).nullable(),
+    Note: z.string().nullable(),
+    Addresses: z.array(
+      z.object({
+        Type: z.string(),
+        Name: z.string(),
+        Company: z.string().nullable(),
+        Lines: z.array(z.string()),
+        Phone: z.string().nullable(),
+      }),
+    ),
+    Orders: z.array(z.object({ Number: z.string(), Status: z.string(), Total: z.number(), CreatedAt: z.string() })),
+    Prepaid: z.array(z.object({ Id: z.number(), Name: z.string(), Balance: z.number(), Movements: z.number() })),
+    Wishlists: z.number(),
+    BirthLists: z.number(),
+    RefundRequests: z.number(),
+    Consent: z.unknown(),
+  }),
+  run: (call) => staffCustomer(call, call.params.id),
+});
+
+export const putStaffNoteEndpoint = defineEndpoint({
+  method: "put",
+  path: "/admin/customers/:id/note",
+  summary: "Staff (signed in, not a token): the staff's note on a customer, never shown to her; empty removes it",
+  tags: TAGS,
+  params: CustomerId,
+  body: z.object({ Note: z.string().max(4000) }),
+  crossOrigin: true,
+  response: SuccessAnswer,
+  run: async (call) => {
+    await putStaffNote(call, call.params.id, call.body.Note);
+    return { Success: true };
+  },
+});
+
+export const getStaffCustomerExport = defineEndpoint({
+  method: "get",
+  path: "/admin/customers/:id/export",
+  summary:
+    "Integration API (customers:read, or staff): everything the shop holds about a customer, as her own export gives it (GDPR article 15), to answer her request; audited",
+  tags: TAGS,
+  params: CustomerId,
+  crossOrigin: true,
+  response: z.record(z.string(), z.unknown()),
+  run: async (call) => {
+    const data = await staffCustomerExport(call, call.params.id);
+    call.header(
+      "Content-Disposition",
+      `attachment; filename="customer-${call.params.id}-${data.ExportedAt.slice(0, 10)}.json"`,
+    );
+    return data;
+  },
 });

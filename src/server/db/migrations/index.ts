@@ -35,6 +35,7 @@ import { m033_products_in_list_order } from "./033_products_in_list_order";
 import { m034_staff_roles } from "./034_staff_roles";
 import { m035_shop_settings } from "./035_shop_settings";
 import { m036_vat_classes } from "./036_vat_classes";
+import { m037_staff_notes } from "./037_staff_notes";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -148,6 +149,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     "036_vat_classes": {
       up: (db: Kysely<unknown>) => m036_vat_classes(db),
+    },
+    "037_staff_notes": {
+      up: (db: Kysely<unknown>) => m037_staff_notes(db),
     },
   };
 }
