@@ -5,6 +5,7 @@ import { db } from "~/server/db/client";
 import { deliverPendingMails, enqueueMail } from "~/server/mail/outbox";
 import { apiClient, tokenCaller } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
+import { committedPageVersion } from "../../../tests/support/page-version";
 import { withSettings } from "../../../tests/support/providers";
 import { startSmtp } from "../../../tests/support/smtp";
 import { signedInOwner } from "../../../tests/support/staff";
@@ -40,6 +41,7 @@ describe.each(DIALECTS)("the shop's settings on %s (issue 72)", (dialect) => {
   });
 
   it("sets the shop's name and sender over the environment's, at once, and mails go out with them", async () => {
+    const version = await committedPageVersion();
     const put = await owner.call("PUT", "/admin/settings", {
       SHOP_NAME: "Maison Lune",
       MAIL_FROM: "Maison Lune <bonjour@maisonlune.be>",
@@ -52,6 +54,8 @@ describe.each(DIALECTS)("the shop's settings on %s (issue 72)", (dialect) => {
       Stored: "Maison Lune",
     });
     expect(env().SHOP_NAME).toBe("Maison Lune");
+    // Every page shows the name: the change moved the public version (migration 035's triggers).
+    expect(await committedPageVersion()).toBeGreaterThan(version);
     const audit = await db()
       .selectFrom("audit_log")
       .select(["action", "actor"])

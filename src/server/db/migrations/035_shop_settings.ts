@@ -1,4 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { movesPublicVersion } from "./columns";
 import type { Dialect } from "./index";
 
 /**
@@ -17,26 +18,5 @@ export async function m035_shop_settings(anyDb: Kysely<unknown>, dialect: Dialec
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addColumn("updated_by", "text", (c) => c.notNull())
     .execute();
-  const table = "shop_settings";
-  if (dialect === "sqlite") {
-    for (const operation of ["insert", "update", "delete"])
-      await sql
-        .raw(
-          `create trigger page_version_${table}_${operation} after ${operation} on ${table} ` +
-            "begin update page_version set version = version + 1 where id = 1; end",
-        )
-        .execute(db);
-    return;
-  }
-  await sql
-    .raw(
-      `create trigger page_note_${table} after insert or update or delete on ${table} for each row execute function note_page_change()`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create constraint trigger page_flush_${table} after insert or update or delete on ${table} ` +
-        "deferrable initially deferred for each row execute function flush_page_changes()",
-    )
-    .execute(db);
+  await movesPublicVersion(db, dialect, "shop_settings");
 }
