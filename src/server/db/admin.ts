@@ -173,10 +173,14 @@ async function importFile(args: string[]): Promise<void> {
 
 /** The password: from --password-file, else asked on the terminal without echo, else read from stdin. */
 async function readPassword(file: string | undefined): Promise<string> {
-  if (file)
-    return readFileSync(file, "utf8")
+  if (file) {
+    const password = readFileSync(file, "utf8")
       .replace(/\r?\n$/, "")
       .slice(0, PASSWORD_MAX_LENGTH + 1);
+    // The password typed twice, as the terminal asks it, would be one password of two lines: no sign-in matches it.
+    if (/[\r\n]/.test(password)) throw new EnvError("--password-file: the password alone, on one line");
+    return password;
+  }
   const input = process.stdin;
   if (!input.isTTY) {
     const chunks: Buffer[] = [];

@@ -230,6 +230,12 @@ describe("npm run admin", () => {
       const weak = admin(["create-staff", "--email", "new@shop.example"], "short\n");
       expect(weak.status).toBe(1);
       expect(weak.stderr).toContain("the password is refused");
+      // A file with the password twice (as the terminal asks it) is refused, not stored as one password.
+      const twice = join(dir, "twice");
+      writeFileSync(twice, "Our own staff passphrase 7\nOur own staff passphrase 7\n");
+      const twoLines = admin(["create-staff", "--email", "two@shop.example", "--password-file", twice], "");
+      expect(twoLines.status).toBe(1);
+      expect(twoLines.stderr).toContain("--password-file: the password alone, on one line");
       const onCommandLine = admin(["create-staff", "--email", "x@shop.example", "--password", "Visible-in-ps-1"], "");
       expect(onCommandLine.status).toBe(1);
       expect(
