@@ -70,6 +70,16 @@ describe.each(DIALECTS)("the staff's customers on %s (issue 72)", (dialect) => {
     const erp = tokenCaller(DEMO_API_TOKEN);
     expect((await erp("GET", `/admin/customers/${id}`)).status).toBe(200);
     expect((await erp("PUT", `/admin/customers/${id}/note`, { Note: "x" })).status).toBe(403);
+    const forged = await assistant.call(
+      "PUT",
+      `/admin/customers/${id}/note`,
+      { Note: "x" },
+      { Origin: "https://evil.example" },
+    );
+    expect(forged.status).toBe(403);
+    expect(((await (await assistant.call("GET", `/admin/customers/${id}`)).json()) as { Note: string }).Note).toBe(
+      "Prefers pickup at Lille.",
+    );
     expect((await assistant.call("GET", "/admin/customers/999999")).status).toBe(404);
   });
 

@@ -1,5 +1,5 @@
 import { customerPage, setStaffNote } from "~/features/customers/customers.server";
-import { type AdminCall, adminActor, audit } from "~/features/integration/integration.server";
+import { type AdminCall, adminActor, audit, staffInPerson } from "~/features/integration/integration.server";
 import { personalDataExport } from "~/features/privacy/privacy.server";
 import { db } from "~/server/db/client";
 import { ApiError } from "~/server/http/errors";
@@ -63,8 +63,8 @@ export async function staffCustomer(call: AdminCall, id: number) {
 
 /** The staff's note on a customer (the assistant's and the owner's), audited; empty removes it. */
 export async function putStaffNote(call: AdminCall, id: number, note: string) {
-  const actor = await adminActor(call, "customers:read");
-  if (actor.kind !== "staff") throw new ApiError("Forbidden");
+  // Staff in person, from our own pages: a token or another site's request is refused.
+  const actor = await staffInPerson(call, true, "customers");
   const text = note.trim() || null;
   const done = await db()
     .transaction()

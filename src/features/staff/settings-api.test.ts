@@ -5,7 +5,7 @@ import { db } from "~/server/db/client";
 import { deliverPendingMails, enqueueMail } from "~/server/mail/outbox";
 import { apiClient, tokenCaller } from "../../../tests/support/api";
 import { createTestDatabase, DIALECTS, type TestDatabase } from "../../../tests/support/db";
-import { committedPageVersion } from "../../../tests/support/page-version";
+import { committedPageVersion, handPageVersion } from "../../../tests/support/page-version";
 import { withSettings } from "../../../tests/support/providers";
 import { startSmtp } from "../../../tests/support/smtp";
 import { signedInOwner } from "../../../tests/support/staff";
@@ -94,10 +94,17 @@ describe.each(DIALECTS)("the shop's settings on %s (issue 72)", (dialect) => {
   });
 
   it("is read again from the database by a process that did not write it; empty gives the environment's back", async () => {
-    // Another process's write: this one learns it at its next request.
+    // Another process's write: this one learns it at its next request after the public version moved,
+    // and asks the database nothing while the version holds.
+    const version = handPageVersion(1);
+    await refreshShopSettings();
     await db().updateTable("shop_settings").set({ value: "Maison Soleil" }).where("key", "=", "SHOP_NAME").execute();
     await refreshShopSettings();
+    expect(env().SHOP_NAME).toBe("Maison Lune");
+    version.bump();
+    await refreshShopSettings();
     expect(env().SHOP_NAME).toBe("Maison Soleil");
+    version.set(null);
     const cleared = (await (await owner.call("PUT", "/admin/settings", { SHOP_NAME: "" })).json()) as Settings;
     expect(cleared.Settings.find((s) => s.Name === "SHOP_NAME")?.Stored).toBeNull();
     expect(env().SHOP_NAME).toBe("Vitrine");

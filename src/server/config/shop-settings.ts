@@ -28,19 +28,32 @@ export function isShopSetting(name: string): name is ShopSetting {
   return (SHOP_SETTINGS as readonly string[]).includes(name);
 }
 
-/** The public version the settings were last read at (null: never), and the read under way. */
+/** How often the settings are read while the public version is unknown, or after a read failed. */
+const RETRY_MS = 5_000;
+
+/** The public version the settings were last read at (undefined: never), when a read last started, whether it failed. */
 let readAt: number | null | undefined;
+let triedAt = 0;
+let failed = false;
 let reading: Promise<void> | undefined;
 
-/** Reads the owner's settings again when the public version moved since (one read for the requests at once). */
+/**
+ * Reads the owner's settings again when the public version moved since (one read for the requests at
+ * once): a request whose version is the last read's asks nothing of the database. While the version is
+ * unknown (the database away, no source), or after a failed read, at most once in RETRY_MS.
+ */
 export function refreshShopSettings(): Promise<void> {
   const version = registeredPublicVersion()?.current() ?? null;
   if (readAt !== undefined && version !== null && version === readAt) return Promise.resolve();
+  if (Date.now() - triedAt < RETRY_MS && (version === null || failed)) return Promise.resolve();
   reading ??= (async () => {
+    triedAt = Date.now();
     try {
       await loadShopSettings(db());
       readAt = version;
+      failed = false;
     } catch (error) {
+      failed = true;
       // The database away: the settings last read stand; the next request tries again.
       log().warn({ err: error }, "shop settings: not read");
     } finally {
@@ -72,5 +85,7 @@ export function saveShopSettings(ex: Executor, values: Readonly<Record<string, s
 /** Tests and tools that attach another database forget what was read from the last. */
 export function forgetShopSettings(): void {
   readAt = undefined;
+  triedAt = 0;
+  failed = false;
   overrideShopSettings({});
 }
